@@ -1,0 +1,223 @@
+//! `carc`: the engine on the command line (native only).
+//!
+//! - `carc replay FILE [--events] [--tiles DIR]`: replay a game record, print the state as JSON.
+//! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
+//! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    std::process::exit(cli::run(std::env::args().skip(1).collect()));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli {
+    use carcassonne::engine::rng::Rng;
+    use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Setup, TileSet};
+    use carcassonne::record::Record;
+    use carcassonne::selfplay::{perft, play_out};
+    use carcassonne::summary::summary;
+    use serde_json::json;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    const USAGE: &str = "usage:
+  carc replay FILE [--events] [--tiles DIR]
+  carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--tiles DIR]
+  carc perft --seed S --depth D [--sets base[,...]] [--players P] [--tiles DIR]
+
+Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, shrines, river.
+--tiles DIR replaces the built-in tile files with every SET.toml found in DIR.";
+
+    /// Run the command line; returns the process exit code.
+    pub fn run(args: Vec<String>) -> i32 {
+        match dispatch(args) {
+            Ok(out) => {
+                println!("{out}");
+                0
+            }
+            Err(msg) => {
+                eprintln!("carc: {msg}");
+                if msg.starts_with("usage") || msg.contains("unknown command") {
+                    eprintln!("{USAGE}");
+                }
+                2
+            }
+        }
+    }
+
+    struct Flags {
+        positional: Vec<String>,
+        values: HashMap<String, String>,
+        switches: Vec<String>,
+    }
+
+    fn parse_flags(
+        args: &[String],
+        with_value: &[&str],
+        switches: &[&str],
+    ) -> Result<Flags, String> {
+        let mut f = Flags {
+            positional: vec![],
+            values: HashMap::new(),
+            switches: vec![],
+        };
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            if let Some(name) = a.strip_prefix("--") {
+                if with_value.contains(&name) {
+                    let v = it.next().ok_or_else(|| format!("--{name} needs a value"))?;
+                    f.values.insert(name.to_string(), v.clone());
+                } else if switches.contains(&name) {
+                    f.switches.push(name.to_string());
+                } else {
+                    return Err(format!("unknown option --{name}"));
+                }
+            } else {
+                f.positional.push(a.clone());
+            }
+        }
+        Ok(f)
+    }
+
+    fn number<T: std::str::FromStr>(
+        f: &Flags,
+        name: &str,
+        default: Option<T>,
+    ) -> Result<T, String> {
+        match f.values.get(name) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("--{name} must be a whole number, not {v:?}")),
+            None => default.ok_or_else(|| format!("--{name} is required")),
+        }
+    }
+
+    fn load_tiles(f: &Flags) -> Result<Arc<TileSet>, String> {
+        let Some(dir) = f.values.get("tiles") else {
+            return Ok(TileSet::builtin());
+        };
+        let mut files = Vec::new();
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{dir}: {e}"))?;
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.extension().and_then(|x| x.to_str()) == Some("toml") {
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_string();
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                files.push((stem, text));
+            }
+        }
+        if files.is_empty() {
+            return Err(format!("{dir}: no .toml tile files found"));
+        }
+        let refs: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        TileSet::with_files(&refs)
+            .map(Arc::new)
+            .map_err(|e| e.to_string())
+    }
+
+    fn setup_from(f: &Flags, seed: u64) -> Result<Setup, String> {
+        let players: usize = number(f, "players", Some(2))?;
+        let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
+        Ok(Setup {
+            players: (1..=players)
+                .map(|i| PlayerSetup::named(&format!("Player {i}")))
+                .collect(),
+            sets: sets.split(',').map(|s| s.trim().to_string()).collect(),
+            options: Options::default(),
+            deck: Deck::Seed(seed),
+        })
+    }
+
+    fn dispatch(args: Vec<String>) -> Result<String, String> {
+        let Some((cmd, rest)) = args.split_first() else {
+            return Err("usage: a command is needed".into());
+        };
+        match cmd.as_str() {
+            "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
+            "selfplay" => selfplay(parse_flags(
+                rest,
+                &["games", "seed", "sets", "players", "tiles"],
+                &[],
+            )?),
+            "perft" => perft_cmd(parse_flags(
+                rest,
+                &["seed", "depth", "sets", "players", "tiles"],
+                &[],
+            )?),
+            "help" | "--help" | "-h" => Ok(USAGE.to_string()),
+            other => Err(format!("unknown command {other:?}")),
+        }
+    }
+
+    fn replay(f: Flags) -> Result<String, String> {
+        let [file] = f.positional.as_slice() else {
+            return Err("usage: carc replay FILE".into());
+        };
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let tiles = load_tiles(&f)?;
+        let record = Record::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        let (game, events) = record.replay(tiles).map_err(|e| format!("{file}: {e}"))?;
+        let mut out = summary(&game);
+        if f.switches.iter().any(|s| s == "events") {
+            out["events"] = serde_json::to_value(&events).expect("plain data");
+        }
+        Ok(serde_json::to_string_pretty(&out).expect("plain data"))
+    }
+
+    fn selfplay(f: Flags) -> Result<String, String> {
+        let games: u64 = number(&f, "games", Some(100))?;
+        let seed: u64 = number(&f, "seed", Some(1))?;
+        let tiles = load_tiles(&f)?;
+        let first = setup_from(&f, seed)?;
+        Game::new(tiles.clone(), first.clone()).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let (mut turns, mut score_sum, mut scores) = (0u64, 0i64, 0u64);
+        let mut seeds = Rng::new(seed);
+        for _ in 0..games {
+            let setup = Setup {
+                deck: Deck::Seed(seeds.next_u64()),
+                ..first.clone()
+            };
+            let mut game = Game::new(tiles.clone(), setup).map_err(|e| e.to_string())?;
+            play_out(&mut game, &mut Rng::new(seeds.next_u64()));
+            turns += game.turn() as u64;
+            score_sum += game.scores().iter().map(|s| *s as i64).sum::<i64>();
+            scores += game.players().len() as u64;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        Ok(json!({
+            "games": games,
+            "players": first.players.len(),
+            "sets": first.sets,
+            "seed": seed,
+            "turns": turns,
+            "mean_turns": turns as f64 / games.max(1) as f64,
+            "mean_score": score_sum as f64 / scores.max(1) as f64,
+            "seconds": secs,
+            "games_per_sec": games as f64 / secs.max(1e-9),
+        })
+        .to_string())
+    }
+
+    fn perft_cmd(f: Flags) -> Result<String, String> {
+        let seed: u64 = number(&f, "seed", None)?;
+        let depth: u32 = number(&f, "depth", None)?;
+        let tiles = load_tiles(&f)?;
+        let game = Game::new(tiles, setup_from(&f, seed)?).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let nodes = perft(&game, depth);
+        Ok(json!({"seed": seed, "depth": depth, "nodes": nodes, "seconds": start.elapsed().as_secs_f64()}).to_string())
+    }
+}

@@ -1,0 +1,132 @@
+//! What happened: the structured event list each applied action returns, for the UI's
+//! log, animations and tests.
+
+use super::moves::FigureKind;
+use super::tiles::FeatureKind;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// One player's part in a scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Share {
+    /// Seat index.
+    pub player: usize,
+    /// Figures the player had on the feature.
+    pub figures: u16,
+    /// Points the player receives (0 without majority).
+    pub points: i32,
+}
+
+/// A feature scored, during the game or at the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Scoring {
+    /// What was scored.
+    pub feature: FeatureKind,
+    /// Completed (in-game) or not (final scoring).
+    pub complete: bool,
+    /// Squares the feature covers (roads, cities) or counted around it (buildings).
+    pub tiles: u16,
+    /// Coats of arms (cities).
+    pub pennants: u16,
+    /// Completed cities supplied (fields).
+    pub cities: u16,
+    /// The feature's value before any per-player adjustment.
+    pub value: i32,
+    /// Every player with figures on it.
+    pub shares: Vec<Share>,
+    /// A square of the feature, for the UI to point at.
+    pub x: i32,
+    /// A square of the feature, for the UI to point at.
+    pub y: i32,
+}
+
+/// Something that happened in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A player's turn began and they drew a tile.
+    TileDrawn {
+        /// Seat.
+        player: usize,
+        /// Tile id.
+        tile: Arc<str>,
+        /// Tiles still in the stack after this one.
+        tiles_left: u32,
+    },
+    /// The drawn tile fits nowhere and leaves the game (BASE-TILE-4).
+    TileDiscarded {
+        /// Seat.
+        player: usize,
+        /// Tile id.
+        tile: Arc<str>,
+    },
+    /// A tile was placed.
+    TilePlaced {
+        /// Seat.
+        player: usize,
+        /// Tile id.
+        tile: Arc<str>,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// Clockwise quarter turns.
+        rotation: u8,
+    },
+    /// A figure was placed on the tile just placed.
+    FigurePlaced {
+        /// Seat.
+        player: usize,
+        /// Which figure.
+        figure: FigureKind,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The printed port (or `building`) it stands at.
+        spot: String,
+        /// The feature it stands on.
+        feature: FeatureKind,
+    },
+    /// The player placed no figure.
+    Passed {
+        /// Seat.
+        player: usize,
+    },
+    /// An abbot was taken back (BASE-ABBOT-4); a `Scored` event follows.
+    AbbotRetrieved {
+        /// Seat.
+        player: usize,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A feature was scored.
+    Scored(Scoring),
+    /// A figure went back to its owner's supply.
+    FigureReturned {
+        /// Seat.
+        player: usize,
+        /// Which figure.
+        figure: FigureKind,
+        /// Column it stood on.
+        x: i32,
+        /// Row it stood on.
+        y: i32,
+    },
+    /// A player's total would have gone below 0 and stopped at 0 (DEC-05).
+    ScoreFloored {
+        /// Seat.
+        player: usize,
+        /// The total before the floor.
+        unclamped: i32,
+    },
+    /// The game ended; final totals and the winners (ties share, BASE-END-3).
+    GameOver {
+        /// Totals by seat.
+        scores: Vec<i32>,
+        /// Seats with the highest total.
+        winners: Vec<usize>,
+    },
+}

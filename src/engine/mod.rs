@@ -1,0 +1,23 @@
+//! The rules engine: pure Rust, no web dependencies, deterministic from a seed.
+//!
+//! Vocabulary first ([`geometry`], [`tiles`], [`moves`], [`events`]), then the board and
+//! its feature graph ([`board`], [`features`]), then the game flow ([`game`]) and its
+//! scoring ([`scoring`]).
+
+pub mod board;
+pub mod events;
+pub mod features;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod rng;
+pub mod scoring;
+pub mod setup;
+pub mod tiles;
+
+pub use events::{Event, Scoring, Share};
+pub use game::{Figure, Game, Phase, PlayerState};
+pub use geometry::{Port, Pos, Rotation, Side};
+pub use moves::{Action, FigureKind, PlayError, Spot};
+pub use setup::{Deck, Options, PlayerSetup, Setup, SetupError};
+pub use tiles::{FeatureKind, TileDef, TileIdx, TileSet};

@@ -1,0 +1,187 @@
+//! Actions a player takes, the figures they use, and why an action can be refused.
+
+use super::geometry::{Port, Pos, Rotation};
+use super::tiles::{FeatureKind, TileIdx};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A figure a player owns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FigureKind {
+    /// A regular meeple.
+    Meeple,
+    /// A guard meeple (Ghosts, Castles & Cemeteries): never haunted.
+    Guard,
+    /// The abbot (Abbot module): monasteries, shrines and gardens only.
+    Abbot,
+}
+
+impl FigureKind {
+    /// All kinds, in supply order.
+    pub const ALL: [FigureKind; 3] = [FigureKind::Meeple, FigureKind::Guard, FigureKind::Abbot];
+
+    /// Lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FigureKind::Meeple => "meeple",
+            FigureKind::Guard => "guard",
+            FigureKind::Abbot => "abbot",
+        }
+    }
+
+    /// Whether this figure may stand on a feature of `kind` (BASE-MEEPLE-2, BASE-ABBOT-2,
+    /// GHOST-CEM-2, GHOST-CASTLE-2, SHRINE-CH-12).
+    pub const fn may_occupy(self, kind: FeatureKind) -> bool {
+        match self {
+            FigureKind::Abbot => matches!(
+                kind,
+                FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden
+            ),
+            FigureKind::Meeple | FigureKind::Guard => matches!(
+                kind,
+                FeatureKind::Road
+                    | FeatureKind::City
+                    | FeatureKind::Field
+                    | FeatureKind::Monastery
+                    | FeatureKind::Shrine
+                    | FeatureKind::Castle
+                    | FeatureKind::Cemetery
+            ),
+        }
+    }
+}
+
+/// Where on the just-placed tile a figure goes: the segment that owns a printed port,
+/// or the tile's building.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Spot {
+    /// The road, city or field owning this port of the tile as printed.
+    Port(Port),
+    /// The monastery, shrine, castle, cemetery or garden.
+    Building,
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spot::Port(p) => f.write_str(p.name()),
+            Spot::Building => f.write_str("building"),
+        }
+    }
+}
+
+/// One step a player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Place the drawn tile.
+    PlaceTile {
+        /// The drawn tile (checked against the draw).
+        tile: TileIdx,
+        /// Where.
+        pos: Pos,
+        /// How turned.
+        rot: Rotation,
+    },
+    /// Put a figure from the supply on the tile just placed.
+    PlaceFigure {
+        /// Which figure.
+        figure: FigureKind,
+        /// Where on the tile.
+        spot: Spot,
+    },
+    /// Take the abbot back from this square and score it at once (BASE-ABBOT-4).
+    RetrieveAbbot {
+        /// The abbot's square.
+        pos: Pos,
+    },
+    /// Place no figure this turn.
+    Pass,
+}
+
+/// Why an action was refused. The game is unchanged after a refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has ended.
+    GameOver,
+    /// The action does not belong to the current step.
+    WrongStep {
+        /// What the current step wants.
+        expected: &'static str,
+    },
+    /// The action names another tile than the one drawn.
+    WrongTile {
+        /// The drawn tile.
+        drawn: String,
+        /// The tile named.
+        given: String,
+    },
+    /// The square is taken.
+    Occupied(Pos),
+    /// The square touches no placed tile.
+    NotAdjacent(Pos),
+    /// An edge does not match its neighbour.
+    EdgeMismatch {
+        /// Where.
+        pos: Pos,
+        /// How turned.
+        rot: Rotation,
+    },
+    /// An expansion rule forbids the placement.
+    Forbidden(String),
+    /// The tile has no segment at that port.
+    NoSuchSpot(Spot),
+    /// The feature already holds a figure (BASE-MEEPLE-3).
+    FeatureOccupied(FeatureKind),
+    /// That figure may not stand on that feature.
+    FigureNotAllowed {
+        /// The figure.
+        figure: FigureKind,
+        /// The feature.
+        feature: FeatureKind,
+    },
+    /// None of that figure left in the supply.
+    NoneInSupply(FigureKind),
+    /// The player has no abbot at that square.
+    NoAbbotThere(Pos),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::WrongStep { expected } => {
+                write!(f, "not now: the game is waiting for {expected}")
+            }
+            PlayError::WrongTile { drawn, given } => {
+                write!(f, "the drawn tile is {drawn}, not {given}")
+            }
+            PlayError::Occupied(p) => write!(f, "square {p} already has a tile"),
+            PlayError::NotAdjacent(p) => write!(f, "square {p} does not touch any placed tile"),
+            PlayError::EdgeMismatch { pos, rot } => {
+                write!(
+                    f,
+                    "the tile turned {} times does not match its neighbours at {pos}",
+                    rot.quarters()
+                )
+            }
+            PlayError::Forbidden(why) => write!(f, "placement not allowed: {why}"),
+            PlayError::NoSuchSpot(s) => write!(f, "the tile has no feature at {s} for a figure"),
+            PlayError::FeatureOccupied(k) => {
+                write!(f, "that {} already has a figure on it", k.name())
+            }
+            PlayError::FigureNotAllowed { figure, feature } => {
+                write!(
+                    f,
+                    "a {} may not be placed on a {}",
+                    figure.name(),
+                    feature.name()
+                )
+            }
+            PlayError::NoneInSupply(k) => write!(f, "no {} left in the supply", k.name()),
+            PlayError::NoAbbotThere(p) => write!(f, "you have no abbot at {p}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}

@@ -1,0 +1,149 @@
+//! Game setup: players, tile sets, options and the deck (a seed or an explicit order).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Every tile set the catalogue knows, by file name.
+pub const KNOWN_SETS: [&str; 6] = [
+    "base",
+    "river",
+    "ghosts",
+    "spellcircles",
+    "watchtowers",
+    "shrines",
+];
+/// The sets whose rules this version of the engine plays.
+pub const PLAYABLE_SETS: [&str; 1] = ["base"];
+/// Fewest and most players (BASE-COMP-5, DEC-02).
+pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// Rule options; anything not named keeps its default (DEC-01).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// Meeples may be placed on fields and fields score at the end (default on).
+    pub farmers: bool,
+    /// The Abbot module: one abbot per player, gardens (default off).
+    pub abbot: bool,
+    /// Include tiles only some printings have (the RGG shrine tile; default off).
+    pub optional_tiles: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            farmers: true,
+            abbot: false,
+            optional_tiles: false,
+        }
+    }
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    /// Display name.
+    pub name: String,
+    /// Display colour (the engine does not use it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+impl PlayerSetup {
+    /// A player with just a name.
+    pub fn named(name: &str) -> PlayerSetup {
+        PlayerSetup {
+            name: name.to_string(),
+            color: None,
+        }
+    }
+}
+
+/// Where the tile order comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deck {
+    /// Shuffle every tile of the chosen sets with this seed.
+    Seed(u64),
+    /// Draw exactly these tiles (catalogue ids), first to last.
+    Draw(Vec<String>),
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Seats in turn order; the first seat starts.
+    pub players: Vec<PlayerSetup>,
+    /// Tile sets, by catalogue file name; `base` is always needed.
+    pub sets: Vec<String>,
+    /// Rule options.
+    pub options: Options,
+    /// The tile order.
+    pub deck: Deck,
+}
+
+impl Setup {
+    /// A base game for the named players, shuffled by `seed`.
+    pub fn base(names: &[&str], seed: u64) -> Setup {
+        Setup {
+            players: names.iter().map(|n| PlayerSetup::named(n)).collect(),
+            sets: vec!["base".into()],
+            options: Options::default(),
+            deck: Deck::Seed(seed),
+        }
+    }
+
+    /// Whether a set is in play.
+    pub fn has_set(&self, set: &str) -> bool {
+        self.sets.iter().any(|s| s == set)
+    }
+}
+
+/// Why a setup cannot start a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// Not 2–5 players.
+    PlayerCount(usize),
+    /// A set name the catalogue does not have.
+    UnknownSet(String),
+    /// A set whose rules this version does not play.
+    SetNotPlayable(String),
+    /// The base game is missing.
+    NoBase,
+    /// A set named twice.
+    DuplicateSet(String),
+    /// A drawn tile id that is not in the chosen sets.
+    UnknownTile(String),
+    /// More copies of a tile in the draw than the sets contain.
+    TooManyCopies {
+        /// Tile id.
+        tile: String,
+        /// Copies in the sets.
+        available: u32,
+    },
+    /// The catalogue has no start tile for these sets.
+    NoStartTile,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PlayerCount(n) => write!(f, "a game needs 2 to 5 players, not {n}"),
+            SetupError::UnknownSet(s) => write!(f, "unknown tile set {s:?}; the sets are {}", KNOWN_SETS.join(", ")),
+            SetupError::SetNotPlayable(s) => write!(
+                f,
+                "the set {s:?} is not playable in this version yet (its rules are not implemented); playable sets: {}",
+                PLAYABLE_SETS.join(", ")
+            ),
+            SetupError::NoBase => write!(f, "every game needs the \"base\" set"),
+            SetupError::DuplicateSet(s) => write!(f, "the set {s:?} is named twice"),
+            SetupError::UnknownTile(t) => write!(f, "the draw names tile {t:?}, which is not in the chosen sets"),
+            SetupError::TooManyCopies { tile, available } => {
+                write!(f, "the draw has more copies of {tile} than the {available} the sets contain")
+            }
+            SetupError::NoStartTile => write!(f, "the tile catalogue has no start tile for these sets"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}

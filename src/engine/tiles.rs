@@ -1,0 +1,787 @@
+//! Tile definitions and the tile catalogue (`tiles/*.toml`, format in `tiles/FORMAT.md`).
+//!
+//! The catalogue is embedded in the binary, and a player may replace any set's file with
+//! a corrected one at run time ([`TileSet::with_files`]); the mist sets are reconstructions.
+
+use super::geometry::{mask_ports, rotate_mask, Port, Rotation, Side};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// Index of a tile definition in a [`TileSet`].
+pub type TileIdx = u16;
+
+/// Terrain of a whole edge, as in the catalogue's `edges` string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    /// `F`: field (possibly misty).
+    Field = 1,
+    /// `R`: road in the middle.
+    Road = 2,
+    /// `C`: city along the whole edge.
+    City = 3,
+    /// `I`: river (River module).
+    River = 4,
+}
+
+impl Terrain {
+    fn from_letter(c: char) -> Option<Terrain> {
+        match c {
+            'F' => Some(Terrain::Field),
+            'R' => Some(Terrain::Road),
+            'C' => Some(Terrain::City),
+            'I' => Some(Terrain::River),
+            _ => None,
+        }
+    }
+}
+
+/// What a feature (a connected set of segments, or a building) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FeatureKind {
+    /// Road segments joined end to end.
+    Road,
+    /// City segments joined along city edges.
+    City,
+    /// Field areas joined across field ports.
+    Field,
+    /// River segments (River module).
+    River,
+    /// Mist regions joined across misty–misty contacts: a mist bank.
+    Mist,
+    /// A monastery.
+    Monastery,
+    /// A shrine (Heretics & Shrines).
+    Shrine,
+    /// A haunted castle (Ghosts, Castles & Cemeteries).
+    Castle,
+    /// A cemetery (Ghosts, Castles & Cemeteries).
+    Cemetery,
+    /// A garden (Abbot module).
+    Garden,
+}
+
+impl FeatureKind {
+    /// Whether this is a single-square building completed by its 8 neighbours.
+    pub const fn is_building(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Monastery
+                | FeatureKind::Shrine
+                | FeatureKind::Castle
+                | FeatureKind::Cemetery
+                | FeatureKind::Garden
+        )
+    }
+
+    /// Lower-case name, as in records and events.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::River => "river",
+            FeatureKind::Mist => "mist",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Shrine => "shrine",
+            FeatureKind::Castle => "castle",
+            FeatureKind::Cemetery => "cemetery",
+            FeatureKind::Garden => "garden",
+        }
+    }
+}
+
+/// The symbol on a watchtower (TOWER-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tower {
+    /// 2 per meeple in the 3×3.
+    Meeple,
+    /// 2 per coat of arms (pennant) in the 3×3.
+    Arms,
+    /// 1 per square with a road.
+    Road,
+    /// 3 per monastery or shrine.
+    Monastery,
+    /// 1 per square with a city.
+    City,
+}
+
+/// Which square of the Ghosts 2×2 start tile a definition is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StartSquare {
+    /// North-west square.
+    Nw,
+    /// North-east square.
+    Ne,
+    /// South-west square.
+    Sw,
+    /// South-east square.
+    Se,
+}
+
+impl StartSquare {
+    /// Offset of this square from the north-west square (x east, y south).
+    pub const fn offset(self) -> (i32, i32) {
+        match self {
+            StartSquare::Nw => (0, 0),
+            StartSquare::Ne => (1, 0),
+            StartSquare::Sw => (0, 1),
+            StartSquare::Se => (1, 1),
+        }
+    }
+}
+
+/// A road, city, river or field segment printed on a tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Road, City, River or Field.
+    pub kind: FeatureKind,
+    /// The printed ports the segment owns (12-bit mask).
+    pub ports: u16,
+    /// Coats of arms (cities only).
+    pub pennants: u8,
+    /// For fields: local indices of the city segments the field touches.
+    pub cities: Vec<u8>,
+}
+
+impl Segment {
+    /// The first printed port the segment owns: how records name it.
+    pub fn anchor(&self) -> Port {
+        Port::new(self.ports.trailing_zeros() as u8)
+    }
+
+    /// Number of edges (roads: middle ports; cities: whole edges) the segment leaves by.
+    pub fn edge_count(&self) -> u16 {
+        Side::ALL
+            .iter()
+            .filter(|s| self.ports & Port::middle(**s).bit() != 0)
+            .count() as u16
+    }
+}
+
+/// A mist region: fog over fields and roads (Ghosts, Castles & Cemeteries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MistRegion {
+    /// Printed ports touched by the region (may include a road's middle port).
+    pub ports: u16,
+    /// Spell circles in the region.
+    pub circles: u8,
+    /// Ghost symbols (cooperative game only).
+    pub ghost_symbols: u8,
+}
+
+/// Marker in port tables for "no segment here".
+pub const NO_SEG: u8 = u8::MAX;
+
+/// One kind of tile, as printed, with its derived lookup tables.
+#[derive(Clone, Debug)]
+pub struct TileDef {
+    /// Catalogue id, e.g. `base.D` (shared, so events can name tiles without copying).
+    pub id: Arc<str>,
+    /// Set name (the file stem), e.g. `base`.
+    pub set: String,
+    /// Copies in the set.
+    pub count: u32,
+    /// Terrain of the printed N, E, S, W edges.
+    pub edges: [Terrain; 4],
+    /// Roads, cities, rivers and fields.
+    pub segments: Vec<Segment>,
+    /// Mist regions.
+    pub mist: Vec<MistRegion>,
+    /// The building in the middle, if any (garden included).
+    pub building: Option<FeatureKind>,
+    /// The watchtower symbol, if any.
+    pub tower: Option<Tower>,
+    /// Which start-tile square this is (Ghosts 2×2 start tile).
+    pub start: Option<StartSquare>,
+    /// One copy is the base game's start tile.
+    pub start_tile: bool,
+    /// Only in some printings; left out unless asked for.
+    pub optional: bool,
+    /// The layout is a reconstruction, not the published tile.
+    pub reconstructed: bool,
+    /// Free text from the catalogue.
+    pub note: String,
+    owner: [u8; 12],
+    mist_at: [u8; 12],
+    signatures: [u16; 4],
+    distinct: [bool; 4],
+}
+
+impl TileDef {
+    /// The segment owning a printed port (`NO_SEG` where mist owns it).
+    pub fn owner(&self, printed: Port) -> u8 {
+        self.owner[printed.index()]
+    }
+
+    /// The mist region covering a printed port, or `NO_SEG`.
+    pub fn mist_at(&self, printed: Port) -> u8 {
+        self.mist_at[printed.index()]
+    }
+
+    /// Edge terrain packed 4 bits per board side (N lowest) for a rotation.
+    pub fn signature(&self, rot: Rotation) -> u16 {
+        self.signatures[rot.quarters() as usize]
+    }
+
+    /// Whether `rot` looks different from every smaller rotation (symmetric tiles
+    /// repeat themselves; legal-move lists show each look once).
+    pub fn is_distinct_rotation(&self, rot: Rotation) -> bool {
+        self.distinct[rot.quarters() as usize]
+    }
+
+    /// Terrain on a board side under a rotation.
+    pub fn terrain(&self, rot: Rotation, side: Side) -> Terrain {
+        self.edges[rot.unapply_side(side) as usize]
+    }
+
+    /// Number of board-graph nodes the tile contributes: segments, mist regions, building.
+    pub fn node_count(&self) -> usize {
+        self.segments.len() + self.mist.len() + self.building.is_some() as usize
+    }
+
+    /// Local node index of the building, if any.
+    pub fn building_node(&self) -> Option<u8> {
+        self.building
+            .map(|_| (self.segments.len() + self.mist.len()) as u8)
+    }
+
+    /// Local node index of mist region `m`.
+    pub fn mist_node(&self, m: u8) -> u8 {
+        self.segments.len() as u8 + m
+    }
+
+    /// Whether any mist is printed on the tile.
+    pub fn has_mist(&self) -> bool {
+        !self.mist.is_empty()
+    }
+
+    /// Spell circles printed on the tile.
+    pub fn circles(&self) -> u8 {
+        self.mist.iter().map(|m| m.circles).sum()
+    }
+}
+
+/// A whole tile catalogue: every tile kind of every set.
+#[derive(Debug)]
+pub struct TileSet {
+    tiles: Vec<TileDef>,
+    by_id: HashMap<String, TileIdx>,
+}
+
+/// An error in a tile catalogue file, naming the file and tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueError {
+    /// File (set) the error is in.
+    pub file: String,
+    /// Tile id, if the error is about one tile.
+    pub tile: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.tile {
+            Some(t) => write!(f, "tile file {}: tile {}: {}", self.file, t, self.message),
+            None => write!(f, "tile file {}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for CatalogueError {}
+
+/// The catalogue files compiled into the game, as (set name, TOML text).
+pub const BUILTIN_FILES: [(&str, &str); 6] = [
+    ("base", include_str!("../../tiles/base.toml")),
+    ("river", include_str!("../../tiles/river.toml")),
+    ("ghosts", include_str!("../../tiles/ghosts.toml")),
+    (
+        "spellcircles",
+        include_str!("../../tiles/spellcircles.toml"),
+    ),
+    ("watchtowers", include_str!("../../tiles/watchtowers.toml")),
+    ("shrines", include_str!("../../tiles/shrines.toml")),
+];
+
+impl TileSet {
+    /// The catalogue compiled into the game.
+    pub fn builtin() -> Arc<TileSet> {
+        static BUILTIN: OnceLock<Arc<TileSet>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                Arc::new(
+                    TileSet::from_files(&BUILTIN_FILES).expect("the built-in catalogue is valid"),
+                )
+            })
+            .clone()
+    }
+
+    /// The built-in catalogue with some sets' files replaced (e.g. a corrected mist set).
+    /// Each replacement is (set name, TOML text); the set name must be a known set.
+    pub fn with_files(replacements: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
+        let mut files: Vec<(&str, &str)> = BUILTIN_FILES.to_vec();
+        for (name, text) in replacements {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = text,
+                None => {
+                    return Err(CatalogueError {
+                        file: name.to_string(),
+                        tile: None,
+                        message: format!(
+                            "unknown set; the sets are {}",
+                            BUILTIN_FILES.map(|f| f.0).join(", ")
+                        ),
+                    })
+                }
+            }
+        }
+        TileSet::from_files(&files)
+    }
+
+    /// Parse a catalogue from (set name, TOML text) pairs.
+    pub fn from_files(files: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
+        let mut tiles = Vec::new();
+        let mut by_id = HashMap::new();
+        for (set, text) in files {
+            let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
+                file: set.to_string(),
+                tile: None,
+                message: format!("not valid catalogue TOML: {e}"),
+            })?;
+            for rt in raw.tile {
+                let id = rt.id.clone();
+                let def = build_tile(set, rt).map_err(|message| CatalogueError {
+                    file: set.to_string(),
+                    tile: Some(id.clone()),
+                    message,
+                })?;
+                if by_id
+                    .insert(def.id.to_string(), tiles.len() as TileIdx)
+                    .is_some()
+                {
+                    return Err(CatalogueError {
+                        file: set.to_string(),
+                        tile: Some(id),
+                        message: "duplicate tile id".into(),
+                    });
+                }
+                tiles.push(def);
+            }
+        }
+        Ok(TileSet { tiles, by_id })
+    }
+
+    /// All tile definitions.
+    pub fn tiles(&self) -> &[TileDef] {
+        &self.tiles
+    }
+
+    /// A tile definition by index.
+    pub fn get(&self, idx: TileIdx) -> &TileDef {
+        &self.tiles[idx as usize]
+    }
+
+    /// The index of a tile id, e.g. `base.D`.
+    pub fn index_of(&self, id: &str) -> Option<TileIdx> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The tile kinds of one set.
+    pub fn set_tiles<'a>(
+        &'a self,
+        set: &'a str,
+    ) -> impl Iterator<Item = (TileIdx, &'a TileDef)> + 'a {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter(move |(_, t)| t.set == set)
+            .map(|(i, t)| (i as TileIdx, t))
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    tile: Vec<RawTile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTile {
+    id: String,
+    count: u32,
+    edges: String,
+    #[serde(default)]
+    city: Vec<RawCity>,
+    #[serde(default)]
+    road: Vec<RawEdges>,
+    #[serde(default)]
+    river: Vec<RawEdges>,
+    #[serde(default)]
+    field: Vec<RawField>,
+    #[serde(default)]
+    mist: Vec<RawMist>,
+    #[serde(default)]
+    monastery: bool,
+    #[serde(default)]
+    shrine: bool,
+    #[serde(default)]
+    castle: bool,
+    #[serde(default)]
+    cemetery: bool,
+    #[serde(default)]
+    garden: bool,
+    watchtower: Option<String>,
+    #[serde(default)]
+    note: String,
+    start: Option<String>,
+    #[serde(default)]
+    start_tile: bool,
+    #[serde(default)]
+    optional: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCity {
+    edges: String,
+    #[serde(default)]
+    pennants: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEdges {
+    edges: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawField {
+    ports: String,
+    #[serde(default)]
+    cities: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMist {
+    #[serde(default)]
+    ports: String,
+    #[serde(default)]
+    circles: u8,
+    #[serde(default)]
+    ghost_symbols: u8,
+}
+
+fn parse_sides(s: &str) -> Result<Vec<Side>, String> {
+    let sides: Vec<Side> = s
+        .split_whitespace()
+        .map(|w| Side::from_letter(w).ok_or_else(|| format!("{w:?} is not an edge (N, E, S, W)")))
+        .collect::<Result<_, _>>()?;
+    if sides.is_empty() {
+        return Err("a segment needs at least one edge".into());
+    }
+    Ok(sides)
+}
+
+fn parse_ports(s: &str) -> Result<u16, String> {
+    let mut mask = 0u16;
+    for w in s.split_whitespace() {
+        let p = Port::from_name(w).ok_or_else(|| format!("{w:?} is not a port"))?;
+        if mask & p.bit() != 0 {
+            return Err(format!("port {w} listed twice"));
+        }
+        mask |= p.bit();
+    }
+    Ok(mask)
+}
+
+fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
+    if rt.id.split('.').next() != Some(set) {
+        return Err(format!("the id must start with the set name {set:?}"));
+    }
+    if rt.count == 0 {
+        return Err("count must be at least 1".into());
+    }
+    let letters: Vec<char> = rt.edges.chars().collect();
+    if letters.len() != 4 {
+        return Err(format!(
+            "edges {:?} must be four letters (N E S W)",
+            rt.edges
+        ));
+    }
+    let mut edges = [Terrain::Field; 4];
+    for (i, c) in letters.iter().enumerate() {
+        edges[i] = Terrain::from_letter(*c)
+            .ok_or_else(|| format!("edge letter {c:?} is not C, R, F or I"))?;
+    }
+
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut city_edges: Vec<Vec<Side>> = Vec::new();
+    for c in &rt.city {
+        let sides = parse_sides(&c.edges)?;
+        let ports = sides.iter().fold(0u16, |m, s| {
+            m | Port::of_side(*s).iter().fold(0, |a, p| a | p.bit())
+        });
+        city_edges.push(sides);
+        segments.push(Segment {
+            kind: FeatureKind::City,
+            ports,
+            pennants: c.pennants,
+            cities: vec![],
+        });
+    }
+    for (kind, list) in [
+        (FeatureKind::Road, &rt.road),
+        (FeatureKind::River, &rt.river),
+    ] {
+        for r in list {
+            let sides = parse_sides(&r.edges)?;
+            if sides.len() > 2 {
+                return Err(format!("a {} segment has one or two edges", kind.name()));
+            }
+            let ports = sides.iter().fold(0u16, |m, s| m | Port::middle(*s).bit());
+            segments.push(Segment {
+                kind,
+                ports,
+                pennants: 0,
+                cities: vec![],
+            });
+        }
+    }
+    let first_field = segments.len();
+    for f in &rt.field {
+        let ports = parse_ports(&f.ports)?;
+        if ports == 0 {
+            return Err("a field needs ports".into());
+        }
+        if mask_ports(ports).any(|p| p.is_middle()) {
+            return Err("field ports are half-edge ports (Nw Ne En Es Se Sw Ws Wn)".into());
+        }
+        let mut cities = Vec::new();
+        for name in &f.cities {
+            let side = Side::from_letter(name)
+                .ok_or_else(|| format!("city reference {name:?} is not an edge"))?;
+            let idx = city_edges
+                .iter()
+                .position(|es| es.contains(&side))
+                .ok_or_else(|| {
+                    format!("field refers to city {name:?}, but no city has that edge")
+                })?;
+            cities.push(idx as u8);
+        }
+        segments.push(Segment {
+            kind: FeatureKind::Field,
+            ports,
+            pennants: 0,
+            cities,
+        });
+    }
+
+    let mut mist = Vec::new();
+    let mut mist_at = [NO_SEG; 12];
+    for (i, m) in rt.mist.iter().enumerate() {
+        let ports = parse_ports(&m.ports)?;
+        for p in mask_ports(ports) {
+            if mist_at[p.index()] != NO_SEG {
+                return Err(format!("port {p} is in two mist regions"));
+            }
+            mist_at[p.index()] = i as u8;
+        }
+        mist.push(MistRegion {
+            ports,
+            circles: m.circles,
+            ghost_symbols: m.ghost_symbols,
+        });
+    }
+
+    // Port ownership: every port owned exactly once (mist may mark a road's middle port).
+    let mut owner = [NO_SEG; 12];
+    let mut owned_by_mist = [false; 12];
+    for (i, seg) in segments.iter().enumerate() {
+        for p in mask_ports(seg.ports) {
+            if owner[p.index()] != NO_SEG {
+                return Err(format!("port {p} is owned twice"));
+            }
+            owner[p.index()] = i as u8;
+        }
+    }
+    for p in Port::all() {
+        if mist_at[p.index()] == NO_SEG {
+            continue;
+        }
+        let o = owner[p.index()];
+        if o == NO_SEG {
+            owned_by_mist[p.index()] = true;
+        } else if segments[o as usize].kind != FeatureKind::Road || !p.is_middle() {
+            return Err(format!(
+                "mist on port {p}, which belongs to a {}",
+                segments[o as usize].kind.name()
+            ));
+        }
+    }
+    // The middle port of a field edge belongs to whatever owns both halves.
+    for side in Side::ALL {
+        let [a, m, b] = Port::of_side(side);
+        if owner[m.index()] != NO_SEG || owned_by_mist[m.index()] {
+            continue;
+        }
+        if owner[a.index()] != NO_SEG && owner[a.index()] == owner[b.index()] {
+            owner[m.index()] = owner[a.index()];
+            let s = owner[m.index()] as usize;
+            segments[s].ports |= m.bit();
+        } else if owned_by_mist[a.index()]
+            && owned_by_mist[b.index()]
+            && mist_at[a.index()] == mist_at[b.index()]
+        {
+            owned_by_mist[m.index()] = true;
+            mist_at[m.index()] = mist_at[a.index()];
+            mist[mist_at[a.index()] as usize].ports |= m.bit();
+        } else {
+            return Err(format!("middle port {m} has no owner"));
+        }
+    }
+    for p in Port::all() {
+        if owner[p.index()] == NO_SEG && !owned_by_mist[p.index()] {
+            return Err(format!("port {p} has no owner"));
+        }
+    }
+    for (i, side) in Side::ALL.iter().enumerate() {
+        let m = Port::middle(*side);
+        let o = owner[m.index()];
+        let want = if o == NO_SEG {
+            Terrain::Field
+        } else {
+            match segments[o as usize].kind {
+                FeatureKind::City => Terrain::City,
+                FeatureKind::Road => Terrain::Road,
+                FeatureKind::River => Terrain::River,
+                _ => Terrain::Field,
+            }
+        };
+        if edges[i] != want {
+            return Err(format!(
+                "edge {} is {:?} in `edges` but its segments make it {:?}",
+                side.letter(),
+                edges[i],
+                want
+            ));
+        }
+    }
+    // Field–city adjacency must agree with the ring of ports.
+    for seg in &segments[first_field..] {
+        let mut touching: Vec<u8> = Vec::new();
+        for p in mask_ports(seg.ports) {
+            for q in [
+                Port::new(p.index() as u8 + 11),
+                Port::new(p.index() as u8 + 1),
+            ] {
+                let o = owner[q.index()];
+                if o != NO_SEG
+                    && segments[o as usize].kind == FeatureKind::City
+                    && !touching.contains(&o)
+                {
+                    touching.push(o);
+                }
+            }
+        }
+        let mut listed = seg.cities.clone();
+        listed.sort_unstable();
+        touching.sort_unstable();
+        if listed != touching {
+            return Err(format!(
+                "field {} lists cities {:?} but touches city segments {:?}",
+                mask_ports(seg.ports)
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                listed,
+                touching
+            ));
+        }
+    }
+
+    let buildings = [
+        (rt.monastery, FeatureKind::Monastery),
+        (rt.shrine, FeatureKind::Shrine),
+        (rt.castle, FeatureKind::Castle),
+        (rt.cemetery, FeatureKind::Cemetery),
+        (rt.garden, FeatureKind::Garden),
+    ];
+    let present: Vec<FeatureKind> = buildings.iter().filter(|b| b.0).map(|b| b.1).collect();
+    if present.len() + rt.watchtower.is_some() as usize > 1 {
+        return Err("at most one building, garden or watchtower per tile".into());
+    }
+    let tower = match rt.watchtower.as_deref() {
+        None => None,
+        Some("meeple") => Some(Tower::Meeple),
+        Some("arms") => Some(Tower::Arms),
+        Some("road") => Some(Tower::Road),
+        Some("monastery") => Some(Tower::Monastery),
+        Some("city") => Some(Tower::City),
+        Some(other) => return Err(format!("unknown watchtower symbol {other:?}")),
+    };
+    let start = match rt.start.as_deref() {
+        None => None,
+        Some("nw") => Some(StartSquare::Nw),
+        Some("ne") => Some(StartSquare::Ne),
+        Some("sw") => Some(StartSquare::Sw),
+        Some("se") => Some(StartSquare::Se),
+        Some(other) => return Err(format!("start must be nw, ne, sw or se (got {other:?})")),
+    };
+
+    let mut def = TileDef {
+        reconstructed: rt.note.contains("reconstructed"),
+        id: rt.id.into(),
+        set: set.to_string(),
+        count: rt.count,
+        edges,
+        segments,
+        mist,
+        building: present.first().copied(),
+        tower,
+        start,
+        start_tile: rt.start_tile,
+        optional: rt.optional,
+        note: rt.note,
+        owner,
+        mist_at,
+        signatures: [0; 4],
+        distinct: [true; 4],
+    };
+    for rot in Rotation::ALL {
+        def.signatures[rot.quarters() as usize] = Side::ALL.iter().fold(0u16, |acc, s| {
+            acc | (def.terrain(rot, *s) as u16) << (4 * *s as u16)
+        });
+    }
+    let looks: Vec<_> = Rotation::ALL.iter().map(|r| look(&def, *r)).collect();
+    for r in 1..4 {
+        def.distinct[r] = !looks[..r].contains(&looks[r]);
+    }
+    Ok(def)
+}
+
+/// Everything that makes a rotated tile look the way it does, in a comparable form.
+fn look(def: &TileDef, rot: Rotation) -> (Vec<(FeatureKind, u16, u8)>, Vec<(u16, u8)>) {
+    let mut segs: Vec<_> = def
+        .segments
+        .iter()
+        .map(|s| (s.kind, rotate_mask(s.ports, rot), s.pennants))
+        .collect();
+    segs.sort_unstable();
+    let mut mist: Vec<_> = def
+        .mist
+        .iter()
+        .map(|m| (rotate_mask(m.ports, rot), m.circles))
+        .collect();
+    mist.sort_unstable();
+    (segs, mist)
+}

@@ -1,0 +1,435 @@
+//! The saved-game format: versioned JSON holding the setup (players, sets, options and a
+//! seed or an explicit draw order) and every action, which replays a game exactly.
+//! Specified in `docs/record-format.md`.
+
+use crate::engine::{
+    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation,
+    Setup, SetupError, Spot, TileSet,
+};
+use serde_json::{json, Map, Value};
+use std::fmt;
+use std::sync::Arc;
+
+/// The `format` field every record carries.
+pub const FORMAT: &str = "carcassonne-record";
+/// The format version this build writes. Older versions are upgraded when read.
+pub const VERSION: u64 = 1;
+
+/// A whole game as data: how it was set up and every action taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Players, sets, options and the deck.
+    pub setup: Setup,
+    /// Every action, in order.
+    pub actions: Vec<RecordAction>,
+}
+
+/// One action in a record, in catalogue terms (tile ids, printed ports).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordAction {
+    /// Place the drawn tile.
+    Tile {
+        /// Catalogue id of the drawn tile.
+        tile: String,
+        /// Column (east positive).
+        x: i32,
+        /// Row (south positive).
+        y: i32,
+        /// Clockwise quarter turns, 0..=3.
+        rotation: u8,
+    },
+    /// Place a figure on the tile just placed.
+    Figure {
+        /// Which figure.
+        figure: FigureKind,
+        /// A printed port of the segment, or the building's name.
+        at: String,
+    },
+    /// Take an abbot back (Abbot module).
+    RetrieveAbbot {
+        /// Column of the abbot.
+        x: i32,
+        /// Row of the abbot.
+        y: i32,
+    },
+    /// Place no figure.
+    Pass,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not JSON, or not shaped like a record.
+    Malformed(String),
+    /// A version this build cannot read.
+    Version(String),
+    /// The setup does not start a game.
+    Setup(SetupError),
+    /// Action number `index` (0-based) is broken or illegal.
+    Action {
+        /// Position in the action list, 0-based.
+        index: usize,
+        /// The action as written.
+        action: String,
+        /// What is wrong with it.
+        message: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Malformed(m) => write!(f, "not a valid game record: {m}"),
+            RecordError::Version(m) => write!(f, "{m}"),
+            RecordError::Setup(e) => write!(f, "the record's setup is not playable: {e}"),
+            RecordError::Action {
+                index,
+                action,
+                message,
+            } => {
+                write!(
+                    f,
+                    "action {} ({action}) cannot be played: {message}",
+                    index + 1
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn malformed(m: impl Into<String>) -> RecordError {
+    RecordError::Malformed(m.into())
+}
+
+impl Record {
+    /// The record of a game so far.
+    pub fn of_game(game: &Game) -> Record {
+        let tiles = game.tiles();
+        Record {
+            setup: game.setup().clone(),
+            actions: game
+                .history()
+                .iter()
+                .map(|a| RecordAction::from_action(a, tiles))
+                .collect(),
+        }
+    }
+
+    /// Read a record from JSON text, upgrading an older format version.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| malformed(format!("not JSON ({e})")))?;
+        Record::from_value(value)
+    }
+
+    /// Read a record from a parsed JSON value.
+    pub fn from_value(value: Value) -> Result<Record, RecordError> {
+        let obj = value
+            .as_object()
+            .ok_or_else(|| malformed("expected a JSON object"))?;
+        if obj.get("format").and_then(Value::as_str) != Some(FORMAT) {
+            return Err(malformed(format!(
+                "the field \"format\" must be \"{FORMAT}\""
+            )));
+        }
+        let version = obj
+            .get("version")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| malformed("the field \"version\" must be a whole number"))?;
+        let obj = upgrade(version, obj.clone())?;
+        for key in obj.keys() {
+            if !matches!(
+                key.as_str(),
+                "format" | "version" | "setup" | "actions" | "meta"
+            ) {
+                return Err(malformed(format!("unknown field {key:?}")));
+            }
+        }
+        let setup = parse_setup(
+            obj.get("setup")
+                .ok_or_else(|| malformed("missing \"setup\""))?,
+        )?;
+        let actions = obj
+            .get("actions")
+            .and_then(Value::as_array)
+            .ok_or_else(|| malformed("\"actions\" must be a list"))?
+            .iter()
+            .enumerate()
+            .map(|(index, a)| {
+                RecordAction::from_value(a).map_err(|message| RecordError::Action {
+                    index,
+                    action: a.to_string(),
+                    message,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Record { setup, actions })
+    }
+
+    /// The record as a JSON value.
+    pub fn to_value(&self) -> Value {
+        let s = &self.setup;
+        let mut setup = Map::new();
+        setup.insert(
+            "players".into(),
+            serde_json::to_value(&s.players).expect("plain data"),
+        );
+        setup.insert("sets".into(), json!(s.sets));
+        setup.insert(
+            "options".into(),
+            serde_json::to_value(&s.options).expect("plain data"),
+        );
+        match &s.deck {
+            Deck::Seed(seed) => setup.insert("seed".into(), json!(seed)),
+            Deck::Draw(ids) => setup.insert("draw".into(), json!(ids)),
+        };
+        json!({
+            "format": FORMAT,
+            "version": VERSION,
+            "setup": setup,
+            "actions": self.actions.iter().map(RecordAction::to_value).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The record as pretty JSON text, one action per line.
+    pub fn to_json(&self) -> String {
+        let v = self.to_value();
+        let mut out = String::from("{\n");
+        out += &format!(
+            "  \"format\": {},\n  \"version\": {},\n",
+            json!(FORMAT),
+            VERSION
+        );
+        out += &format!("  \"setup\": {},\n  \"actions\": [", v["setup"]);
+        for (i, a) in self.actions.iter().enumerate() {
+            out += if i == 0 { "\n    " } else { ",\n    " };
+            out += &a.to_value().to_string();
+        }
+        out += if self.actions.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        };
+        out
+    }
+
+    /// Replay the record from the start; returns the game and every event.
+    pub fn replay(&self, tiles: Arc<TileSet>) -> Result<(Game, Vec<Event>), RecordError> {
+        let mut game = Game::new(tiles, self.setup.clone()).map_err(RecordError::Setup)?;
+        let mut events = game.opening_events().to_vec();
+        for (index, ra) in self.actions.iter().enumerate() {
+            let fail = |message: String| RecordError::Action {
+                index,
+                action: ra.to_value().to_string(),
+                message,
+            };
+            let action = ra.to_action(&game).map_err(fail)?;
+            game.apply_into(&action, &mut events)
+                .map_err(|e: PlayError| fail(e.to_string()))?;
+        }
+        Ok((game, events))
+    }
+}
+
+/// Bring an older version's object up to the current shape. Version 1 is the first
+/// published format; a later version adds its upgrade step here.
+fn upgrade(version: u64, obj: Map<String, Value>) -> Result<Map<String, Value>, RecordError> {
+    match version {
+        VERSION => Ok(obj),
+        v if v > VERSION => Err(RecordError::Version(format!(
+            "this record has format version {v}, written by a newer version of the game; this version reads up to version {VERSION}"
+        ))),
+        v => Err(RecordError::Version(format!("format version {v} never existed; the first version is 1"))),
+    }
+}
+
+fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| malformed("\"setup\" must be an object"))?;
+    for key in obj.keys() {
+        if !matches!(
+            key.as_str(),
+            "players" | "sets" | "options" | "seed" | "draw"
+        ) {
+            return Err(malformed(format!("unknown setup field {key:?}")));
+        }
+    }
+    let players: Vec<PlayerSetup> = match obj.get("players") {
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|p| match p {
+                Value::String(name) => Ok(PlayerSetup::named(name)),
+                other => serde_json::from_value(other.clone())
+                    .map_err(|e| malformed(format!("bad player {other}: {e}"))),
+            })
+            .collect::<Result<_, _>>()?,
+        _ => return Err(malformed("\"setup.players\" must be a list")),
+    };
+    let sets: Vec<String> =
+        serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
+            .map_err(|e| malformed(format!("\"setup.sets\" must be a list of set names: {e}")))?;
+    let options: Options =
+        serde_json::from_value(obj.get("options").cloned().unwrap_or_else(|| json!({})))
+            .map_err(|e| malformed(format!("bad \"setup.options\": {e}")))?;
+    let deck = match (obj.get("seed"), obj.get("draw")) {
+        (Some(_), Some(_)) => return Err(malformed("give either \"seed\" or \"draw\", not both")),
+        (Some(s), None) => Deck::Seed(
+            parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?,
+        ),
+        (None, Some(d)) => Deck::Draw(
+            serde_json::from_value(d.clone())
+                .map_err(|_| malformed("\"draw\" must be a list of tile ids"))?,
+        ),
+        (None, None) => return Err(malformed("the setup needs a \"seed\" or a \"draw\" order")),
+    };
+    Ok(Setup {
+        players,
+        sets,
+        options,
+        deck,
+    })
+}
+
+/// A seed as a JSON number or a string of digits (for seeds beyond 2^53 in JavaScript).
+pub fn parse_seed(v: &Value) -> Option<u64> {
+    match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+impl RecordAction {
+    /// The record form of an engine action.
+    pub fn from_action(a: &Action, tiles: &TileSet) -> RecordAction {
+        match *a {
+            Action::PlaceTile { tile, pos, rot } => RecordAction::Tile {
+                tile: tiles.get(tile).id.to_string(),
+                x: pos.x,
+                y: pos.y,
+                rotation: rot.quarters(),
+            },
+            Action::PlaceFigure { figure, spot } => RecordAction::Figure {
+                figure,
+                at: spot.to_string(),
+            },
+            Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
+            Action::Pass => RecordAction::Pass,
+        }
+    }
+
+    /// The engine action this stands for in `game`'s current state.
+    pub fn to_action(&self, game: &Game) -> Result<Action, String> {
+        Ok(match self {
+            RecordAction::Tile {
+                tile,
+                x,
+                y,
+                rotation,
+            } => Action::PlaceTile {
+                tile: game
+                    .tiles()
+                    .index_of(tile)
+                    .ok_or_else(|| format!("unknown tile {tile:?}"))?,
+                pos: Pos::new(*x, *y),
+                rot: Rotation::new(*rotation).ok_or("rotation must be 0, 1, 2 or 3")?,
+            },
+            RecordAction::Figure { figure, at } => Action::PlaceFigure {
+                figure: *figure,
+                spot: parse_spot(at)?,
+            },
+            RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot {
+                pos: Pos::new(*x, *y),
+            },
+            RecordAction::Pass => Action::Pass,
+        })
+    }
+
+    /// Read one action object.
+    pub fn from_value(v: &Value) -> Result<RecordAction, String> {
+        let obj = v.as_object().ok_or("an action must be a JSON object")?;
+        let int = |k: &str| -> Result<i32, String> {
+            obj.get(k)
+                .and_then(Value::as_i64)
+                .and_then(|n| i32::try_from(n).ok())
+                .ok_or_else(|| format!("\"{k}\" must be a whole number"))
+        };
+        let only = |keys: &[&str]| -> Result<(), String> {
+            match obj.keys().find(|k| !keys.contains(&k.as_str())) {
+                Some(k) => Err(format!("unexpected field {k:?}")),
+                None => Ok(()),
+            }
+        };
+        if let Some(t) = obj.get("tile") {
+            only(&["tile", "x", "y", "rotation"])?;
+            let rotation = obj
+                .get("rotation")
+                .and_then(Value::as_u64)
+                .filter(|r| *r < 4)
+                .ok_or("\"rotation\" must be 0, 1, 2 or 3")?;
+            Ok(RecordAction::Tile {
+                tile: t.as_str().ok_or("\"tile\" must be a tile id")?.to_string(),
+                x: int("x")?,
+                y: int("y")?,
+                rotation: rotation as u8,
+            })
+        } else if let Some(f) = obj.get("figure") {
+            only(&["figure", "at"])?;
+            let figure: FigureKind = serde_json::from_value(f.clone())
+                .map_err(|_| "\"figure\" must be meeple, guard or abbot")?;
+            let at = obj
+                .get("at")
+                .and_then(Value::as_str)
+                .ok_or("\"at\" must name a port or the building")?;
+            parse_spot(at)?;
+            Ok(RecordAction::Figure {
+                figure,
+                at: at.to_string(),
+            })
+        } else if obj.contains_key("retrieve_abbot") {
+            only(&["retrieve_abbot", "x", "y"])?;
+            Ok(RecordAction::RetrieveAbbot {
+                x: int("x")?,
+                y: int("y")?,
+            })
+        } else if obj.get("pass") == Some(&Value::Bool(true)) {
+            only(&["pass"])?;
+            Ok(RecordAction::Pass)
+        } else {
+            Err("an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a figure {\"figure\",\"at\"}, {\"retrieve_abbot\":true,\"x\",\"y\"} or {\"pass\":true}".into())
+        }
+    }
+
+    /// The action as a JSON object.
+    pub fn to_value(&self) -> Value {
+        match self {
+            RecordAction::Tile {
+                tile,
+                x,
+                y,
+                rotation,
+            } => json!({"tile": tile, "x": x, "y": y, "rotation": rotation}),
+            RecordAction::Figure { figure, at } => json!({"figure": figure, "at": at}),
+            RecordAction::RetrieveAbbot { x, y } => json!({"retrieve_abbot": true, "x": x, "y": y}),
+            RecordAction::Pass => json!({"pass": true}),
+        }
+    }
+}
+
+/// A spot by a printed port name or `building` (or the building's own name).
+pub fn parse_spot(s: &str) -> Result<Spot, String> {
+    if let Some(p) = Port::from_name(s) {
+        return Ok(Spot::Port(p));
+    }
+    match s {
+        "building" | "monastery" | "shrine" | "castle" | "cemetery" | "garden" => {
+            Ok(Spot::Building)
+        }
+        _ => Err(format!(
+            "{s:?} is neither a port (Nw N Ne En E Es Se S Sw Ws W Wn) nor \"building\""
+        )),
+    }
+}

@@ -1,0 +1,43 @@
+//! A compact JSON picture of a game's public state, for the command line and the page.
+
+use crate::engine::{FigureKind, Game, Phase};
+use serde_json::{json, Value};
+
+/// Public state: whether the game is over, scores and supplies in seat order, the step.
+/// Hidden information (the order of the stack) is never included.
+pub fn summary(game: &Game) -> Value {
+    let setup = game.setup();
+    let players: Vec<Value> = game
+        .players()
+        .iter()
+        .zip(&setup.players)
+        .map(|(p, s)| {
+            json!({
+                "name": s.name,
+                "score": p.score,
+                "supply": {
+                    "meeple": p.in_supply(FigureKind::Meeple),
+                    "guard": p.in_supply(FigureKind::Guard),
+                    "abbot": p.in_supply(FigureKind::Abbot),
+                },
+            })
+        })
+        .collect();
+    let step = match game.phase() {
+        Phase::Tile { tile } => json!({"step": "tile", "tile": &*game.tiles().get(tile).id}),
+        Phase::Figure { .. } => json!({"step": "figure"}),
+        Phase::Over => json!({"step": "over"}),
+    };
+    json!({
+        "over": game.is_over(),
+        "turn": game.turn(),
+        "current_player": game.current_player(),
+        "phase": step,
+        "tiles_left": game.tiles_left(),
+        "tiles_placed": game.board().squares().len(),
+        "discarded": game.discarded().iter().map(|t| &*game.tiles().get(*t).id).collect::<Vec<_>>(),
+        "scores": game.scores(),
+        "meeples_in_supply": game.players().iter().map(|p| p.in_supply(FigureKind::Meeple)).collect::<Vec<_>>(),
+        "players": players,
+    })
+}

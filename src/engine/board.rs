@@ -39,7 +39,7 @@ pub struct Open {
 }
 
 /// The grid of placed squares.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     min_x: i32,
     min_y: i32,

@@ -95,6 +95,29 @@ pub struct Game {
     opening: Vec<Event>,
 }
 
+/// Two games are equal when everything but the catalogue handle is equal, and they use
+/// the same catalogue (tests use this to prove a refused action changed nothing).
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        Arc::ptr_eq(&self.tiles, &o.tiles)
+            && self.setup == o.setup
+            && self.board == o.board
+            && self.features == o.features
+            && self.figures == o.figures
+            && self.players == o.players
+            && self.deck == o.deck
+            && self.next_draw == o.next_draw
+            && self.current == o.current
+            && self.phase == o.phase
+            && self.turn == o.turn
+            && self.history == o.history
+            && self.discarded == o.discarded
+            && self.completed == o.completed
+            && self.deltas == o.deltas
+            && self.opening == o.opening
+    }
+}
+
 impl Game {
     /// Start a game: place the start tile, build the deck and draw the first tile.
     pub fn new(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupError> {

@@ -1,0 +1,70 @@
+//! Helpers for scenario tests: a game from an explicit draw order, and one-line moves.
+#![allow(dead_code)]
+
+use carcassonne::engine::{
+    Action, Deck, Event, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Setup, TileSet,
+};
+use carcassonne::record::parse_spot;
+
+/// A game for the named players drawing exactly `draw` (catalogue ids) in order.
+pub fn game(players: &[&str], draw: &[&str]) -> Game {
+    game_with(players, draw, Options::default())
+}
+
+/// As [`game`], with options.
+pub fn game_with(players: &[&str], draw: &[&str], options: Options) -> Game {
+    let setup = Setup {
+        players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
+        sets: vec!["base".into()],
+        options,
+        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+    };
+    Game::new(TileSet::builtin(), setup).expect("valid setup")
+}
+
+/// Place the drawn tile (which must be `id`) at (x, y) turned `rot` quarter turns.
+pub fn tile(g: &mut Game, id: &str, x: i32, y: i32, rot: u8) -> Vec<Event> {
+    let Phase::Tile { tile } = g.phase() else { panic!("expected a tile step, got {:?}", g.phase()) };
+    assert_eq!(&*g.tiles().get(tile).id, id, "drawn tile");
+    let a = Action::PlaceTile { tile, pos: Pos::new(x, y), rot: Rotation::new(rot).unwrap() };
+    g.apply(&a).unwrap_or_else(|e| panic!("placing {id} at ({x},{y}) r{rot}: {e}"))
+}
+
+/// Place a figure at a printed port name or "building".
+pub fn figure(g: &mut Game, kind: FigureKind, at: &str) -> Vec<Event> {
+    let a = Action::PlaceFigure { figure: kind, spot: parse_spot(at).unwrap() };
+    g.apply(&a).unwrap_or_else(|e| panic!("placing a {} at {at}: {e}", kind.name()))
+}
+
+/// Place a regular meeple.
+pub fn meeple(g: &mut Game, at: &str) -> Vec<Event> {
+    figure(g, FigureKind::Meeple, at)
+}
+
+/// Place no figure.
+pub fn pass(g: &mut Game) -> Vec<Event> {
+    g.apply(&Action::Pass).expect("pass")
+}
+
+/// A turn without a figure.
+pub fn tile_pass(g: &mut Game, id: &str, x: i32, y: i32, rot: u8) -> Vec<Event> {
+    let mut ev = tile(g, id, x, y, rot);
+    ev.extend(pass(g));
+    ev
+}
+
+/// Regular meeples in a player's supply.
+pub fn supply(g: &Game, player: usize) -> u8 {
+    g.players()[player].in_supply(FigureKind::Meeple)
+}
+
+/// The `Scored` events among `events`.
+pub fn scorings(events: &[Event]) -> Vec<&carcassonne::engine::Scoring> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) => Some(s),
+            _ => None,
+        })
+        .collect()
+}

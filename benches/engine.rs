@@ -1,1 +1,77 @@
-fn main() {}
+//! Engine benchmarks: `cargo bench` (or `cargo bench -- placements` for one group).
+
+use carcassonne::engine::rng::Rng;
+use carcassonne::engine::{Action, Game, Phase, Setup, TileSet};
+use carcassonne::selfplay::play_out;
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use std::hint::black_box;
+
+/// A 2-player base game played randomly for `actions` actions, stopped at a tile step.
+fn mid_game(actions: usize) -> Game {
+    let mut g = Game::new(TileSet::builtin(), Setup::base(&["A", "B"], 7)).unwrap();
+    let mut rng = Rng::new(3);
+    let mut legal = Vec::new();
+    for _ in 0..actions {
+        g.legal_actions_into(&mut legal);
+        g.apply(&legal[rng.below(legal.len())]).unwrap();
+    }
+    while !matches!(g.phase(), Phase::Tile { .. }) {
+        g.apply(&Action::Pass).unwrap();
+    }
+    g
+}
+
+fn placements(c: &mut Criterion) {
+    let g = mid_game(70); // ~35 tiles on the board
+    let mut out = Vec::new();
+    c.bench_function("placements/mid_game_35_tiles", |b| {
+        b.iter(|| {
+            black_box(&g).legal_actions_into(&mut out);
+            black_box(out.len())
+        })
+    });
+    let late = mid_game(130);
+    c.bench_function("placements/late_game_65_tiles", |b| {
+        b.iter(|| {
+            black_box(&late).legal_actions_into(&mut out);
+            black_box(out.len())
+        })
+    });
+    c.bench_function("apply/place_tile_and_pass", |b| {
+        let mut legal = Vec::new();
+        g.legal_actions_into(&mut legal);
+        let a = legal[legal.len() / 2];
+        b.iter_batched(
+            || g.clone(),
+            |mut g| {
+                g.apply(&a).unwrap();
+                g.apply(&Action::Pass).unwrap();
+                g
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("clone/mid_game", |b| b.iter(|| black_box(&g).clone()));
+}
+
+fn whole_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.throughput(Throughput::Elements(1));
+    for players in [2usize, 5] {
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut seed = 0u64;
+        group.bench_function(format!("base_{players}p"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut g = Game::new(TileSet::builtin(), Setup::base(&names, seed)).unwrap();
+                play_out(&mut g, &mut Rng::new(seed));
+                black_box(g.scores())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, placements, whole_games);
+criterion_main!(benches);

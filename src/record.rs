@@ -3,8 +3,8 @@
 //! Specified in `docs/record-format.md`.
 
 use crate::engine::{
-    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation,
-    Setup, SetupError, Spot, TileSet,
+    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation, Setup, SetupError,
+    Spot, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -82,16 +82,8 @@ impl fmt::Display for RecordError {
             RecordError::Malformed(m) => write!(f, "not a valid game record: {m}"),
             RecordError::Version(m) => write!(f, "{m}"),
             RecordError::Setup(e) => write!(f, "the record's setup is not playable: {e}"),
-            RecordError::Action {
-                index,
-                action,
-                message,
-            } => {
-                write!(
-                    f,
-                    "action {} ({action}) cannot be played: {message}",
-                    index + 1
-                )
+            RecordError::Action { index, action, message } => {
+                write!(f, "action {} ({action}) cannot be played: {message}", index + 1)
             }
         }
     }
@@ -109,30 +101,21 @@ impl Record {
         let tiles = game.tiles();
         Record {
             setup: game.setup().clone(),
-            actions: game
-                .history()
-                .iter()
-                .map(|a| RecordAction::from_action(a, tiles))
-                .collect(),
+            actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect(),
         }
     }
 
     /// Read a record from JSON text, upgrading an older format version.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| malformed(format!("not JSON ({e})")))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| malformed(format!("not JSON ({e})")))?;
         Record::from_value(value)
     }
 
     /// Read a record from a parsed JSON value.
     pub fn from_value(value: Value) -> Result<Record, RecordError> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| malformed("expected a JSON object"))?;
+        let obj = value.as_object().ok_or_else(|| malformed("expected a JSON object"))?;
         if obj.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return Err(malformed(format!(
-                "the field \"format\" must be \"{FORMAT}\""
-            )));
+            return Err(malformed(format!("the field \"format\" must be \"{FORMAT}\"")));
         }
         let version = obj
             .get("version")
@@ -140,17 +123,11 @@ impl Record {
             .ok_or_else(|| malformed("the field \"version\" must be a whole number"))?;
         let obj = upgrade(version, obj.clone())?;
         for key in obj.keys() {
-            if !matches!(
-                key.as_str(),
-                "format" | "version" | "setup" | "actions" | "meta"
-            ) {
+            if !matches!(key.as_str(), "format" | "version" | "setup" | "actions" | "meta") {
                 return Err(malformed(format!("unknown field {key:?}")));
             }
         }
-        let setup = parse_setup(
-            obj.get("setup")
-                .ok_or_else(|| malformed("missing \"setup\""))?,
-        )?;
+        let setup = parse_setup(obj.get("setup").ok_or_else(|| malformed("missing \"setup\""))?)?;
         let actions = obj
             .get("actions")
             .and_then(Value::as_array)
@@ -172,15 +149,9 @@ impl Record {
     pub fn to_value(&self) -> Value {
         let s = &self.setup;
         let mut setup = Map::new();
-        setup.insert(
-            "players".into(),
-            serde_json::to_value(&s.players).expect("plain data"),
-        );
+        setup.insert("players".into(), serde_json::to_value(&s.players).expect("plain data"));
         setup.insert("sets".into(), json!(s.sets));
-        setup.insert(
-            "options".into(),
-            serde_json::to_value(&s.options).expect("plain data"),
-        );
+        setup.insert("options".into(), serde_json::to_value(&s.options).expect("plain data"));
         match &s.deck {
             Deck::Seed(seed) => setup.insert("seed".into(), json!(seed)),
             Deck::Draw(ids) => setup.insert("draw".into(), json!(ids)),
@@ -197,21 +168,13 @@ impl Record {
     pub fn to_json(&self) -> String {
         let v = self.to_value();
         let mut out = String::from("{\n");
-        out += &format!(
-            "  \"format\": {},\n  \"version\": {},\n",
-            json!(FORMAT),
-            VERSION
-        );
+        out += &format!("  \"format\": {},\n  \"version\": {},\n", json!(FORMAT), VERSION);
         out += &format!("  \"setup\": {},\n  \"actions\": [", v["setup"]);
         for (i, a) in self.actions.iter().enumerate() {
             out += if i == 0 { "\n    " } else { ",\n    " };
             out += &a.to_value().to_string();
         }
-        out += if self.actions.is_empty() {
-            "]\n}\n"
-        } else {
-            "\n  ]\n}\n"
-        };
+        out += if self.actions.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" };
         out
     }
 
@@ -220,14 +183,9 @@ impl Record {
         let mut game = Game::new(tiles, self.setup.clone()).map_err(RecordError::Setup)?;
         let mut events = game.opening_events().to_vec();
         for (index, ra) in self.actions.iter().enumerate() {
-            let fail = |message: String| RecordError::Action {
-                index,
-                action: ra.to_value().to_string(),
-                message,
-            };
+            let fail = |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message };
             let action = ra.to_action(&game).map_err(fail)?;
-            game.apply_into(&action, &mut events)
-                .map_err(|e: PlayError| fail(e.to_string()))?;
+            game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
         }
         Ok((game, events))
     }
@@ -246,14 +204,9 @@ fn upgrade(version: u64, obj: Map<String, Value>) -> Result<Map<String, Value>, 
 }
 
 fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
-    let obj = v
-        .as_object()
-        .ok_or_else(|| malformed("\"setup\" must be an object"))?;
+    let obj = v.as_object().ok_or_else(|| malformed("\"setup\" must be an object"))?;
     for key in obj.keys() {
-        if !matches!(
-            key.as_str(),
-            "players" | "sets" | "options" | "seed" | "draw"
-        ) {
+        if !matches!(key.as_str(), "players" | "sets" | "options" | "seed" | "draw") {
             return Err(malformed(format!("unknown setup field {key:?}")));
         }
     }
@@ -262,35 +215,26 @@ fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
             .iter()
             .map(|p| match p {
                 Value::String(name) => Ok(PlayerSetup::named(name)),
-                other => serde_json::from_value(other.clone())
-                    .map_err(|e| malformed(format!("bad player {other}: {e}"))),
+                other => {
+                    serde_json::from_value(other.clone()).map_err(|e| malformed(format!("bad player {other}: {e}")))
+                }
             })
             .collect::<Result<_, _>>()?,
         _ => return Err(malformed("\"setup.players\" must be a list")),
     };
-    let sets: Vec<String> =
-        serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
-            .map_err(|e| malformed(format!("\"setup.sets\" must be a list of set names: {e}")))?;
-    let options: Options =
-        serde_json::from_value(obj.get("options").cloned().unwrap_or_else(|| json!({})))
-            .map_err(|e| malformed(format!("bad \"setup.options\": {e}")))?;
+    let sets: Vec<String> = serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
+        .map_err(|e| malformed(format!("\"setup.sets\" must be a list of set names: {e}")))?;
+    let options: Options = serde_json::from_value(obj.get("options").cloned().unwrap_or_else(|| json!({})))
+        .map_err(|e| malformed(format!("bad \"setup.options\": {e}")))?;
     let deck = match (obj.get("seed"), obj.get("draw")) {
         (Some(_), Some(_)) => return Err(malformed("give either \"seed\" or \"draw\", not both")),
-        (Some(s), None) => Deck::Seed(
-            parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?,
-        ),
-        (None, Some(d)) => Deck::Draw(
-            serde_json::from_value(d.clone())
-                .map_err(|_| malformed("\"draw\" must be a list of tile ids"))?,
-        ),
+        (Some(s), None) => Deck::Seed(parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?),
+        (None, Some(d)) => {
+            Deck::Draw(serde_json::from_value(d.clone()).map_err(|_| malformed("\"draw\" must be a list of tile ids"))?)
+        }
         (None, None) => return Err(malformed("the setup needs a \"seed\" or a \"draw\" order")),
     };
-    Ok(Setup {
-        players,
-        sets,
-        options,
-        deck,
-    })
+    Ok(Setup { players, sets, options, deck })
 }
 
 /// A seed as a JSON number or a string of digits (for seeds beyond 2^53 in JavaScript).
@@ -312,10 +256,7 @@ impl RecordAction {
                 y: pos.y,
                 rotation: rot.quarters(),
             },
-            Action::PlaceFigure { figure, spot } => RecordAction::Figure {
-                figure,
-                at: spot.to_string(),
-            },
+            Action::PlaceFigure { figure, spot } => RecordAction::Figure { figure, at: spot.to_string() },
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
         }
@@ -324,26 +265,13 @@ impl RecordAction {
     /// The engine action this stands for in `game`'s current state.
     pub fn to_action(&self, game: &Game) -> Result<Action, String> {
         Ok(match self {
-            RecordAction::Tile {
-                tile,
-                x,
-                y,
-                rotation,
-            } => Action::PlaceTile {
-                tile: game
-                    .tiles()
-                    .index_of(tile)
-                    .ok_or_else(|| format!("unknown tile {tile:?}"))?,
+            RecordAction::Tile { tile, x, y, rotation } => Action::PlaceTile {
+                tile: game.tiles().index_of(tile).ok_or_else(|| format!("unknown tile {tile:?}"))?,
                 pos: Pos::new(*x, *y),
                 rot: Rotation::new(*rotation).ok_or("rotation must be 0, 1, 2 or 3")?,
             },
-            RecordAction::Figure { figure, at } => Action::PlaceFigure {
-                figure: *figure,
-                spot: parse_spot(at)?,
-            },
-            RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot {
-                pos: Pos::new(*x, *y),
-            },
+            RecordAction::Figure { figure, at } => Action::PlaceFigure { figure: *figure, spot: parse_spot(at)? },
+            RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot { pos: Pos::new(*x, *y) },
             RecordAction::Pass => Action::Pass,
         })
     }
@@ -378,23 +306,14 @@ impl RecordAction {
             })
         } else if let Some(f) = obj.get("figure") {
             only(&["figure", "at"])?;
-            let figure: FigureKind = serde_json::from_value(f.clone())
-                .map_err(|_| "\"figure\" must be meeple, guard or abbot")?;
-            let at = obj
-                .get("at")
-                .and_then(Value::as_str)
-                .ok_or("\"at\" must name a port or the building")?;
+            let figure: FigureKind =
+                serde_json::from_value(f.clone()).map_err(|_| "\"figure\" must be meeple, guard or abbot")?;
+            let at = obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name a port or the building")?;
             parse_spot(at)?;
-            Ok(RecordAction::Figure {
-                figure,
-                at: at.to_string(),
-            })
+            Ok(RecordAction::Figure { figure, at: at.to_string() })
         } else if obj.contains_key("retrieve_abbot") {
             only(&["retrieve_abbot", "x", "y"])?;
-            Ok(RecordAction::RetrieveAbbot {
-                x: int("x")?,
-                y: int("y")?,
-            })
+            Ok(RecordAction::RetrieveAbbot { x: int("x")?, y: int("y")? })
         } else if obj.get("pass") == Some(&Value::Bool(true)) {
             only(&["pass"])?;
             Ok(RecordAction::Pass)
@@ -406,12 +325,7 @@ impl RecordAction {
     /// The action as a JSON object.
     pub fn to_value(&self) -> Value {
         match self {
-            RecordAction::Tile {
-                tile,
-                x,
-                y,
-                rotation,
-            } => json!({"tile": tile, "x": x, "y": y, "rotation": rotation}),
+            RecordAction::Tile { tile, x, y, rotation } => json!({"tile": tile, "x": x, "y": y, "rotation": rotation}),
             RecordAction::Figure { figure, at } => json!({"figure": figure, "at": at}),
             RecordAction::RetrieveAbbot { x, y } => json!({"retrieve_abbot": true, "x": x, "y": y}),
             RecordAction::Pass => json!({"pass": true}),
@@ -425,11 +339,7 @@ pub fn parse_spot(s: &str) -> Result<Spot, String> {
         return Ok(Spot::Port(p));
     }
     match s {
-        "building" | "monastery" | "shrine" | "castle" | "cemetery" | "garden" => {
-            Ok(Spot::Building)
-        }
-        _ => Err(format!(
-            "{s:?} is neither a port (Nw N Ne En E Es Se S Sw Ws W Wn) nor \"building\""
-        )),
+        "building" | "monastery" | "shrine" | "castle" | "cemetery" | "garden" => Ok(Spot::Building),
+        _ => Err(format!("{s:?} is neither a port (Nw N Ne En E Es Se S Sw Ws W Wn) nor \"building\"")),
     }
 }

@@ -14,19 +14,14 @@ pub fn play_out(game: &mut Game, rng: &mut Rng) -> usize {
         game.legal_actions_into(&mut legal);
         let a = legal[rng.below(legal.len())];
         events.clear();
-        game.apply_into(&a, &mut events)
-            .expect("listed actions are legal");
+        game.apply_into(&a, &mut events).expect("listed actions are legal");
         n += 1;
     }
     n
 }
 
 /// A whole random game from a setup; the playout's choices come from `choice_seed`.
-pub fn random_game(
-    tiles: Arc<TileSet>,
-    setup: Setup,
-    choice_seed: u64,
-) -> Result<Game, SetupError> {
+pub fn random_game(tiles: Arc<TileSet>, setup: Setup, choice_seed: u64) -> Result<Game, SetupError> {
     let mut game = Game::new(tiles, setup)?;
     play_out(&mut game, &mut Rng::new(choice_seed));
     Ok(game)

@@ -88,7 +88,15 @@ fn monastery_game(draw: &[&str]) -> carcassonne::engine::Game {
     let mut g = game(&["Red", "Blue"], draw);
     tile(&mut g, "base.B", 0, 1, 0);
     figure(&mut g, FigureKind::Meeple, "building");
-    let moves = [("base.U", 1, 0, 0), ("base.U", -1, 0, 0), ("base.E", 1, 1, 1), ("base.E", -1, 1, 3), ("base.E", 0, 2, 2), ("base.E", 1, 2, 1), ("base.B", -1, 2, 0)];
+    let moves = [
+        ("base.U", 1, 0, 0),
+        ("base.U", -1, 0, 0),
+        ("base.E", 1, 1, 1),
+        ("base.E", -1, 1, 3),
+        ("base.E", 0, 2, 2),
+        ("base.E", 1, 2, 1),
+        ("base.B", -1, 2, 0),
+    ];
     for (id, x, y, r) in moves.iter().take(draw.len() - 1) {
         tile_pass(&mut g, id, *x, *y, *r);
     }
@@ -233,7 +241,10 @@ fn test_14_base_meeple_3_occupied_feature_refuses_a_meeple_elsewhere_is_fine() {
     assert_eq!(g.apply(&knight), Err(PlayError::FeatureOccupied(FeatureKind::City)));
     assert_eq!(g, before, "a refused action changes nothing");
     assert!(!g.legal_actions().contains(&knight));
-    let road = Action::PlaceFigure { figure: FigureKind::Meeple, spot: Spot::Port(carcassonne::engine::Port::from_name("E").unwrap()) };
+    let road = Action::PlaceFigure {
+        figure: FigureKind::Meeple,
+        spot: Spot::Port(carcassonne::engine::Port::from_name("E").unwrap()),
+    };
     assert!(g.legal_actions().contains(&road));
     g.apply(&road).expect("the unconnected road is free");
 }

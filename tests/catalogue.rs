@@ -50,8 +50,30 @@ fn every_set_has_its_published_counts() {
     assert_eq!(copies("spellcircles", |_| true), 9);
     // RULES.md §12 reference counts for the base game.
     let expected = [
-        ("A", 2), ("B", 4), ("C", 1), ("D", 4), ("E", 5), ("F", 2), ("G", 1), ("H", 3), ("I", 2), ("J", 3), ("K", 3), ("L", 3),
-        ("M", 2), ("N", 3), ("O", 2), ("P", 3), ("Q", 1), ("R", 3), ("S", 2), ("T", 1), ("U", 8), ("V", 9), ("W", 4), ("X", 1),
+        ("A", 2),
+        ("B", 4),
+        ("C", 1),
+        ("D", 4),
+        ("E", 5),
+        ("F", 2),
+        ("G", 1),
+        ("H", 3),
+        ("I", 2),
+        ("J", 3),
+        ("K", 3),
+        ("L", 3),
+        ("M", 2),
+        ("N", 3),
+        ("O", 2),
+        ("P", 3),
+        ("Q", 1),
+        ("R", 3),
+        ("S", 2),
+        ("T", 1),
+        ("U", 8),
+        ("V", 9),
+        ("W", 4),
+        ("X", 1),
     ];
     for (letter, n) in expected {
         let got = copies("base", |t| t.id.split('.').nth(1) == Some(letter));
@@ -173,7 +195,11 @@ fn a_broken_tile_file_is_refused_with_the_tile_named() {
     assert!(err.to_string().contains("not valid catalogue TOML"), "{err}");
     let err = TileSet::with_files(&[("expansion9", "")]).unwrap_err();
     assert!(err.to_string().contains("unknown set"), "{err}");
-    let unowned = text.replacen("field = [ { ports = \"Nw Ne En Es Se Sw Ws Wn\" } ]\nmonastery", "field = [ { ports = \"Nw Ne En Es Se Sw Ws\" } ]\nmonastery", 1);
+    let unowned = text.replacen(
+        "field = [ { ports = \"Nw Ne En Es Se Sw Ws Wn\" } ]\nmonastery",
+        "field = [ { ports = \"Nw Ne En Es Se Sw Ws\" } ]\nmonastery",
+        1,
+    );
     let err = TileSet::with_files(&[("base", &unowned)]).unwrap_err();
     assert!(err.to_string().contains("no owner"), "{err}");
 }

@@ -36,7 +36,9 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
     pub fn run(args: Vec<String>) -> i32 {
         match dispatch(args) {
             Ok(out) => {
-                println!("{out}");
+                use std::io::Write;
+                // A closed pipe (`carc … | head`) is not an error worth a panic.
+                let _ = writeln!(std::io::stdout().lock(), "{out}");
                 0
             }
             Err(msg) => {
@@ -55,16 +57,8 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         switches: Vec<String>,
     }
 
-    fn parse_flags(
-        args: &[String],
-        with_value: &[&str],
-        switches: &[&str],
-    ) -> Result<Flags, String> {
-        let mut f = Flags {
-            positional: vec![],
-            values: HashMap::new(),
-            switches: vec![],
-        };
+    fn parse_flags(args: &[String], with_value: &[&str], switches: &[&str]) -> Result<Flags, String> {
+        let mut f = Flags { positional: vec![], values: HashMap::new(), switches: vec![] };
         let mut it = args.iter();
         while let Some(a) = it.next() {
             if let Some(name) = a.strip_prefix("--") {
@@ -83,15 +77,9 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         Ok(f)
     }
 
-    fn number<T: std::str::FromStr>(
-        f: &Flags,
-        name: &str,
-        default: Option<T>,
-    ) -> Result<T, String> {
+    fn number<T: std::str::FromStr>(f: &Flags, name: &str, default: Option<T>) -> Result<T, String> {
         match f.values.get(name) {
-            Some(v) => v
-                .parse()
-                .map_err(|_| format!("--{name} must be a whole number, not {v:?}")),
+            Some(v) => v.parse().map_err(|_| format!("--{name} must be a whole number, not {v:?}")),
             None => default.ok_or_else(|| format!("--{name} is required")),
         }
     }
@@ -105,35 +93,23 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         for e in entries.flatten() {
             let path = e.path();
             if path.extension().and_then(|x| x.to_str()) == Some("toml") {
-                let stem = path
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .unwrap_or_default()
-                    .to_string();
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
                 files.push((stem, text));
             }
         }
         if files.is_empty() {
             return Err(format!("{dir}: no .toml tile files found"));
         }
-        let refs: Vec<(&str, &str)> = files
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        TileSet::with_files(&refs)
-            .map(Arc::new)
-            .map_err(|e| e.to_string())
+        let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        TileSet::with_files(&refs).map(Arc::new).map_err(|e| e.to_string())
     }
 
     fn setup_from(f: &Flags, seed: u64) -> Result<Setup, String> {
         let players: usize = number(f, "players", Some(2))?;
         let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
         Ok(Setup {
-            players: (1..=players)
-                .map(|i| PlayerSetup::named(&format!("Player {i}")))
-                .collect(),
+            players: (1..=players).map(|i| PlayerSetup::named(&format!("Player {i}"))).collect(),
             sets: sets.split(',').map(|s| s.trim().to_string()).collect(),
             options: Options::default(),
             deck: Deck::Seed(seed),
@@ -146,16 +122,8 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         };
         match cmd.as_str() {
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
-            "selfplay" => selfplay(parse_flags(
-                rest,
-                &["games", "seed", "sets", "players", "tiles"],
-                &[],
-            )?),
-            "perft" => perft_cmd(parse_flags(
-                rest,
-                &["seed", "depth", "sets", "players", "tiles"],
-                &[],
-            )?),
+            "selfplay" => selfplay(parse_flags(rest, &["games", "seed", "sets", "players", "tiles"], &[])?),
+            "perft" => perft_cmd(parse_flags(rest, &["seed", "depth", "sets", "players", "tiles"], &[])?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
         }
@@ -186,10 +154,7 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         let (mut turns, mut score_sum, mut scores) = (0u64, 0i64, 0u64);
         let mut seeds = Rng::new(seed);
         for _ in 0..games {
-            let setup = Setup {
-                deck: Deck::Seed(seeds.next_u64()),
-                ..first.clone()
-            };
+            let setup = Setup { deck: Deck::Seed(seeds.next_u64()), ..first.clone() };
             let mut game = Game::new(tiles.clone(), setup).map_err(|e| e.to_string())?;
             play_out(&mut game, &mut Rng::new(seeds.next_u64()));
             turns += game.turn() as u64;

@@ -83,8 +83,8 @@ impl Board {
 
     /// Grow the grid so that `p` and its neighbours fit.
     fn reserve(&mut self, p: Pos) {
-        if p.x - 1 >= self.min_x
-            && p.y - 1 >= self.min_y
+        if p.x > self.min_x
+            && p.y > self.min_y
             && p.x + 1 < self.min_x + self.width
             && p.y + 1 < self.min_y + self.height
         {
@@ -150,9 +150,7 @@ impl Board {
     /// The open position at `p`, if it is one.
     pub fn open_at(&self, p: Pos) -> Option<&Open> {
         match self.cell(p).map(|c| self.cells[c]) {
-            Some(v) if v != EMPTY && v & OPEN_FLAG != 0 => {
-                Some(&self.open[(v & !OPEN_FLAG) as usize])
-            }
+            Some(v) if v != EMPTY && v & OPEN_FLAG != 0 => Some(&self.open[(v & !OPEN_FLAG) as usize]),
             _ => None,
         }
     }
@@ -164,14 +162,7 @@ impl Board {
 
     /// Put a tile on an empty square. The caller has checked legality; this keeps the
     /// open-position set and the neighbour counts up to date.
-    pub fn place(
-        &mut self,
-        pos: Pos,
-        tile: TileIdx,
-        def: &TileDef,
-        rot: Rotation,
-        node_base: u32,
-    ) -> SquareIdx {
+    pub fn place(&mut self, pos: Pos, tile: TileIdx, def: &TileDef, rot: Rotation, node_base: u32) -> SquareIdx {
         self.reserve(pos);
         let idx = self.squares.len() as SquareIdx;
         if let Some(o) = self.open_at(pos).copied() {
@@ -184,13 +175,7 @@ impl Board {
                 neighbours += 1;
             }
         }
-        self.squares.push(Placed {
-            pos,
-            tile,
-            rot,
-            node_base,
-            neighbours,
-        });
+        self.squares.push(Placed { pos, tile, rot, node_base, neighbours });
         let c = self.cell(pos).expect("reserved");
         self.cells[c] = idx as u32;
         for side in Side::ALL {
@@ -203,11 +188,7 @@ impl Board {
             let slot = self.cell(q).expect("reserved");
             if self.cells[slot] == EMPTY {
                 self.cells[slot] = OPEN_FLAG | self.open.len() as u32;
-                self.open.push(Open {
-                    pos: q,
-                    required: 0,
-                    mask: 0,
-                });
+                self.open.push(Open { pos: q, required: 0, mask: 0 });
             }
             let o = &mut self.open[(self.cells[slot] & !OPEN_FLAG) as usize];
             o.required |= terrain << facing;
@@ -231,10 +212,7 @@ impl Board {
     pub fn bounds(&self) -> Option<(Pos, Pos)> {
         let first = self.squares.first()?.pos;
         Some(self.squares.iter().fold((first, first), |(lo, hi), s| {
-            (
-                Pos::new(lo.x.min(s.pos.x), lo.y.min(s.pos.y)),
-                Pos::new(hi.x.max(s.pos.x), hi.y.max(s.pos.y)),
-            )
+            (Pos::new(lo.x.min(s.pos.x), lo.y.min(s.pos.y)), Pos::new(hi.x.max(s.pos.x), hi.y.max(s.pos.y)))
         }))
     }
 }

@@ -61,14 +61,7 @@ impl Features {
     }
 
     /// Add a node that forms a feature of its own.
-    pub fn add(
-        &mut self,
-        kind: FeatureKind,
-        square: SquareIdx,
-        local: u8,
-        open: i16,
-        pennants: u16,
-    ) -> NodeIdx {
+    pub fn add(&mut self, kind: FeatureKind, square: SquareIdx, local: u8, open: i16, pennants: u16) -> NodeIdx {
         let n = self.nodes.len() as NodeIdx;
         self.nodes.push(Node {
             parent: n,
@@ -188,11 +181,7 @@ impl Features {
 
     /// Every node of the feature containing `n`.
     pub fn members(&self, n: NodeIdx) -> Members<'_> {
-        Members {
-            features: self,
-            start: n,
-            cur: Some(n),
-        }
+        Members { features: self, start: n, cur: Some(n) }
     }
 }
 

@@ -138,11 +138,8 @@ impl Game {
         if !setup.has_set("base") {
             return Err(SetupError::NoBase);
         }
-        let start = tiles
-            .tiles()
-            .iter()
-            .position(|t| t.start_tile && t.set == "base")
-            .ok_or(SetupError::NoStartTile)? as TileIdx;
+        let start = tiles.tiles().iter().position(|t| t.start_tile && t.set == "base").ok_or(SetupError::NoStartTile)?
+            as TileIdx;
 
         // Every copy of every tile of the chosen sets, less the start tile.
         let mut pool: Vec<TileIdx> = Vec::new();
@@ -169,10 +166,7 @@ impl Game {
                         .ok_or_else(|| SetupError::UnknownTile(id.clone()))?;
                     let available = pool.iter().filter(|t| **t == idx).count();
                     if deck.iter().filter(|t| **t == idx).count() >= available {
-                        return Err(SetupError::TooManyCopies {
-                            tile: id.clone(),
-                            available: available as u32,
-                        });
+                        return Err(SetupError::TooManyCopies { tile: id.clone(), available: available as u32 });
                     }
                     deck.push(idx);
                 }
@@ -187,13 +181,7 @@ impl Game {
             board: Board::new(),
             features: Features::default(),
             figures: Vec::new(),
-            players: vec![
-                PlayerState {
-                    score: 0,
-                    supply: [MEEPLES, 0, abbots]
-                };
-                n
-            ],
+            players: vec![PlayerState { score: 0, supply: [MEEPLES, 0, abbots] }; n],
             deck,
             next_draw: 0,
             current: 0,
@@ -335,11 +323,7 @@ impl Game {
                     && Board::fits(open, def, rot)
                     && self.placement_allowed(tile, open.pos, rot).is_ok()
                 {
-                    out.push(Action::PlaceTile {
-                        tile,
-                        pos: open.pos,
-                        rot,
-                    });
+                    out.push(Action::PlaceTile { tile, pos: open.pos, rot });
                 }
             }
         }
@@ -348,19 +332,14 @@ impl Game {
     fn has_placement(&self, tile: TileIdx) -> bool {
         let def = self.tiles.get(tile);
         self.board.open().iter().any(|open| {
-            Rotation::ALL.iter().any(|&rot| {
-                Board::fits(open, def, rot) && self.placement_allowed(tile, open.pos, rot).is_ok()
-            })
+            Rotation::ALL
+                .iter()
+                .any(|&rot| Board::fits(open, def, rot) && self.placement_allowed(tile, open.pos, rot).is_ok())
         })
     }
 
     /// Expansion restrictions on a placement beyond edge matching (none in the base game).
-    fn placement_allowed(
-        &self,
-        _tile: TileIdx,
-        _pos: Pos,
-        _rot: Rotation,
-    ) -> Result<(), PlayError> {
+    fn placement_allowed(&self, _tile: TileIdx, _pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
         Ok(())
     }
 
@@ -368,11 +347,7 @@ impl Game {
         let placed = self.board.square(square);
         let def = self.tiles.get(placed.tile);
         let player = &self.players[self.current];
-        let spots = def
-            .segments
-            .iter()
-            .map(|s| Spot::Port(s.anchor()))
-            .chain(def.building.map(|_| Spot::Building));
+        let spots = def.segments.iter().map(|s| Spot::Port(s.anchor())).chain(def.building.map(|_| Spot::Building));
         for spot in spots {
             for figure in FigureKind::ALL {
                 if player.in_supply(figure) > 0 && self.figure_node(square, figure, spot).is_ok() {
@@ -390,12 +365,7 @@ impl Game {
     }
 
     /// The node a figure would stand on, or why it may not.
-    fn figure_node(
-        &self,
-        square: SquareIdx,
-        figure: FigureKind,
-        spot: Spot,
-    ) -> Result<NodeIdx, PlayError> {
+    fn figure_node(&self, square: SquareIdx, figure: FigureKind, spot: Spot) -> Result<NodeIdx, PlayError> {
         let placed = self.board.square(square);
         let def = self.tiles.get(placed.tile);
         let local = match spot {
@@ -408,15 +378,10 @@ impl Game {
         let node = placed.node_base + local as NodeIdx;
         let kind = self.features.node(node).kind;
         if !figure.may_occupy(kind) {
-            return Err(PlayError::FigureNotAllowed {
-                figure,
-                feature: kind,
-            });
+            return Err(PlayError::FigureNotAllowed { figure, feature: kind });
         }
         if kind == FeatureKind::Field && !self.setup.options.farmers {
-            return Err(PlayError::Forbidden(
-                "farmers are not in play in this game".into(),
-            ));
+            return Err(PlayError::Forbidden("farmers are not in play in this game".into()));
         }
         if self.features.figures(node) > 0 {
             return Err(PlayError::FeatureOccupied(kind));
@@ -431,14 +396,7 @@ impl Game {
     pub fn check(&self, action: &Action) -> Result<(), PlayError> {
         match (self.phase, *action) {
             (Phase::Over, _) => Err(PlayError::GameOver),
-            (
-                Phase::Tile { tile },
-                Action::PlaceTile {
-                    tile: given,
-                    pos,
-                    rot,
-                },
-            ) => {
+            (Phase::Tile { tile }, Action::PlaceTile { tile: given, pos, rot }) => {
                 if given != tile {
                     return Err(PlayError::WrongTile {
                         drawn: self.tiles.get(tile).id.to_string(),
@@ -457,14 +415,11 @@ impl Game {
             (Phase::Figure { square }, Action::PlaceFigure { figure, spot }) => {
                 self.figure_node(square, figure, spot).map(|_| ())
             }
-            (Phase::Figure { .. }, Action::RetrieveAbbot { pos }) => self
-                .abbot_at(pos)
-                .map(|_| ())
-                .ok_or(PlayError::NoAbbotThere(pos)),
+            (Phase::Figure { .. }, Action::RetrieveAbbot { pos }) => {
+                self.abbot_at(pos).map(|_| ()).ok_or(PlayError::NoAbbotThere(pos))
+            }
             (Phase::Figure { .. }, Action::Pass) => Ok(()),
-            (phase, _) => Err(PlayError::WrongStep {
-                expected: phase.expects(),
-            }),
+            (phase, _) => Err(PlayError::WrongStep { expected: phase.expects() }),
         }
     }
 
@@ -487,11 +442,7 @@ impl Game {
     }
 
     /// Like [`Game::apply`], appending the events to `events`.
-    pub fn apply_into(
-        &mut self,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), PlayError> {
+    pub fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
         self.check(action)?;
         self.history.push(*action);
         let player = self.current;
@@ -509,18 +460,14 @@ impl Game {
                 self.phase = Phase::Figure { square };
             }
             Action::PlaceFigure { figure, spot } => {
-                let Phase::Figure { square } = self.phase else {
-                    unreachable!("checked")
-                };
+                let Phase::Figure { square } = self.phase else { unreachable!("checked") };
                 let node = self.figure_node(square, figure, spot).expect("checked");
                 self.add_figure(player, figure, node);
                 let pos = self.board.square(square).pos;
                 let spot_name = match spot {
-                    Spot::Port(p) => self.def_at(square).segments
-                        [self.def_at(square).owner(p) as usize]
-                        .anchor()
-                        .name()
-                        .to_string(),
+                    Spot::Port(p) => {
+                        self.def_at(square).segments[self.def_at(square).owner(p) as usize].anchor().name().to_string()
+                    }
                     Spot::Building => self.features.node(node).kind.name().to_string(),
                 };
                 events.push(Event::FigurePlaced {
@@ -535,11 +482,7 @@ impl Game {
             }
             Action::RetrieveAbbot { pos } => {
                 let fig = self.abbot_at(pos).expect("checked");
-                events.push(Event::AbbotRetrieved {
-                    player,
-                    x: pos.x,
-                    y: pos.y,
-                });
+                events.push(Event::AbbotRetrieved { player, x: pos.x, y: pos.y });
                 let node = self.figures[fig].node;
                 self.score_feature(node, false, true, events);
                 self.end_turn(events);
@@ -560,22 +503,14 @@ impl Game {
         let square = self.board.squares().len() as SquareIdx;
         for (i, seg) in def.segments.iter().enumerate() {
             let open = match seg.kind {
-                FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
-                    seg.edge_count() as i16
-                }
+                FeatureKind::Road | FeatureKind::City | FeatureKind::River => seg.edge_count() as i16,
                 _ => 0,
             };
             let pennants = seg.pennants as u16;
             self.features.add(seg.kind, square, i as u8, open, pennants);
         }
         for (m, region) in def.mist.iter().enumerate() {
-            self.features.add(
-                FeatureKind::Mist,
-                square,
-                def.mist_node(m as u8),
-                region.ports.count_ones() as i16,
-                0,
-            );
+            self.features.add(FeatureKind::Mist, square, def.mist_node(m as u8), region.ports.count_ones() as i16, 0);
         }
         if let (Some(kind), Some(local)) = (def.building, def.building_node()) {
             self.features.add(kind, square, local, 0, 0);
@@ -589,10 +524,7 @@ impl Game {
             let odef = tiles.get(other.tile);
             for port in Port::of_side(side) {
                 let theirs = port.facing();
-                let (a, b) = (
-                    def.owner(port.unrotate(rot)),
-                    odef.owner(theirs.unrotate(other.rot)),
-                );
+                let (a, b) = (def.owner(port.unrotate(rot)), odef.owner(theirs.unrotate(other.rot)));
                 if a != NO_SEG && b != NO_SEG {
                     let (na, nb) = (node_base + a as NodeIdx, other.node_base + b as NodeIdx);
                     self.features.union(na, nb);
@@ -605,13 +537,9 @@ impl Game {
                         self.features.close_ends(na, 2);
                     }
                 }
-                let (ma, mb) = (
-                    def.mist_at(port.unrotate(rot)),
-                    odef.mist_at(theirs.unrotate(other.rot)),
-                );
+                let (ma, mb) = (def.mist_at(port.unrotate(rot)), odef.mist_at(theirs.unrotate(other.rot)));
                 let mine = (ma != NO_SEG).then(|| node_base + def.mist_node(ma) as NodeIdx);
-                let theirs_node =
-                    (mb != NO_SEG).then(|| other.node_base + odef.mist_node(mb) as NodeIdx);
+                let theirs_node = (mb != NO_SEG).then(|| other.node_base + odef.mist_node(mb) as NodeIdx);
                 match (mine, theirs_node) {
                     (Some(x), Some(y)) => {
                         self.features.union(x, y);
@@ -656,11 +584,7 @@ impl Game {
     pub(crate) fn add_figure(&mut self, owner: usize, kind: FigureKind, node: NodeIdx) {
         self.players[owner].supply[kind as usize] -= 1;
         self.features.set_occupant(node, self.figures.len() as u16);
-        self.figures.push(Figure {
-            owner: owner as u8,
-            kind,
-            node,
-        });
+        self.figures.push(Figure { owner: owner as u8, kind, node });
     }
 
     /// Take a figure off the board into its owner's supply.
@@ -672,12 +596,7 @@ impl Game {
         }
         self.players[f.owner as usize].supply[f.kind as usize] += 1;
         let pos = self.board.square(self.features.node(f.node).square).pos;
-        events.push(Event::FigureReturned {
-            player: f.owner as usize,
-            figure: f.kind,
-            x: pos.x,
-            y: pos.y,
-        });
+        events.push(Event::FigureReturned { player: f.owner as usize, figure: f.kind, x: pos.x, y: pos.y });
     }
 
     /// Score what the tile completed, settle the turn's points and pass the turn on.
@@ -710,10 +629,7 @@ impl Game {
                 return;
             }
             self.discarded.push(tile);
-            events.push(Event::TileDiscarded {
-                player: self.current,
-                tile: id,
-            });
+            events.push(Event::TileDiscarded { player: self.current, tile: id });
         }
         self.final_scoring(events);
         self.phase = Phase::Over;

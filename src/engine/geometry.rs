@@ -152,9 +152,7 @@ pub struct Port(u8);
 
 impl Port {
     /// Catalogue names, indexed by port number.
-    pub const NAMES: [&'static str; 12] = [
-        "Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn",
-    ];
+    pub const NAMES: [&'static str; 12] = ["Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn"];
 
     /// The port with number `i` (0..12).
     pub const fn new(i: u8) -> Port {
@@ -221,10 +219,7 @@ impl Port {
 
     /// The port with a catalogue name.
     pub fn from_name(s: &str) -> Option<Port> {
-        Port::NAMES
-            .iter()
-            .position(|n| *n == s)
-            .map(|i| Port(i as u8))
+        Port::NAMES.iter().position(|n| *n == s).map(|i| Port(i as u8))
     }
 }
 
@@ -251,14 +246,7 @@ mod tests {
 
     #[test]
     fn facing_ports_pair_up_mirrored() {
-        let pairs = [
-            ("Nw", "Sw"),
-            ("N", "S"),
-            ("Ne", "Se"),
-            ("En", "Wn"),
-            ("E", "W"),
-            ("Es", "Ws"),
-        ];
+        let pairs = [("Nw", "Sw"), ("N", "S"), ("Ne", "Se"), ("En", "Wn"), ("E", "W"), ("Es", "Ws")];
         for (a, b) in pairs {
             let (pa, pb) = (Port::from_name(a).unwrap(), Port::from_name(b).unwrap());
             assert_eq!(pa.facing(), pb, "{a}");
@@ -271,10 +259,7 @@ mod tests {
         let r1 = Rotation::new(1).unwrap();
         assert_eq!(Port::from_name("Nw").unwrap().rotate(r1).name(), "En");
         assert_eq!(Port::from_name("W").unwrap().rotate(r1).name(), "N");
-        assert_eq!(
-            Port::from_name("N").unwrap().rotate(r1).unrotate(r1).name(),
-            "N"
-        );
+        assert_eq!(Port::from_name("N").unwrap().rotate(r1).unrotate(r1).name(), "N");
         assert_eq!(rotate_mask(0b111, r1), 0b111_000);
         assert_eq!(rotate_mask(0b111 << 9, r1), 0b111);
         assert_eq!(r1.apply_side(Side::W), Side::N);

@@ -34,10 +34,7 @@ impl FigureKind {
     /// GHOST-CEM-2, GHOST-CASTLE-2, SHRINE-CH-12).
     pub const fn may_occupy(self, kind: FeatureKind) -> bool {
         match self {
-            FigureKind::Abbot => matches!(
-                kind,
-                FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden
-            ),
+            FigureKind::Abbot => matches!(kind, FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden),
             FigureKind::Meeple | FigureKind::Guard => matches!(
                 kind,
                 FeatureKind::Road
@@ -159,11 +156,7 @@ impl fmt::Display for PlayError {
             PlayError::Occupied(p) => write!(f, "square {p} already has a tile"),
             PlayError::NotAdjacent(p) => write!(f, "square {p} does not touch any placed tile"),
             PlayError::EdgeMismatch { pos, rot } => {
-                write!(
-                    f,
-                    "the tile turned {} times does not match its neighbours at {pos}",
-                    rot.quarters()
-                )
+                write!(f, "the tile turned {} times does not match its neighbours at {pos}", rot.quarters())
             }
             PlayError::Forbidden(why) => write!(f, "placement not allowed: {why}"),
             PlayError::NoSuchSpot(s) => write!(f, "the tile has no feature at {s} for a figure"),
@@ -171,12 +164,7 @@ impl fmt::Display for PlayError {
                 write!(f, "that {} already has a figure on it", k.name())
             }
             PlayError::FigureNotAllowed { figure, feature } => {
-                write!(
-                    f,
-                    "a {} may not be placed on a {}",
-                    figure.name(),
-                    feature.name()
-                )
+                write!(f, "a {} may not be placed on a {}", figure.name(), feature.name())
             }
             PlayError::NoneInSupply(k) => write!(f, "no {} left in the supply", k.name()),
             PlayError::NoAbbotThere(p) => write!(f, "you have no abbot at {p}"),

@@ -25,23 +25,14 @@ impl Game {
     pub fn feature_value(&self, node: NodeIdx, complete: bool) -> FeatureValue {
         let f = &self.features;
         let kind = f.node(node).kind;
-        let mut v = FeatureValue {
-            value: 0,
-            tiles: 0,
-            pennants: 0,
-            cities: 0,
-        };
+        let mut v = FeatureValue { value: 0, tiles: 0, pennants: 0, cities: 0 };
         match kind {
             FeatureKind::Road | FeatureKind::City => {
                 let mut squares: Vec<u16> = f.members(node).map(|n| f.node(n).square).collect();
                 squares.sort_unstable();
                 squares.dedup();
                 v.tiles = squares.len() as u16;
-                let per_tile = if kind == FeatureKind::City && complete {
-                    2
-                } else {
-                    1
-                };
+                let per_tile = if kind == FeatureKind::City && complete { 2 } else { 1 };
                 if kind == FeatureKind::City {
                     v.pennants = f.pennants(node);
                 }
@@ -57,11 +48,7 @@ impl Game {
                 let placed = self.board.square(f.node(node).square);
                 let misty = std::iter::once(placed.pos)
                     .chain(placed.pos.ring())
-                    .filter(|q| {
-                        self.board
-                            .at(*q)
-                            .is_some_and(|p| self.tiles.get(p.tile).has_mist())
-                    })
+                    .filter(|q| self.board.at(*q).is_some_and(|p| self.tiles.get(p.tile).has_mist()))
                     .count() as u16;
                 v.tiles = misty;
                 v.value = if complete { 2 } else { 1 } * misty as i32;
@@ -123,11 +110,7 @@ impl Game {
             if c > 0 {
                 let points = if c == top { value.value } else { 0 };
                 self.deltas[player] += points;
-                shares.push(Share {
-                    player,
-                    figures: c,
-                    points,
-                });
+                shares.push(Share { player, figures: c, points });
             }
         }
         let pos = self.board.square(self.features.node(node).square).pos;
@@ -157,10 +140,7 @@ impl Game {
         for (player, d) in self.deltas.iter_mut().enumerate() {
             let total = self.players[player].score + *d;
             if total < 0 {
-                events.push(Event::ScoreFloored {
-                    player,
-                    unclamped: total,
-                });
+                events.push(Event::ScoreFloored { player, unclamped: total });
             }
             self.players[player].score = total.max(0);
             *d = 0;

@@ -4,14 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Every tile set the catalogue knows, by file name.
-pub const KNOWN_SETS: [&str; 6] = [
-    "base",
-    "river",
-    "ghosts",
-    "spellcircles",
-    "watchtowers",
-    "shrines",
-];
+pub const KNOWN_SETS: [&str; 6] = ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"];
 /// The sets whose rules this version of the engine plays.
 pub const PLAYABLE_SETS: [&str; 1] = ["base"];
 /// Fewest and most players (BASE-COMP-5, DEC-02).
@@ -31,11 +24,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            farmers: true,
-            abbot: false,
-            optional_tiles: false,
-        }
+        Options { farmers: true, abbot: false, optional_tiles: false }
     }
 }
 
@@ -53,10 +42,7 @@ pub struct PlayerSetup {
 impl PlayerSetup {
     /// A player with just a name.
     pub fn named(name: &str) -> PlayerSetup {
-        PlayerSetup {
-            name: name.to_string(),
-            color: None,
-        }
+        PlayerSetup { name: name.to_string(), color: None }
     }
 }
 

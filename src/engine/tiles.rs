@@ -155,10 +155,7 @@ impl Segment {
 
     /// Number of edges (roads: middle ports; cities: whole edges) the segment leaves by.
     pub fn edge_count(&self) -> u16 {
-        Side::ALL
-            .iter()
-            .filter(|s| self.ports & Port::middle(**s).bit() != 0)
-            .count() as u16
+        Side::ALL.iter().filter(|s| self.ports & Port::middle(**s).bit() != 0).count() as u16
     }
 }
 
@@ -245,8 +242,7 @@ impl TileDef {
 
     /// Local node index of the building, if any.
     pub fn building_node(&self) -> Option<u8> {
-        self.building
-            .map(|_| (self.segments.len() + self.mist.len()) as u8)
+        self.building.map(|_| (self.segments.len() + self.mist.len()) as u8)
     }
 
     /// Local node index of mist region `m`.
@@ -299,10 +295,7 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
     ("base", include_str!("../../tiles/base.toml")),
     ("river", include_str!("../../tiles/river.toml")),
     ("ghosts", include_str!("../../tiles/ghosts.toml")),
-    (
-        "spellcircles",
-        include_str!("../../tiles/spellcircles.toml"),
-    ),
+    ("spellcircles", include_str!("../../tiles/spellcircles.toml")),
     ("watchtowers", include_str!("../../tiles/watchtowers.toml")),
     ("shrines", include_str!("../../tiles/shrines.toml")),
 ];
@@ -312,11 +305,7 @@ impl TileSet {
     pub fn builtin() -> Arc<TileSet> {
         static BUILTIN: OnceLock<Arc<TileSet>> = OnceLock::new();
         BUILTIN
-            .get_or_init(|| {
-                Arc::new(
-                    TileSet::from_files(&BUILTIN_FILES).expect("the built-in catalogue is valid"),
-                )
-            })
+            .get_or_init(|| Arc::new(TileSet::from_files(&BUILTIN_FILES).expect("the built-in catalogue is valid")))
             .clone()
     }
 
@@ -331,10 +320,7 @@ impl TileSet {
                     return Err(CatalogueError {
                         file: name.to_string(),
                         tile: None,
-                        message: format!(
-                            "unknown set; the sets are {}",
-                            BUILTIN_FILES.map(|f| f.0).join(", ")
-                        ),
+                        message: format!("unknown set; the sets are {}", BUILTIN_FILES.map(|f| f.0).join(", ")),
                     })
                 }
             }
@@ -359,10 +345,7 @@ impl TileSet {
                     tile: Some(id.clone()),
                     message,
                 })?;
-                if by_id
-                    .insert(def.id.to_string(), tiles.len() as TileIdx)
-                    .is_some()
-                {
+                if by_id.insert(def.id.to_string(), tiles.len() as TileIdx).is_some() {
                     return Err(CatalogueError {
                         file: set.to_string(),
                         tile: Some(id),
@@ -391,15 +374,8 @@ impl TileSet {
     }
 
     /// The tile kinds of one set.
-    pub fn set_tiles<'a>(
-        &'a self,
-        set: &'a str,
-    ) -> impl Iterator<Item = (TileIdx, &'a TileDef)> + 'a {
-        self.tiles
-            .iter()
-            .enumerate()
-            .filter(move |(_, t)| t.set == set)
-            .map(|(i, t)| (i as TileIdx, t))
+    pub fn set_tiles<'a>(&'a self, set: &'a str) -> impl Iterator<Item = (TileIdx, &'a TileDef)> + 'a {
+        self.tiles.iter().enumerate().filter(move |(_, t)| t.set == set).map(|(i, t)| (i as TileIdx, t))
     }
 }
 
@@ -513,48 +489,29 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     }
     let letters: Vec<char> = rt.edges.chars().collect();
     if letters.len() != 4 {
-        return Err(format!(
-            "edges {:?} must be four letters (N E S W)",
-            rt.edges
-        ));
+        return Err(format!("edges {:?} must be four letters (N E S W)", rt.edges));
     }
     let mut edges = [Terrain::Field; 4];
     for (i, c) in letters.iter().enumerate() {
-        edges[i] = Terrain::from_letter(*c)
-            .ok_or_else(|| format!("edge letter {c:?} is not C, R, F or I"))?;
+        edges[i] = Terrain::from_letter(*c).ok_or_else(|| format!("edge letter {c:?} is not C, R, F or I"))?;
     }
 
     let mut segments: Vec<Segment> = Vec::new();
     let mut city_edges: Vec<Vec<Side>> = Vec::new();
     for c in &rt.city {
         let sides = parse_sides(&c.edges)?;
-        let ports = sides.iter().fold(0u16, |m, s| {
-            m | Port::of_side(*s).iter().fold(0, |a, p| a | p.bit())
-        });
+        let ports = sides.iter().fold(0u16, |m, s| m | Port::of_side(*s).iter().fold(0, |a, p| a | p.bit()));
         city_edges.push(sides);
-        segments.push(Segment {
-            kind: FeatureKind::City,
-            ports,
-            pennants: c.pennants,
-            cities: vec![],
-        });
+        segments.push(Segment { kind: FeatureKind::City, ports, pennants: c.pennants, cities: vec![] });
     }
-    for (kind, list) in [
-        (FeatureKind::Road, &rt.road),
-        (FeatureKind::River, &rt.river),
-    ] {
+    for (kind, list) in [(FeatureKind::Road, &rt.road), (FeatureKind::River, &rt.river)] {
         for r in list {
             let sides = parse_sides(&r.edges)?;
             if sides.len() > 2 {
                 return Err(format!("a {} segment has one or two edges", kind.name()));
             }
             let ports = sides.iter().fold(0u16, |m, s| m | Port::middle(*s).bit());
-            segments.push(Segment {
-                kind,
-                ports,
-                pennants: 0,
-                cities: vec![],
-            });
+            segments.push(Segment { kind, ports, pennants: 0, cities: vec![] });
         }
     }
     let first_field = segments.len();
@@ -568,22 +525,14 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         }
         let mut cities = Vec::new();
         for name in &f.cities {
-            let side = Side::from_letter(name)
-                .ok_or_else(|| format!("city reference {name:?} is not an edge"))?;
+            let side = Side::from_letter(name).ok_or_else(|| format!("city reference {name:?} is not an edge"))?;
             let idx = city_edges
                 .iter()
                 .position(|es| es.contains(&side))
-                .ok_or_else(|| {
-                    format!("field refers to city {name:?}, but no city has that edge")
-                })?;
+                .ok_or_else(|| format!("field refers to city {name:?}, but no city has that edge"))?;
             cities.push(idx as u8);
         }
-        segments.push(Segment {
-            kind: FeatureKind::Field,
-            ports,
-            pennants: 0,
-            cities,
-        });
+        segments.push(Segment { kind: FeatureKind::Field, ports, pennants: 0, cities });
     }
 
     let mut mist = Vec::new();
@@ -596,11 +545,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
             }
             mist_at[p.index()] = i as u8;
         }
-        mist.push(MistRegion {
-            ports,
-            circles: m.circles,
-            ghost_symbols: m.ghost_symbols,
-        });
+        mist.push(MistRegion { ports, circles: m.circles, ghost_symbols: m.ghost_symbols });
     }
 
     // Port ownership: every port owned exactly once (mist may mark a road's middle port).
@@ -622,10 +567,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         if o == NO_SEG {
             owned_by_mist[p.index()] = true;
         } else if segments[o as usize].kind != FeatureKind::Road || !p.is_middle() {
-            return Err(format!(
-                "mist on port {p}, which belongs to a {}",
-                segments[o as usize].kind.name()
-            ));
+            return Err(format!("mist on port {p}, which belongs to a {}", segments[o as usize].kind.name()));
         }
     }
     // The middle port of a field edge belongs to whatever owns both halves.
@@ -638,10 +580,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
             owner[m.index()] = owner[a.index()];
             let s = owner[m.index()] as usize;
             segments[s].ports |= m.bit();
-        } else if owned_by_mist[a.index()]
-            && owned_by_mist[b.index()]
-            && mist_at[a.index()] == mist_at[b.index()]
-        {
+        } else if owned_by_mist[a.index()] && owned_by_mist[b.index()] && mist_at[a.index()] == mist_at[b.index()] {
             owned_by_mist[m.index()] = true;
             mist_at[m.index()] = mist_at[a.index()];
             mist[mist_at[a.index()] as usize].ports |= m.bit();
@@ -680,15 +619,9 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     for seg in &segments[first_field..] {
         let mut touching: Vec<u8> = Vec::new();
         for p in mask_ports(seg.ports) {
-            for q in [
-                Port::new(p.index() as u8 + 11),
-                Port::new(p.index() as u8 + 1),
-            ] {
+            for q in [Port::new(p.index() as u8 + 11), Port::new(p.index() as u8 + 1)] {
                 let o = owner[q.index()];
-                if o != NO_SEG
-                    && segments[o as usize].kind == FeatureKind::City
-                    && !touching.contains(&o)
-                {
+                if o != NO_SEG && segments[o as usize].kind == FeatureKind::City && !touching.contains(&o) {
                     touching.push(o);
                 }
             }
@@ -699,10 +632,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         if listed != touching {
             return Err(format!(
                 "field {} lists cities {:?} but touches city segments {:?}",
-                mask_ports(seg.ports)
-                    .map(|p| p.name())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                mask_ports(seg.ports).map(|p| p.name()).collect::<Vec<_>>().join(" "),
                 listed,
                 touching
             ));
@@ -758,9 +688,8 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         distinct: [true; 4],
     };
     for rot in Rotation::ALL {
-        def.signatures[rot.quarters() as usize] = Side::ALL.iter().fold(0u16, |acc, s| {
-            acc | (def.terrain(rot, *s) as u16) << (4 * *s as u16)
-        });
+        def.signatures[rot.quarters() as usize] =
+            Side::ALL.iter().fold(0u16, |acc, s| acc | (def.terrain(rot, *s) as u16) << (4 * *s as u16));
     }
     let looks: Vec<_> = Rotation::ALL.iter().map(|r| look(&def, *r)).collect();
     for r in 1..4 {
@@ -769,19 +698,14 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     Ok(def)
 }
 
-/// Everything that makes a rotated tile look the way it does, in a comparable form.
-fn look(def: &TileDef, rot: Rotation) -> (Vec<(FeatureKind, u16, u8)>, Vec<(u16, u8)>) {
-    let mut segs: Vec<_> = def
-        .segments
-        .iter()
-        .map(|s| (s.kind, rotate_mask(s.ports, rot), s.pennants))
-        .collect();
+/// Everything that makes a rotated tile look the way it does, in a comparable form:
+/// (segment kind, rotated ports, pennants) and (rotated mist ports, circles), sorted.
+type Look = (Vec<(FeatureKind, u16, u8)>, Vec<(u16, u8)>);
+
+fn look(def: &TileDef, rot: Rotation) -> Look {
+    let mut segs: Vec<_> = def.segments.iter().map(|s| (s.kind, rotate_mask(s.ports, rot), s.pennants)).collect();
     segs.sort_unstable();
-    let mut mist: Vec<_> = def
-        .mist
-        .iter()
-        .map(|m| (rotate_mask(m.ports, rot), m.circles))
-        .collect();
+    let mut mist: Vec<_> = def.mist.iter().map(|m| (rotate_mask(m.ports, rot), m.circles)).collect();
     mist.sort_unstable();
     (segs, mist)
 }

@@ -1,0 +1,107 @@
+//! The `carc` command line: replay, selfplay and perft, and its errors.
+
+use std::process::Command;
+
+fn carc(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_carc")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn replay_prints_the_final_state() {
+    let (code, out, err) = carc(&["replay", &data("sample-game.json")]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["over"], true);
+    assert_eq!(v["scores"].as_array().unwrap().len(), 3);
+    assert_eq!(v["players"][0]["name"], "Ann");
+    assert!(v["meeples_in_supply"].is_array());
+    assert!(v.get("events").is_none());
+    let (_, out, _) = carc(&["replay", &data("sample-game.json"), "--events"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events.last().unwrap()["type"], "game_over");
+}
+
+#[test]
+fn replay_of_a_corrupt_record_fails_naming_the_action() {
+    let dir = std::env::temp_dir().join(format!("carc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(data("sample-game.json")).unwrap()).unwrap();
+    v["actions"][4]["x"] = serde_json::json!(40);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let (code, out, err) = carc(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("action 5"), "{err}");
+    std::fs::write(&bad, "{").unwrap();
+    let (code, _, err) = carc(&["replay", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not JSON"), "{err}");
+    let (code, _, err) = carc(&["replay", dir.join("missing.json").to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("missing.json"), "{err}");
+}
+
+#[test]
+fn selfplay_summarises_random_games() {
+    let (code, out, err) = carc(&["selfplay", "--games", "20", "--seed", "3", "--players", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["players"], 4);
+    assert!(v["turns"].as_u64().unwrap() > 20 * 60);
+    assert!(v["mean_score"].as_f64().unwrap() > 0.0);
+    assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+    // Same seed, same games.
+    let (_, again, _) = carc(&["selfplay", "--games", "20", "--seed", "3", "--players", "4"]);
+    let w: serde_json::Value = serde_json::from_str(&again).unwrap();
+    assert_eq!((v["turns"].clone(), v["mean_score"].clone()), (w["turns"].clone(), w["mean_score"].clone()));
+}
+
+#[test]
+fn sets_not_yet_played_and_unknown_sets_are_refused() {
+    let (code, _, err) = carc(&["selfplay", "--sets", "base,ghosts"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("\"ghosts\"") && err.contains("not playable"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--sets", "base,dragons"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown tile set"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--players", "9"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("2 to 5"), "{err}");
+}
+
+#[test]
+fn perft_counts_and_bad_arguments() {
+    let (code, out, err) = carc(&["perft", "--seed", "1", "--depth", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    let (code, _, err) = carc(&["perft", "--seed", "x", "--depth", "3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--seed"), "{err}");
+    let (code, _, err) = carc(&["frobnicate"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown command"), "{err}");
+}
+
+#[test]
+fn a_corrected_tile_directory_is_used() {
+    let dir = std::env::temp_dir().join(format!("carc-tiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("base.toml"), "not = [valid").unwrap();
+    let (code, _, err) = carc(&["selfplay", "--games", "1", "--tiles", dir.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("tile file base"), "{err}");
+}

@@ -1,0 +1,128 @@
+//! The saved-game format: round trips, explicit draw orders, versions, and clear errors
+//! that change nothing.
+
+use carcassonne::engine::{Deck, Setup, TileSet};
+use carcassonne::record::{Record, RecordAction, RecordError};
+use serde_json::json;
+
+fn sample() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample-game.json")).unwrap()
+}
+
+#[test]
+fn the_sample_game_replays_to_its_end_and_round_trips() {
+    let record = Record::parse(&sample()).unwrap();
+    let (game, events) = record.replay(TileSet::builtin()).unwrap();
+    assert!(game.is_over());
+    assert_eq!(record.setup.deck, Deck::Seed(2026));
+    assert!(events.iter().any(|e| matches!(e, carcassonne::engine::Event::GameOver { .. })));
+    // Writing the replayed game gives back the same text.
+    assert_eq!(Record::of_game(&game).to_json(), sample());
+}
+
+#[test]
+fn an_explicit_draw_order_replays() {
+    // TEST-01 as a record: the crossing east of the start, a highwayman, then the city end.
+    let text = json!({
+        "format": "carcassonne-record",
+        "version": 1,
+        "setup": {"players": ["Red", "Blue"], "sets": ["base"], "draw": ["base.X", "base.T"]},
+        "actions": [
+            {"tile": "base.X", "x": 1, "y": 0, "rotation": 0},
+            {"figure": "meeple", "at": "W"},
+            {"tile": "base.T", "x": -1, "y": 0, "rotation": 3},
+            {"pass": true}
+        ]
+    })
+    .to_string();
+    let (game, _) = Record::parse(&text).unwrap().replay(TileSet::builtin()).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.scores(), vec![3, 0]);
+    assert_eq!(game.setup().players[0].name, "Red");
+}
+
+#[test]
+fn seeds_may_be_strings_for_javascript() {
+    let mut v: serde_json::Value = serde_json::from_str(&sample()).unwrap();
+    v["setup"]["seed"] = json!("2026");
+    v["actions"] = json!([]);
+    let r = Record::from_value(v).unwrap();
+    assert_eq!(r.setup.deck, Deck::Seed(2026));
+}
+
+fn err_of(v: serde_json::Value) -> String {
+    Record::from_value(v).and_then(|r| r.replay(TileSet::builtin()).map(|_| ())).unwrap_err().to_string()
+}
+
+#[test]
+fn versions_newer_or_unknown_are_refused_clearly() {
+    let mut v: serde_json::Value = serde_json::from_str(&sample()).unwrap();
+    v["version"] = json!(2);
+    let e = Record::from_value(v.clone()).unwrap_err();
+    assert!(matches!(e, RecordError::Version(_)));
+    assert!(e.to_string().contains("newer version"), "{e}");
+    v["version"] = json!(0);
+    assert!(err_of(v.clone()).contains("never existed"));
+    v["version"] = json!("one");
+    assert!(err_of(v).contains("\"version\""));
+}
+
+#[test]
+fn corrupt_records_get_clear_messages() {
+    assert!(Record::parse("{not json").unwrap_err().to_string().contains("not JSON"));
+    assert!(Record::parse("[]").unwrap_err().to_string().contains("object"));
+    assert!(err_of(json!({"format": "chess", "version": 1})).contains("\"format\""));
+    let base = |setup: serde_json::Value, actions: serde_json::Value| json!({"format": "carcassonne-record", "version": 1, "setup": setup, "actions": actions});
+    let two = json!(["A", "B"]);
+    assert!(err_of(base(json!({"players": two, "draw": [], "seed": 1}), json!([]))).contains("not both"));
+    assert!(err_of(base(json!({"players": two}), json!([]))).contains("seed"));
+    assert!(err_of(base(json!({"players": two, "seed": -4}), json!([]))).contains("seed"));
+    assert!(
+        err_of(base(json!({"players": two, "seed": 1, "options": {"dragons": true}}), json!([]))).contains("dragons")
+    );
+    assert!(err_of(base(json!({"players": ["A"], "seed": 1}), json!([]))).contains("2 to 5 players"));
+    assert!(err_of(base(json!({"players": two, "seed": 1, "sets": ["base", "dragon"]}), json!([])))
+        .contains("unknown tile set"));
+    assert!(err_of(base(json!({"players": two, "draw": ["base.C", "base.C"]}), json!([]))).contains("more copies"));
+    assert!(err_of(base(json!({"players": two, "draw": ["ghosts.01"]}), json!([]))).contains("not in the chosen sets"));
+    // A broken action names its position and says what is wrong.
+    let e = err_of(base(
+        json!({"players": two, "draw": ["base.X"]}),
+        json!([{"tile": "base.X", "x": 1, "y": 0, "rotation": 9}]),
+    ));
+    assert!(e.contains("action 1") && e.contains("rotation"), "{e}");
+    let e = err_of(base(json!({"players": two, "draw": ["base.X"]}), json!([{"figure": "dragon", "at": "N"}])));
+    assert!(e.contains("action 1") && e.contains("meeple, guard or abbot"), "{e}");
+    // An illegal action names its position and the rule it breaks.
+    let e = err_of(base(
+        json!({"players": two, "draw": ["base.X", "base.U"]}),
+        json!([{"tile": "base.X", "x": 1, "y": 0, "rotation": 0}, {"pass": true}, {"tile": "base.U", "x": 5, "y": 5, "rotation": 0}]),
+    ));
+    assert!(e.contains("action 3") && e.contains("does not touch"), "{e}");
+    let e = err_of(base(
+        json!({"players": two, "draw": ["base.X"]}),
+        json!([{"tile": "base.U", "x": 1, "y": 0, "rotation": 0}]),
+    ));
+    assert!(e.contains("drawn tile is base.X"), "{e}");
+}
+
+#[test]
+fn the_sets_the_engine_does_not_play_yet_are_refused_not_ignored() {
+    let r = Record {
+        setup: Setup { sets: vec!["base".into(), "ghosts".into()], ..Setup::base(&["A", "B"], 1) },
+        actions: vec![RecordAction::Pass],
+    };
+    let e = r.replay(TileSet::builtin()).unwrap_err().to_string();
+    assert!(e.contains("\"ghosts\"") && e.contains("not playable"), "{e}");
+}
+
+#[test]
+fn the_example_in_the_format_document_replays_as_it_says() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/record-format.md")).unwrap();
+    let start = doc.find("```json\n").unwrap() + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let (game, _) = Record::parse(&doc[start..end]).unwrap().replay(TileSet::builtin()).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.scores(), vec![3, 0]);
+    assert_eq!(game.setup().players[0].color.as_deref(), Some("#d33"));
+}

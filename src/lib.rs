@@ -5,10 +5,16 @@
 //! - [`record`]: the versioned saved-game format that replays a game exactly.
 //! - [`summary`]: a JSON picture of the public state.
 //! - [`selfplay`]: random legal games and perft counts.
+//! - [`art`] and [`text`]: tile geometry and log sentences for the page (plain Rust).
+//! - `web` (WebAssembly only): the JavaScript API, the canvas board and its input.
 
 #![warn(missing_docs)]
 
+pub mod art;
 pub mod engine;
 pub mod record;
 pub mod selfplay;
 pub mod summary;
+pub mod text;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

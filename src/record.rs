@@ -203,7 +203,8 @@ fn upgrade(version: u64, obj: Map<String, Value>) -> Result<Map<String, Value>, 
     }
 }
 
-fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
+/// Read a setup object (`players`, `sets`, `options`, `seed` or `draw`), as in a record.
+pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
     let obj = v.as_object().ok_or_else(|| malformed("\"setup\" must be an object"))?;
     for key in obj.keys() {
         if !matches!(key.as_str(), "players" | "sets" | "options" | "seed" | "draw") {

@@ -10,7 +10,7 @@ use carcassonne::record::Record;
 
 fn setup(seed: u64) -> Setup {
     let players = 2 + (seed % 4) as usize;
-    let options = Options { farmers: seed % 7 != 3, abbot: seed % 5 == 1, optional_tiles: false };
+    let options = Options { farmers: seed % 7 != 3, abbot: seed % 5 == 1, ..Options::default() };
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
         sets: vec!["base".into()],

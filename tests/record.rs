@@ -84,6 +84,10 @@ fn corrupt_records_get_clear_messages() {
     assert!(err_of(base(json!({"players": two, "seed": 1, "sets": ["base", "dragon"]}), json!([])))
         .contains("unknown tile set"));
     assert!(err_of(base(json!({"players": two, "draw": ["base.C", "base.C"]}), json!([]))).contains("more copies"));
+    // A puzzle may ask for more copies explicitly.
+    let puzzle =
+        base(json!({"players": two, "draw": ["base.C", "base.C"], "options": {"unlimited_copies": true}}), json!([]));
+    assert!(Record::from_value(puzzle).unwrap().replay(TileSet::builtin()).is_ok());
     assert!(err_of(base(json!({"players": two, "draw": ["ghosts.01"]}), json!([]))).contains("not in the chosen sets"));
     // A broken action names its position and says what is wrong.
     let e = err_of(base(

@@ -165,7 +165,7 @@ impl Game {
                         .filter(|i| pool.contains(i))
                         .ok_or_else(|| SetupError::UnknownTile(id.clone()))?;
                     let available = pool.iter().filter(|t| **t == idx).count();
-                    if deck.iter().filter(|t| **t == idx).count() >= available {
+                    if !setup.options.unlimited_copies && deck.iter().filter(|t| **t == idx).count() >= available {
                         return Err(SetupError::TooManyCopies { tile: id.clone(), available: available as u32 });
                     }
                     deck.push(idx);

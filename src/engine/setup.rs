@@ -20,11 +20,14 @@ pub struct Options {
     pub abbot: bool,
     /// Include tiles only some printings have (the RGG shrine tile; default off).
     pub optional_tiles: bool,
+    /// For puzzles and scenarios with an explicit draw order: any number of copies of a
+    /// tile may be drawn (default off: no more copies than the sets contain).
+    pub unlimited_copies: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { farmers: true, abbot: false, optional_tiles: false }
+        Options { farmers: true, abbot: false, optional_tiles: false, unlimited_copies: false }
     }
 }
 

@@ -1,0 +1,149 @@
+//! Readable sentences for the event log ("Red scored a city of 5 tiles with 1 pennant: 12").
+
+use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
+
+fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [a] => a.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn role(figure: FigureKind, feature: FeatureKind) -> &'static str {
+    match (figure, feature) {
+        (FigureKind::Abbot, _) => "their abbot",
+        (FigureKind::Guard, FeatureKind::Field) => "a guard farmer",
+        (FigureKind::Guard, _) => "a guard meeple",
+        (_, FeatureKind::Road) => "a highwayman",
+        (_, FeatureKind::City) => "a knight",
+        (_, FeatureKind::Field) => "a farmer",
+        (_, FeatureKind::Monastery) => "a monk",
+        (_, FeatureKind::Shrine) => "a heretic",
+        _ => "a meeple",
+    }
+}
+
+fn place(feature: FeatureKind) -> &'static str {
+    match feature {
+        FeatureKind::Road => "on a road",
+        FeatureKind::City => "in a city",
+        FeatureKind::Field => "in a field",
+        FeatureKind::Monastery => "in a monastery",
+        FeatureKind::Shrine => "in a shrine",
+        FeatureKind::Castle => "in a haunted castle",
+        FeatureKind::Cemetery => "on a cemetery",
+        FeatureKind::Garden => "in a garden",
+        FeatureKind::River | FeatureKind::Mist => "on the board",
+    }
+}
+
+/// What was scored, e.g. "a city of 5 tiles with 1 pennant".
+pub fn scored_feature(s: &Scoring) -> String {
+    let open = if s.complete { "" } else { "an unfinished " };
+    let a = |noun: &str| if s.complete { format!("a {noun}") } else { format!("{open}{noun}") };
+    match s.feature {
+        FeatureKind::City => {
+            let p = if s.pennants > 0 {
+                format!(" with {}", plural(s.pennants, "pennant", "pennants"))
+            } else {
+                String::new()
+            };
+            format!("{} of {}{p}", a("city"), plural(s.tiles, "tile", "tiles"))
+        }
+        FeatureKind::Road => format!("{} of {}", a("road"), plural(s.tiles, "tile", "tiles")),
+        FeatureKind::Field => format!("a field beside {}", plural(s.cities, "completed city", "completed cities")),
+        FeatureKind::Castle => format!("{} with {}", a("haunted castle"), plural(s.tiles, "misty tile", "misty tiles")),
+        k if k.is_building() && s.complete => format!("a completed {}", k.name()),
+        k => format!("{} with {}", a(k.name()), plural(s.tiles.saturating_sub(1), "neighbour", "neighbours")),
+    }
+}
+
+/// One line for the log; `names` are the players' names in seat order.
+pub fn describe(event: &Event, names: &[String]) -> String {
+    let name = |p: usize| names.get(p).map(String::as_str).unwrap_or("?");
+    match event {
+        Event::TileDrawn { player, tiles_left, .. } => {
+            format!("{} drew a tile ({} left)", name(*player), plural(*tiles_left, "tile", "tiles"))
+        }
+        Event::TileDiscarded { tile, .. } => format!("{tile} fits nowhere and leaves the game; another tile is drawn"),
+        Event::TilePlaced { player, x, y, .. } => format!("{} placed a tile at ({x}, {y})", name(*player)),
+        Event::FigurePlaced { player, figure, feature, .. } => {
+            format!("{} placed {} {}", name(*player), role(*figure, *feature), place(*feature))
+        }
+        Event::Passed { player } => format!("{} placed no meeple", name(*player)),
+        Event::AbbotRetrieved { player, .. } => format!("{} took their abbot back", name(*player)),
+        Event::Scored(s) => {
+            let winners: Vec<&str> = s.shares.iter().filter(|sh| sh.points > 0).map(|sh| name(sh.player)).collect();
+            let what = scored_feature(s);
+            let prefix = if s.complete { "" } else { "Final scoring: " };
+            match winners.as_slice() {
+                [] => format!("{prefix}{what} scored nothing"),
+                [one] => {
+                    let pts = s.shares.iter().find(|sh| sh.points > 0).map(|sh| sh.points).unwrap_or(0);
+                    format!("{prefix}{one} scored {what}: {pts}")
+                }
+                many => {
+                    let pts = s.shares.iter().find(|sh| sh.points > 0).map(|sh| sh.points).unwrap_or(0);
+                    format!("{prefix}{} scored {what}: {pts} each", join_names(many))
+                }
+            }
+        }
+        Event::FigureReturned { player, figure, .. } => {
+            format!("{}'s {} returned to the supply", name(*player), figure.name())
+        }
+        Event::ScoreFloored { player, .. } => format!("{}'s score stops at 0", name(*player)),
+        Event::GameOver { scores, winners } => {
+            let ws: Vec<&str> = winners.iter().map(|w| name(*w)).collect();
+            let best = winners.first().map(|w| scores[*w]).unwrap_or(0);
+            if ws.len() == 1 {
+                format!("Game over: {} wins with {best} points", ws[0])
+            } else {
+                format!("Game over: {} share the victory with {best} points", join_names(&ws))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Share;
+
+    #[test]
+    fn scoring_lines_read_naturally() {
+        let names: Vec<String> = ["Red", "Black", "Blue"].iter().map(|s| s.to_string()).collect();
+        let s = Scoring {
+            feature: FeatureKind::City,
+            complete: true,
+            tiles: 5,
+            pennants: 1,
+            cities: 0,
+            value: 12,
+            shares: vec![Share { player: 0, figures: 2, points: 12 }, Share { player: 1, figures: 1, points: 0 }],
+            x: 0,
+            y: 0,
+        };
+        assert_eq!(describe(&Event::Scored(s.clone()), &names), "Red scored a city of 5 tiles with 1 pennant: 12");
+        let tie = Scoring {
+            feature: FeatureKind::Road,
+            complete: false,
+            tiles: 4,
+            pennants: 0,
+            value: 4,
+            shares: vec![Share { player: 0, figures: 1, points: 4 }, Share { player: 2, figures: 1, points: 4 }],
+            ..s
+        };
+        assert_eq!(
+            describe(&Event::Scored(tie), &names),
+            "Final scoring: Red and Blue scored an unfinished road of 4 tiles: 4 each"
+        );
+        let over = Event::GameOver { scores: vec![40, 12, 40], winners: vec![0, 2] };
+        assert_eq!(describe(&over, &names), "Game over: Red and Blue share the victory with 40 points");
+    }
+}

@@ -1,0 +1,164 @@
+//! The JavaScript API: `new Game(options)`, snapshots, legal actions, `apply`, undo,
+//! subscriptions and records. Documented in `docs/api.md`.
+
+use super::session::{self, Session, Shared};
+use super::{from_js, to_js};
+use crate::engine::{Deck, FigureKind, Game as EngineGame, Phase, TileSet};
+use crate::record::{parse_setup, Record, RecordAction};
+use crate::summary::summary;
+use serde_json::{json, Value};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// A game, held in WebAssembly memory behind this handle.
+#[wasm_bindgen(js_name = Game)]
+pub struct WasmGame {
+    pub(crate) shared: Shared,
+}
+
+fn random_seed() -> u64 {
+    // 2^53 keeps the seed exact in JavaScript numbers.
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WasmGame {
+    /// Start a game. `options`: `{players: [{name, color}] | [names], sets: ["base"],
+    /// options: {farmers, abbot}, seed?: number | string, draw?: [tile ids]}`.
+    /// A missing seed is chosen at random. Throws an Error that says what is wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<WasmGame, JsError> {
+        let mut v = from_js(&options)?;
+        if !v.is_object() {
+            return Err(JsError::new("new Game(options): options must be an object"));
+        }
+        if v.get("seed").is_none() && v.get("draw").is_none() {
+            v["seed"] = json!(random_seed());
+        }
+        let setup = parse_setup(&v).map_err(|e| JsError::new(&e.to_string()))?;
+        let game = EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&e.to_string()))?;
+        let opening = game.opening_events().to_vec();
+        Ok(WasmGame { shared: Session::new(game, &opening) })
+    }
+
+    /// Load a game from a record (JSON text), replaying it. Throws on a corrupt record,
+    /// naming the action that fails.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(text: &str) -> Result<WasmGame, JsError> {
+        let record = Record::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let (game, events) = record.replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WasmGame { shared: Session::new(game, &events) })
+    }
+
+    /// The public state as a plain object (never the order of the face-down tiles).
+    pub fn snapshot(&self) -> JsValue {
+        to_js(&snapshot_json(&self.shared.borrow()))
+    }
+
+    /// Every legal action of the current step, in record form
+    /// (`{tile, x, y, rotation}`, `{figure, at}`, `{retrieve_abbot, x, y}`, `{pass: true}`).
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&self) -> JsValue {
+        let s = self.shared.borrow();
+        let tiles = s.game.tiles().clone();
+        let list: Vec<Value> =
+            s.game.legal_actions().iter().map(|a| RecordAction::from_action(a, &tiles).to_value()).collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// Apply an action (record form). Returns the events, each with a readable `text`.
+    /// An illegal action throws an Error with the reason and changes nothing.
+    pub fn apply(&self, action: JsValue) -> Result<JsValue, JsError> {
+        let v = from_js(&action)?;
+        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
+        let a = ra.to_action(&self.shared.borrow().game).map_err(|e| JsError::new(&e))?;
+        session::apply(&self.shared, &a).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Take back this turn's tile placement before a figure or a pass confirms it.
+    /// Returns whether there was one to take back.
+    pub fn undo(&self) -> bool {
+        session::undo(&self.shared)
+    }
+
+    /// Call `callback(events)` after every change (actions from any source, undo).
+    /// Returns an id for `unsubscribe`.
+    pub fn subscribe(&self, callback: js_sys::Function) -> u32 {
+        self.shared.borrow_mut().watch(Rc::new(move |events: &JsValue| {
+            if let Err(e) = callback.call1(&JsValue::NULL, events) {
+                web_sys::console::error_2(&"a game subscriber threw:".into(), &e);
+            }
+        }))
+    }
+
+    /// Stop a subscription. Returns whether it existed.
+    pub fn unsubscribe(&self, id: u32) -> bool {
+        self.shared.borrow_mut().unwatch(id)
+    }
+
+    /// The game so far as a record (JSON text, `docs/record-format.md`).
+    #[wasm_bindgen(js_name = exportRecord)]
+    pub fn export_record(&self) -> String {
+        Record::of_game(&self.shared.borrow().game).to_json()
+    }
+
+    /// Bytes of WebAssembly memory in use by the module (all games together).
+    #[wasm_bindgen(js_name = memoryBytes)]
+    pub fn memory_bytes() -> f64 {
+        let mem: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+        let buf: js_sys::ArrayBuffer = mem.buffer().unchecked_into();
+        buf.byte_length() as f64
+    }
+
+    /// The tile sets: `[{name, playable, reconstructed}]`.
+    pub fn sets() -> JsValue {
+        let ts = TileSet::builtin();
+        let list: Vec<Value> = crate::engine::setup::KNOWN_SETS
+            .iter()
+            .map(|name| {
+                json!({
+                    "name": name,
+                    "playable": crate::engine::setup::PLAYABLE_SETS.contains(name),
+                    "reconstructed": ts.set_tiles(name).any(|(_, t)| t.reconstructed),
+                })
+            })
+            .collect();
+        to_js(&Value::Array(list))
+    }
+}
+
+/// The page's picture of a game: the summary plus the board, figures and breakdown.
+pub(crate) fn snapshot_json(s: &Session) -> Value {
+    let g = &s.game;
+    let tiles = g.tiles();
+    let mut v = summary(g);
+    let board: Vec<Value> = g
+        .board()
+        .squares()
+        .iter()
+        .map(|p| json!({"x": p.pos.x, "y": p.pos.y, "tile": &*tiles.get(p.tile).id, "rotation": p.rot.quarters()}))
+        .collect();
+    let figures: Vec<Value> = g
+        .figures()
+        .iter()
+        .map(|f| {
+            let node = g.features().node(f.node);
+            let pos = g.board().square(node.square).pos;
+            json!({"player": f.owner, "kind": f.kind, "x": pos.x, "y": pos.y, "feature": node.kind})
+        })
+        .collect();
+    let last = g.board().squares().last().map(|p| json!({"x": p.pos.x, "y": p.pos.y}));
+    v["board"] = Value::Array(board);
+    v["figures"] = Value::Array(figures);
+    v["last"] = if g.board().squares().len() > 1 { last.unwrap_or(Value::Null) } else { Value::Null };
+    v["can_undo"] = json!(s.before_tile.is_some());
+    v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
+    v["tally"] = json!(s.tally);
+    v["seeded"] = json!(matches!(g.setup().deck, Deck::Seed(_)));
+    v["figure_kinds"] = json!(FigureKind::ALL
+        .iter()
+        .filter(|k| g.players()[g.current_player()].in_supply(**k) > 0 && matches!(g.phase(), Phase::Figure { .. }))
+        .map(|k| k.name())
+        .collect::<Vec<_>>());
+    v
+}

@@ -1,0 +1,277 @@
+//! Drawing on a 2D canvas: tiles procedurally from their data, figures, highlights.
+//! Every function draws in the current transform's units: a tile is the unit square in
+//! its printed orientation (the caller rotates), a figure is about one unit tall.
+
+use crate::art::{city_outline, road_path, PathCmd, Pt};
+use crate::engine::tiles::{FeatureKind, TileDef};
+use crate::engine::FigureKind;
+use std::f64::consts::PI;
+use web_sys::CanvasRenderingContext2d as Ctx;
+
+/// Default player colours: red, blue, green, yellow, black.
+pub const COLORS: [&str; 5] = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"];
+
+const FIELD: &str = "#8fbf5a";
+const FIELD_EDGE: &str = "#6f9a44";
+const ROAD: &str = "#f1e8d0";
+const ROAD_EDGE: &str = "#8a7654";
+const CITY: &str = "#c9a066";
+const CITY_DARK: &str = "#a97f48";
+const WALL: &str = "#5e4127";
+const RIVER: &str = "#4a90d9";
+
+fn trace(ctx: &Ctx, cmds: &[PathCmd]) {
+    for c in cmds {
+        match *c {
+            PathCmd::Move(p) => ctx.move_to(p.x, p.y),
+            PathCmd::Line(p) => ctx.line_to(p.x, p.y),
+            PathCmd::Quad(c, p) => ctx.quadratic_curve_to(c.x, c.y, p.x, p.y),
+        }
+    }
+}
+
+/// The curved parts of a city outline: its walls.
+fn walls(ctx: &Ctx, cmds: &[PathCmd]) {
+    let mut at = Pt { x: 0.0, y: 0.0 };
+    for c in cmds {
+        match *c {
+            PathCmd::Move(p) | PathCmd::Line(p) => at = p,
+            PathCmd::Quad(c, p) => {
+                ctx.move_to(at.x, at.y);
+                ctx.quadratic_curve_to(c.x, c.y, p.x, p.y);
+                at = p;
+            }
+        }
+    }
+}
+
+/// Draw a whole tile in the unit square (printed orientation; the caller has turned the
+/// canvas by `rot` quarter turns). Buildings are drawn upright whatever the rotation.
+/// `detail` adds the small touches (roofs) that only show when zoomed in.
+pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
+    ctx.set_fill_style_str(FIELD);
+    ctx.fill_rect(0.0, 0.0, 1.0, 1.0);
+
+    // Rivers, then roads (cities and buildings are drawn over their ends).
+    for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::River) {
+        ctx.begin_path();
+        trace(ctx, &road_path(seg));
+        ctx.set_stroke_style_str(RIVER);
+        ctx.set_line_width(0.16);
+        ctx.stroke();
+    }
+    let roads: Vec<_> = def.segments.iter().filter(|s| s.kind == FeatureKind::Road).collect();
+    for (width, color) in [(0.13, ROAD_EDGE), (0.09, ROAD)] {
+        for seg in &roads {
+            ctx.begin_path();
+            trace(ctx, &road_path(seg));
+            ctx.set_stroke_style_str(color);
+            ctx.set_line_width(width);
+            ctx.stroke();
+        }
+    }
+    let dead_ends = roads.iter().filter(|s| s.edge_count() == 1).count();
+    let has_city = def.segments.iter().any(|s| s.kind == FeatureKind::City);
+    if def.building.is_none() && def.start.is_none() && (dead_ends >= 2 || (dead_ends == 1 && !has_city)) {
+        draw_village(ctx);
+    }
+
+    for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City) {
+        let outline = city_outline(seg);
+        ctx.begin_path();
+        trace(ctx, &outline);
+        ctx.close_path();
+        ctx.set_fill_style_str(CITY);
+        ctx.fill();
+        if detail {
+            // Roofs along the city's edges, kept inside its walls.
+            ctx.save();
+            ctx.clip();
+            ctx.set_fill_style_str(CITY_DARK);
+            for side in crate::engine::Side::ALL {
+                if seg.ports & crate::engine::Port::middle(side).bit() != 0 {
+                    let m = crate::art::side_mid(side);
+                    let (x, y) = (m.x + (0.5 - m.x) * 0.22, m.y + (0.5 - m.y) * 0.22);
+                    for (dx, dy) in [(-0.2, 0.0), (0.12, -0.02), (-0.05, 0.03)] {
+                        let (ox, oy) = if m.x == 0.5 { (dx, dy) } else { (dy, dx) };
+                        ctx.fill_rect(x + ox - 0.035, y + oy - 0.025, 0.07, 0.05);
+                    }
+                }
+            }
+            ctx.restore();
+        }
+        ctx.begin_path();
+        walls(ctx, &outline);
+        ctx.set_stroke_style_str(WALL);
+        ctx.set_line_width(0.045);
+        ctx.stroke();
+        if seg.pennants > 0 {
+            let i = def.segments.iter().position(|s| std::ptr::eq(s, seg)).unwrap();
+            let a = crate::art::anchor(def, i as u8);
+            draw_pennant(ctx, a.x + 0.13, a.y - 0.1);
+        }
+    }
+
+    ctx.save();
+    ctx.translate(0.5, 0.5).ok();
+    ctx.rotate(-(rot as f64) * PI / 2.0).ok();
+    ctx.translate(-0.5, -0.5).ok();
+    match def.building {
+        Some(FeatureKind::Monastery) => draw_church(ctx, "#ece0c4", "#b4433c", true),
+        Some(FeatureKind::Shrine) => draw_church(ctx, "#b8b0c9", "#4d3b70", false),
+        Some(FeatureKind::Garden) => draw_garden(ctx),
+        Some(FeatureKind::Castle) => draw_castle(ctx),
+        Some(FeatureKind::Cemetery) => draw_cemetery(ctx),
+        _ => {}
+    }
+    ctx.restore();
+
+    ctx.set_stroke_style_str(FIELD_EDGE);
+    ctx.set_line_width(0.015);
+    ctx.stroke_rect(0.0, 0.0, 1.0, 1.0);
+}
+
+fn draw_village(ctx: &Ctx) {
+    ctx.set_fill_style_str("#e9dcc0");
+    ctx.fill_rect(0.41, 0.43, 0.18, 0.14);
+    ctx.begin_path();
+    ctx.move_to(0.39, 0.44);
+    ctx.line_to(0.5, 0.35);
+    ctx.line_to(0.61, 0.44);
+    ctx.close_path();
+    ctx.set_fill_style_str("#a3483a");
+    ctx.fill();
+}
+
+fn draw_pennant(ctx: &Ctx, x: f64, y: f64) {
+    ctx.begin_path();
+    ctx.move_to(x - 0.06, y - 0.06);
+    ctx.line_to(x + 0.06, y - 0.06);
+    ctx.line_to(x + 0.06, y + 0.01);
+    ctx.quadratic_curve_to(x + 0.05, y + 0.06, x, y + 0.08);
+    ctx.quadratic_curve_to(x - 0.05, y + 0.06, x - 0.06, y + 0.01);
+    ctx.close_path();
+    ctx.set_fill_style_str("#2f5fb3");
+    ctx.fill();
+    ctx.set_stroke_style_str("#f4f4f4");
+    ctx.set_line_width(0.012);
+    ctx.stroke();
+    ctx.set_fill_style_str("#f4f4f4");
+    ctx.fill_rect(x - 0.012, y - 0.045, 0.024, 0.1);
+}
+
+fn draw_church(ctx: &Ctx, walls: &str, roof: &str, cross: bool) {
+    ctx.set_fill_style_str(walls);
+    ctx.fill_rect(0.36, 0.42, 0.28, 0.22);
+    ctx.begin_path();
+    ctx.move_to(0.32, 0.44);
+    ctx.line_to(0.5, 0.3);
+    ctx.line_to(0.68, 0.44);
+    ctx.close_path();
+    ctx.set_fill_style_str(roof);
+    ctx.fill();
+    ctx.set_fill_style_str("#5a4632");
+    ctx.fill_rect(0.47, 0.53, 0.06, 0.11);
+    ctx.set_stroke_style_str("#3b2f22");
+    ctx.set_line_width(0.012);
+    ctx.stroke_rect(0.36, 0.42, 0.28, 0.22);
+    if cross {
+        ctx.set_fill_style_str("#3b2f22");
+        ctx.fill_rect(0.494, 0.2, 0.012, 0.1);
+        ctx.fill_rect(0.47, 0.23, 0.06, 0.012);
+    } else {
+        // A shrine: a dome and no cross.
+        ctx.begin_path();
+        ctx.arc(0.5, 0.3, 0.06, PI, 2.0 * PI).ok();
+        ctx.set_fill_style_str(roof);
+        ctx.fill();
+    }
+}
+
+fn draw_garden(ctx: &Ctx) {
+    for (x, y, r) in [(0.44, 0.5, 0.07), (0.56, 0.47, 0.06), (0.52, 0.58, 0.06)] {
+        ctx.begin_path();
+        ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
+        ctx.set_fill_style_str("#3f7d31");
+        ctx.fill();
+    }
+}
+
+fn draw_castle(ctx: &Ctx) {
+    ctx.set_fill_style_str("#8d8a96");
+    ctx.fill_rect(0.36, 0.4, 0.28, 0.22);
+    for x in [0.33, 0.59] {
+        ctx.fill_rect(x, 0.32, 0.08, 0.3);
+    }
+    ctx.set_fill_style_str("#4b4857");
+    ctx.fill_rect(0.47, 0.5, 0.06, 0.12);
+}
+
+fn draw_cemetery(ctx: &Ctx) {
+    ctx.set_fill_style_str("#6f6a63");
+    for (x, y) in [(0.4, 0.42), (0.52, 0.38), (0.46, 0.54), (0.58, 0.52)] {
+        ctx.begin_path();
+        ctx.move_to(x, y + 0.08);
+        ctx.line_to(x, y + 0.02);
+        ctx.arc(x + 0.03, y + 0.02, 0.03, PI, 2.0 * PI).ok();
+        ctx.line_to(x + 0.06, y + 0.08);
+        ctx.close_path();
+        ctx.fill();
+    }
+}
+
+/// Draw a figure about one unit tall centred on the origin; farmers lie down.
+pub fn draw_figure(ctx: &Ctx, kind: FigureKind, color: &str, lying: bool) {
+    ctx.save();
+    if lying {
+        ctx.rotate(-PI / 2.0).ok();
+    }
+    ctx.begin_path();
+    match kind {
+        FigureKind::Abbot => {
+            let pts = [(-0.12, -0.3), (-0.24, -0.05), (-0.32, 0.48), (0.32, 0.48), (0.24, -0.05), (0.12, -0.3)];
+            ctx.move_to(pts[0].0, pts[0].1);
+            for (x, y) in &pts[1..] {
+                ctx.line_to(*x, *y);
+            }
+            ctx.close_path();
+            ctx.move_to(0.15, -0.33);
+            ctx.arc(0.0, -0.33, 0.15, 0.0, 2.0 * PI).ok();
+        }
+        _ => {
+            let pts = [
+                (-0.13, -0.2),
+                (-0.47, -0.08),
+                (-0.43, 0.07),
+                (-0.17, 0.03),
+                (-0.35, 0.48),
+                (-0.06, 0.48),
+                (0.0, 0.3),
+                (0.06, 0.48),
+                (0.35, 0.48),
+                (0.17, 0.03),
+                (0.43, 0.07),
+                (0.47, -0.08),
+                (0.13, -0.2),
+            ];
+            ctx.move_to(pts[0].0, pts[0].1);
+            for (x, y) in &pts[1..] {
+                ctx.line_to(*x, *y);
+            }
+            ctx.close_path();
+            ctx.move_to(0.16, -0.32);
+            ctx.arc(0.0, -0.32, 0.16, 0.0, 2.0 * PI).ok();
+        }
+    }
+    ctx.set_fill_style_str(color);
+    ctx.fill();
+    ctx.set_stroke_style_str("rgba(0,0,0,0.75)");
+    ctx.set_line_width(0.07);
+    ctx.stroke();
+    if kind == FigureKind::Guard {
+        // A guard wears a white band, visible at a glance.
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill_rect(-0.3, -0.12, 0.6, 0.09);
+    }
+    ctx.restore();
+}

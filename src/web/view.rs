@@ -1,0 +1,837 @@
+//! The board on a canvas: camera, drawing, and input (mouse, touch, keyboard) for
+//! placing tiles and figures. Redraws only when something changed, in one animation
+//! frame; crisp on high-DPI screens.
+
+use super::api::WasmGame;
+use super::render::{self, COLORS};
+use super::session::{self, Shared};
+use super::to_js;
+use crate::art;
+use crate::engine::tiles::FeatureKind;
+use crate::engine::{Action, FigureKind, Phase, Pos, Rotation, Spot, TileSet};
+use serde_json::{json, Value};
+use std::cell::{Cell, RefCell};
+use std::f64::consts::PI;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, PointerEvent, WheelEvent};
+
+const MIN_ZOOM: f64 = 10.0;
+const MAX_ZOOM: f64 = 220.0;
+const SPOT_RADIUS: f64 = 0.09;
+
+struct Pointer {
+    id: i32,
+    x: f64,
+    y: f64,
+    down_x: f64,
+    down_y: f64,
+    moved: bool,
+}
+
+/// One thing the player can click in the current step, in board coordinates.
+struct Choice {
+    action: Action,
+    x: f64,
+    y: f64,
+}
+
+struct State {
+    shared: Shared,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    cam_x: f64,
+    cam_y: f64,
+    zoom: f64,
+    css_w: f64,
+    css_h: f64,
+    dpr: f64,
+    hover: Option<Pos>,
+    rot: u8,
+    spot_hover: Option<usize>,
+    focus: Option<usize>,
+    figure: FigureKind,
+    pointers: Vec<Pointer>,
+    pinch: Option<f64>,
+    fitted: bool,
+    /// The player moved the camera; stop following the board until they ask to fit.
+    user_camera: bool,
+    seen_version: u64,
+    frames: u32,
+    draw_total_ms: f64,
+    draw_max_ms: f64,
+    first_frame_at: f64,
+}
+
+/// What an input asks for once the view is no longer borrowed.
+enum Command {
+    Apply(Action),
+    Undo,
+}
+
+/// A board drawn on a canvas, attached to a game.
+#[wasm_bindgen]
+pub struct BoardView {
+    state: Rc<RefCell<State>>,
+    request: Rc<dyn Fn()>,
+    listeners: Vec<(web_sys::EventTarget, &'static str, Closure<dyn FnMut(web_sys::Event)>)>,
+    watch_id: u32,
+    shared: Shared,
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+fn color_of(shared: &Shared, player: usize) -> String {
+    let s = shared.borrow();
+    s.game.setup().players.get(player).and_then(|p| p.color.clone()).unwrap_or_else(|| COLORS[player % 5].to_string())
+}
+
+impl State {
+    fn to_world(&self, sx: f64, sy: f64) -> (f64, f64) {
+        ((sx - self.css_w / 2.0) / self.zoom + self.cam_x, (sy - self.css_h / 2.0) / self.zoom + self.cam_y)
+    }
+
+    fn to_screen(&self, wx: f64, wy: f64) -> (f64, f64) {
+        ((wx - self.cam_x) * self.zoom + self.css_w / 2.0, (wy - self.cam_y) * self.zoom + self.css_h / 2.0)
+    }
+
+    fn sync_size(&mut self) {
+        let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0).max(1.0);
+        let (w, h) = (self.canvas.client_width() as f64, self.canvas.client_height() as f64);
+        if w != self.css_w || h != self.css_h || dpr != self.dpr {
+            self.css_w = w;
+            self.css_h = h;
+            self.dpr = dpr;
+            self.canvas.set_width((w * dpr).round().max(1.0) as u32);
+            self.canvas.set_height((h * dpr).round().max(1.0) as u32);
+        }
+    }
+
+    fn zoom_at(&mut self, sx: f64, sy: f64, factor: f64) {
+        self.user_camera = true;
+        let (wx, wy) = self.to_world(sx, sy);
+        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        // Keep the board point under the pointer where it was.
+        self.cam_x = wx - (sx - self.css_w / 2.0) / self.zoom;
+        self.cam_y = wy - (sy - self.css_h / 2.0) / self.zoom;
+    }
+
+    fn fit(&mut self) {
+        let s = self.shared.borrow();
+        let Some((lo, hi)) = s.game.board().bounds() else { return };
+        // One square of margin for the open positions around the board.
+        let (w, h) = ((hi.x - lo.x + 3) as f64, (hi.y - lo.y + 3) as f64);
+        if self.css_w <= 0.0 || self.css_h <= 0.0 {
+            return;
+        }
+        self.zoom = (self.css_w / w).min(self.css_h / h).clamp(MIN_ZOOM, 110.0);
+        self.cam_x = (lo.x + hi.x + 1) as f64 / 2.0;
+        self.cam_y = (lo.y + hi.y + 1) as f64 / 2.0;
+        self.fitted = true;
+    }
+
+    /// Legal positions for the drawn tile, each with its legal rotations.
+    fn placements(&self) -> Vec<(Pos, Vec<Rotation>)> {
+        let s = self.shared.borrow();
+        let mut out: Vec<(Pos, Vec<Rotation>)> = Vec::new();
+        for a in s.game.legal_actions() {
+            if let Action::PlaceTile { pos, rot, .. } = a {
+                match out.iter_mut().find(|(p, _)| *p == pos) {
+                    Some((_, rots)) => rots.push(rot),
+                    None => out.push((pos, vec![rot])),
+                }
+            }
+        }
+        out
+    }
+
+    fn rotation_at(&self, rots: &[Rotation]) -> Rotation {
+        rots.iter().copied().find(|r| r.quarters() == self.rot).unwrap_or(rots[0])
+    }
+
+    /// The figure spots (for the chosen kind) and abbot retrievals of the figure step.
+    fn choices(&self) -> Vec<Choice> {
+        let s = self.shared.borrow();
+        let g = &s.game;
+        let Phase::Figure { square } = g.phase() else { return Vec::new() };
+        let legal = g.legal_actions();
+        let kinds: Vec<FigureKind> = FigureKind::ALL
+            .into_iter()
+            .filter(|k| legal.iter().any(|a| matches!(a, Action::PlaceFigure { figure, .. } if figure == k)))
+            .collect();
+        let kind = if kinds.contains(&self.figure) { Some(self.figure) } else { kinds.first().copied() };
+        let placed = g.board().square(square);
+        let def = g.tiles().get(placed.tile);
+        let mut out = Vec::new();
+        for a in legal {
+            match a {
+                Action::PlaceFigure { figure, spot } if Some(figure) == kind => {
+                    let local = match spot {
+                        Spot::Port(p) => def.owner(p),
+                        Spot::Building => def.building_node().unwrap_or(0),
+                    };
+                    let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
+                    out.push(Choice { action: a, x: placed.pos.x as f64 + p.x, y: placed.pos.y as f64 + p.y });
+                }
+                Action::RetrieveAbbot { pos } => {
+                    if let Some(f) = g.figures().iter().find(|f| {
+                        f.kind == FigureKind::Abbot && g.board().square(g.features().node(f.node).square).pos == pos
+                    }) {
+                        let node = g.features().node(f.node);
+                        let at = g.board().square(node.square);
+                        let p = art::rotate(art::anchor(g.tiles().get(at.tile), node.local), at.rot.quarters());
+                        out.push(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y - 0.18 });
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn choice_near(&self, wx: f64, wy: f64) -> Option<usize> {
+        let r = (SPOT_RADIUS * 1.6).max(14.0 / self.zoom);
+        self.choices()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, (c.x - wx).hypot(c.y - wy)))
+            .filter(|(_, d)| *d <= r)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+
+    fn phase(&self) -> Phase {
+        self.shared.borrow().game.phase()
+    }
+
+    /// A click or tap at a screen point.
+    fn click(&mut self, sx: f64, sy: f64, is_mouse: bool) -> Option<Command> {
+        let (wx, wy) = self.to_world(sx, sy);
+        match self.phase() {
+            Phase::Tile { tile } => {
+                let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
+                let places = self.placements();
+                let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
+                if is_mouse || self.hover == Some(pos) {
+                    let rot = self.rotation_at(rots);
+                    Some(Command::Apply(Action::PlaceTile { tile, pos, rot }))
+                } else {
+                    // First tap on a touch screen previews; the second places.
+                    self.hover = Some(pos);
+                    None
+                }
+            }
+            Phase::Figure { .. } => {
+                let i = self.choice_near(wx, wy)?;
+                Some(Command::Apply(self.choices().swap_remove(i).action))
+            }
+            Phase::Over => None,
+        }
+    }
+
+    fn hover_at(&mut self, sx: f64, sy: f64) -> bool {
+        let (wx, wy) = self.to_world(sx, sy);
+        match self.phase() {
+            Phase::Tile { .. } => {
+                let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
+                let h = self.placements().iter().any(|(p, _)| *p == pos).then_some(pos);
+                let changed = h != self.hover;
+                if h.is_some() || changed {
+                    self.hover = h;
+                }
+                changed
+            }
+            Phase::Figure { .. } => {
+                let h = self.choice_near(wx, wy);
+                let changed = h != self.spot_hover;
+                self.spot_hover = h;
+                changed
+            }
+            Phase::Over => false,
+        }
+    }
+
+    fn rotate(&mut self) {
+        let places = self.placements();
+        let Some(pos) = self.hover.or_else(|| places.first().map(|p| p.0)) else { return };
+        let Some((_, rots)) = places.iter().find(|(p, _)| *p == pos) else { return };
+        let cur = self.rotation_at(rots);
+        let i = rots.iter().position(|r| *r == cur).unwrap_or(0);
+        self.rot = rots[(i + 1) % rots.len()].quarters();
+        self.hover = Some(pos);
+        // Let the page's own tile preview follow.
+        if let Ok(ev) = web_sys::Event::new("previewchange") {
+            self.canvas.dispatch_event(&ev).ok();
+        }
+    }
+
+    /// The rotation the preview shows at the hovered position (or would show first).
+    fn preview_rotation(&self) -> u8 {
+        let places = self.placements();
+        let at = self.hover.and_then(|h| places.iter().find(|(p, _)| *p == h)).or(places.first());
+        at.map(|(_, rots)| self.rotation_at(rots).quarters()).unwrap_or(self.rot)
+    }
+
+    /// Move keyboard focus to the next (or previous) option; false when it runs off the end.
+    fn cycle(&mut self, back: bool) -> bool {
+        let n = match self.phase() {
+            Phase::Tile { .. } => self.placements().len(),
+            Phase::Figure { .. } => self.choices().len(),
+            Phase::Over => 0,
+        };
+        if n == 0 {
+            return false;
+        }
+        let next = match (self.focus, back) {
+            (None, false) => Some(0),
+            (None, true) => Some(n - 1),
+            (Some(i), false) if i + 1 < n => Some(i + 1),
+            (Some(i), true) if i > 0 => Some(i - 1),
+            _ => None,
+        };
+        self.focus = next;
+        if let (Some(i), Phase::Tile { .. }) = (next, self.phase()) {
+            let p = self.placements()[i].0;
+            self.hover = Some(p);
+            self.cam_x = p.x as f64 + 0.5;
+            self.cam_y = p.y as f64 + 0.5;
+        }
+        if let (Some(i), Phase::Figure { .. }) = (next, self.phase()) {
+            self.spot_hover = Some(i);
+        }
+        next.is_some()
+    }
+
+    fn confirm(&mut self) -> Option<Command> {
+        match self.phase() {
+            Phase::Tile { tile } => {
+                let places = self.placements();
+                let pos = self.hover?;
+                let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
+                Some(Command::Apply(Action::PlaceTile { tile, pos, rot: self.rotation_at(rots) }))
+            }
+            Phase::Figure { .. } => match self.spot_hover.or(self.focus) {
+                Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
+                None => Some(Command::Apply(Action::Pass)),
+            },
+            Phase::Over => None,
+        }
+    }
+
+    fn frame(&mut self) {
+        let t0 = now();
+        self.sync_size();
+        let version = self.shared.borrow().version;
+        if version != self.seen_version {
+            self.seen_version = version;
+            self.spot_hover = None;
+            self.focus = None;
+            if !matches!(self.phase(), Phase::Tile { .. }) {
+                self.hover = None;
+            }
+            if !self.user_camera {
+                self.fitted = false;
+            }
+        }
+        if !self.fitted {
+            self.fit();
+        }
+        self.draw();
+        let t1 = now();
+        let dt = t1 - t0;
+        if self.frames == 0 {
+            self.first_frame_at = t1;
+        }
+        self.frames += 1;
+        self.draw_total_ms += dt;
+        self.draw_max_ms = self.draw_max_ms.max(dt);
+    }
+
+    fn draw(&self) {
+        let ctx = &self.ctx;
+        let (k, dpr) = (self.zoom, self.dpr);
+        ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+        ctx.set_fill_style_str("#26352b");
+        ctx.fill_rect(0.0, 0.0, self.css_w, self.css_h);
+        ctx.set_transform(
+            dpr * k,
+            0.0,
+            0.0,
+            dpr * k,
+            dpr * (self.css_w / 2.0 - self.cam_x * k),
+            dpr * (self.css_h / 2.0 - self.cam_y * k),
+        )
+        .ok();
+        ctx.set_line_cap("round");
+        ctx.set_line_join("round");
+
+        let s = self.shared.borrow();
+        let g = &s.game;
+        let tiles = g.tiles().clone();
+        let (x0, y0) = self.to_world(0.0, 0.0);
+        let (x1, y1) = self.to_world(self.css_w, self.css_h);
+        let visible = |p: Pos| (p.x as f64) < x1 && (p.x + 1) as f64 > x0 && (p.y as f64) < y1 && (p.y + 1) as f64 > y0;
+        let detail = k >= 40.0;
+
+        for placed in g.board().squares() {
+            if visible(placed.pos) {
+                draw_tile_at(ctx, tiles.get(placed.tile), placed.pos, placed.rot, detail);
+            }
+        }
+        if let Some(last) = g.board().squares().last().filter(|_| g.board().squares().len() > 1) {
+            ctx.set_stroke_style_str("rgba(255,255,255,0.85)");
+            ctx.set_line_width(2.5 / k);
+            ctx.stroke_rect(last.pos.x as f64 + 0.02, last.pos.y as f64 + 0.02, 0.96, 0.96);
+        }
+
+        let player = g.current_player();
+        let color = g.setup().players[player].color.clone().unwrap_or_else(|| COLORS[player % 5].to_string());
+        match g.phase() {
+            Phase::Tile { tile } => {
+                drop(s);
+                let places = self.placements();
+                let s = self.shared.borrow();
+                ctx.set_line_dash(&to_js(&json!([0.08, 0.06]))).ok();
+                for (i, (p, _)) in places.iter().enumerate() {
+                    let hot = self.hover == Some(*p) || self.focus == Some(i);
+                    ctx.set_fill_style_str(if hot { "rgba(255,236,140,0.45)" } else { "rgba(255,236,140,0.18)" });
+                    ctx.fill_rect(p.x as f64, p.y as f64, 1.0, 1.0);
+                    ctx.set_stroke_style_str("rgba(255,236,140,0.9)");
+                    ctx.set_line_width(1.5 / k);
+                    ctx.stroke_rect(p.x as f64 + 0.04, p.y as f64 + 0.04, 0.92, 0.92);
+                }
+                ctx.set_line_dash(&to_js(&json!([]))).ok();
+                if let Some((pos, rots)) = self.hover.and_then(|h| places.iter().find(|(p, _)| *p == h)) {
+                    ctx.set_global_alpha(0.88);
+                    draw_tile_at(ctx, s.game.tiles().get(tile), *pos, self.rotation_at(rots), detail);
+                    ctx.set_global_alpha(1.0);
+                    ctx.set_stroke_style_str(&color);
+                    ctx.set_line_width(3.0 / k);
+                    ctx.stroke_rect(pos.x as f64, pos.y as f64, 1.0, 1.0);
+                }
+                self.draw_figures(&s);
+            }
+            Phase::Figure { .. } => {
+                self.draw_figures(&s);
+                drop(s);
+                for (i, c) in self.choices().iter().enumerate() {
+                    let hot = self.spot_hover == Some(i) || self.focus == Some(i);
+                    ctx.begin_path();
+                    ctx.arc(c.x, c.y, if hot { SPOT_RADIUS * 1.3 } else { SPOT_RADIUS }, 0.0, 2.0 * PI).ok();
+                    ctx.set_fill_style_str(if hot { &color } else { "rgba(255,255,255,0.8)" });
+                    ctx.fill();
+                    ctx.set_stroke_style_str(if hot { "#ffffff" } else { &color });
+                    ctx.set_line_width(3.0 / k);
+                    ctx.stroke();
+                }
+            }
+            Phase::Over => self.draw_figures(&s),
+        }
+    }
+
+    fn draw_figures(&self, s: &session::Session) {
+        let g = &s.game;
+        for f in g.figures() {
+            let node = g.features().node(f.node);
+            let placed = g.board().square(node.square);
+            let def = g.tiles().get(placed.tile);
+            let p = art::rotate(art::anchor(def, node.local), placed.rot.quarters());
+            let color = g.setup().players[f.owner as usize]
+                .color
+                .clone()
+                .unwrap_or_else(|| COLORS[f.owner as usize % 5].to_string());
+            self.ctx.save();
+            self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y).ok();
+            self.ctx.scale(0.25, 0.25).ok();
+            render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
+            self.ctx.restore();
+        }
+    }
+}
+
+fn draw_tile_at(ctx: &CanvasRenderingContext2d, def: &crate::engine::TileDef, pos: Pos, rot: Rotation, detail: bool) {
+    ctx.save();
+    ctx.translate(pos.x as f64 + 0.5, pos.y as f64 + 0.5).ok();
+    ctx.rotate(rot.quarters() as f64 * PI / 2.0).ok();
+    ctx.translate(-0.5, -0.5).ok();
+    render::draw_tile(ctx, def, rot.quarters(), detail);
+    ctx.restore();
+}
+
+fn run(shared: &Shared, cmd: Option<Command>) {
+    match cmd {
+        Some(Command::Apply(a)) => {
+            if let Err(e) = session::apply(shared, &a) {
+                web_sys::console::warn_1(&format!("refused: {e}").into());
+            }
+        }
+        Some(Command::Undo) => {
+            session::undo(shared);
+        }
+        None => {}
+    }
+}
+
+#[wasm_bindgen]
+impl BoardView {
+    /// Attach a board to a canvas element for a game. The canvas takes its size from CSS.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement, game: &WasmGame) -> Result<BoardView, JsError> {
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .ok_or_else(|| JsError::new("this canvas has no 2D context"))?
+            .unchecked_into();
+        let shared = game.shared.clone();
+        if canvas.get_attribute("tabindex").is_none() {
+            canvas.set_attribute("tabindex", "0").ok();
+        }
+        if canvas.get_attribute("aria-label").is_none() {
+            canvas.set_attribute("aria-label", "Game board").ok();
+        }
+        let state = Rc::new(RefCell::new(State {
+            shared: shared.clone(),
+            canvas: canvas.clone(),
+            ctx,
+            cam_x: 0.5,
+            cam_y: 0.5,
+            zoom: 80.0,
+            css_w: 0.0,
+            css_h: 0.0,
+            dpr: 0.0,
+            hover: None,
+            rot: 0,
+            spot_hover: None,
+            focus: None,
+            figure: FigureKind::Meeple,
+            pointers: Vec::new(),
+            pinch: None,
+            fitted: false,
+            user_camera: false,
+            seen_version: u64::MAX,
+            frames: 0,
+            draw_total_ms: 0.0,
+            draw_max_ms: 0.0,
+            first_frame_at: 0.0,
+        }));
+
+        // One pending animation frame at most; drawing happens only there.
+        let pending = Rc::new(Cell::new(false));
+        let raf: Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>> = Rc::new(RefCell::new(None));
+        {
+            let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
+            let pending = pending.clone();
+            *raf.borrow_mut() = Some(Closure::new(move |_t: f64| {
+                pending.set(false);
+                if let Some(st) = weak.upgrade() {
+                    if let Ok(mut st) = st.try_borrow_mut() {
+                        st.frame();
+                    }
+                }
+            }));
+        }
+        let request: Rc<dyn Fn()> = {
+            let raf = raf.clone();
+            Rc::new(move || {
+                if !pending.get() {
+                    if let (Some(w), Some(cb)) = (web_sys::window(), raf.borrow().as_ref()) {
+                        pending.set(true);
+                        w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
+                    }
+                }
+            })
+        };
+        let watch_id = {
+            let request = request.clone();
+            shared.borrow_mut().watch(Rc::new(move |_| request()))
+        };
+
+        let mut view = BoardView { state, request, listeners: Vec::new(), watch_id, shared };
+        view.listen(&canvas, "pointerdown", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
+            st.canvas.set_pointer_capture(e.pointer_id()).ok();
+            st.canvas.focus().ok();
+            st.pointers.push(Pointer { id: e.pointer_id(), x, y, down_x: x, down_y: y, moved: false });
+            if st.pointers.len() == 2 {
+                st.pinch = Some((st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y));
+            }
+            (false, None)
+        });
+        view.listen(&canvas, "pointermove", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
+            let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else {
+                return (e.pointer_type() == "mouse" && st.hover_at(x, y), None);
+            };
+            let (px, py) = (st.pointers[i].x, st.pointers[i].y);
+            st.pointers[i].x = x;
+            st.pointers[i].y = y;
+            if (x - st.pointers[i].down_x).hypot(y - st.pointers[i].down_y) > 5.0 {
+                st.pointers[i].moved = true;
+            }
+            if st.pointers.len() >= 2 {
+                let d = (st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y);
+                let (mx, my) =
+                    ((st.pointers[0].x + st.pointers[1].x) / 2.0, (st.pointers[0].y + st.pointers[1].y) / 2.0);
+                if let Some(d0) = st.pinch.filter(|d0| *d0 > 0.0) {
+                    st.zoom_at(mx, my, d / d0);
+                }
+                st.pinch = Some(d);
+                st.user_camera = true;
+                st.cam_x -= (x - px) / 2.0 / st.zoom;
+                st.cam_y -= (y - py) / 2.0 / st.zoom;
+                return (true, None);
+            }
+            if st.pointers[i].moved {
+                st.user_camera = true;
+                st.cam_x -= (x - px) / st.zoom;
+                st.cam_y -= (y - py) / st.zoom;
+                return (true, None);
+            }
+            (false, None)
+        });
+        let up = |st: &mut State, e: &web_sys::Event| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else { return (false, None) };
+            let p = st.pointers.remove(i);
+            st.pinch = None;
+            let was_multi = !st.pointers.is_empty();
+            if p.moved || was_multi || e.type_() == "pointercancel" || e.button() > 0 {
+                return (true, None);
+            }
+            let cmd = st.click(p.x, p.y, e.pointer_type() == "mouse");
+            (true, cmd)
+        };
+        view.listen(&canvas, "pointerup", up);
+        view.listen(&canvas, "pointercancel", up);
+        view.listen(&canvas, "pointerleave", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            if e.pointer_type() == "mouse" && st.pointers.is_empty() && st.spot_hover.is_some() {
+                st.spot_hover = None;
+                return (true, None);
+            }
+            (false, None)
+        });
+        view.listen(&canvas, "wheel", |st, e| {
+            let e: &WheelEvent = e.unchecked_ref();
+            e.prevent_default();
+            let unit = if e.delta_mode() == 1 { 16.0 } else { 1.0 };
+            st.zoom_at(e.offset_x() as f64, e.offset_y() as f64, (-e.delta_y() * unit * 0.0015).exp());
+            (true, None)
+        });
+        view.listen(&canvas, "contextmenu", |st, e| {
+            e.prevent_default();
+            st.rotate();
+            (true, None)
+        });
+        view.listen(&canvas, "keydown", |st, e| {
+            let e: &KeyboardEvent = e.unchecked_ref();
+            let step = 60.0 / st.zoom;
+            if e.key().starts_with("Arrow") {
+                st.user_camera = true;
+            }
+            match e.key().as_str() {
+                "r" | "R" => st.rotate(),
+                "Tab" => {
+                    if !st.cycle(e.shift_key()) {
+                        return (true, None); // let focus leave the board
+                    }
+                }
+                "Enter" | " " => {
+                    e.prevent_default();
+                    return (true, st.confirm());
+                }
+                "Escape" => return (true, Some(Command::Undo)),
+                "f" | "F" => {
+                    st.user_camera = false;
+                    st.fit()
+                }
+                "+" | "=" => st.zoom_at(st.css_w / 2.0, st.css_h / 2.0, 1.25),
+                "-" => st.zoom_at(st.css_w / 2.0, st.css_h / 2.0, 0.8),
+                "ArrowLeft" => st.cam_x -= step,
+                "ArrowRight" => st.cam_x += step,
+                "ArrowUp" => st.cam_y -= step,
+                "ArrowDown" => st.cam_y += step,
+                _ => return (false, None),
+            }
+            e.prevent_default();
+            (true, None)
+        });
+        if let Some(w) = web_sys::window() {
+            view.listen(&w, "resize", |_, _| (true, None));
+        }
+        (view.request)();
+        Ok(view)
+    }
+
+    fn listen(
+        &mut self,
+        target: &web_sys::EventTarget,
+        name: &'static str,
+        handler: impl Fn(&mut State, &web_sys::Event) -> (bool, Option<Command>) + 'static,
+    ) {
+        let weak = Rc::downgrade(&self.state);
+        let request = self.request.clone();
+        let shared = self.shared.clone();
+        let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let Some(st) = weak.upgrade() else { return };
+            let (redraw, cmd) = match st.try_borrow_mut() {
+                Ok(mut st) => handler(&mut st, &e),
+                Err(_) => return,
+            };
+            // Applied with the view released: subscribers may read it.
+            run(&shared, cmd);
+            if redraw {
+                request();
+            }
+        });
+        let opts = web_sys::AddEventListenerOptions::new();
+        opts.set_passive(false);
+        target
+            .add_event_listener_with_callback_and_add_event_listener_options(name, cb.as_ref().unchecked_ref(), &opts)
+            .ok();
+        self.listeners.push((target.clone(), name, cb));
+    }
+
+    /// Turn the previewed tile to its next legal rotation.
+    pub fn rotate(&self) {
+        self.state.borrow_mut().rotate();
+        (self.request)();
+    }
+
+    /// The rotation of the tile preview, for the page's own drawing of the drawn tile.
+    #[wasm_bindgen(js_name = previewRotation)]
+    pub fn preview_rotation(&self) -> u8 {
+        self.state.borrow().preview_rotation()
+    }
+
+    /// Place no figure (confirms the tile placement).
+    pub fn pass(&self) -> Result<(), JsError> {
+        session::apply(&self.shared, &Action::Pass).map(|_| ()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Take back this turn's tile placement. Returns whether there was one.
+    pub fn undo(&self) -> bool {
+        session::undo(&self.shared)
+    }
+
+    /// Choose which figure clicks place: `meeple`, `guard` or `abbot`.
+    #[wasm_bindgen(js_name = setFigure)]
+    pub fn set_figure(&self, kind: &str) -> Result<(), JsError> {
+        let k = FigureKind::ALL
+            .into_iter()
+            .find(|k| k.name() == kind)
+            .ok_or_else(|| JsError::new("figure must be meeple, guard or abbot"))?;
+        self.state.borrow_mut().figure = k;
+        (self.request)();
+        Ok(())
+    }
+
+    /// Zoom and pan so the whole board is in view.
+    pub fn fit(&self) {
+        let mut st = self.state.borrow_mut();
+        st.sync_size();
+        st.user_camera = false;
+        st.fit();
+        drop(st);
+        (self.request)();
+    }
+
+    /// Ask for a redraw (e.g. after the canvas was resized by the page).
+    pub fn redraw(&self) {
+        (self.request)();
+    }
+
+    /// Where the centre of square (x, y) is on the canvas, in CSS pixels.
+    #[wasm_bindgen(js_name = screenPoint)]
+    pub fn screen_point(&self, x: f64, y: f64) -> JsValue {
+        let st = self.state.borrow();
+        let (sx, sy) = st.to_screen(x + 0.5, y + 0.5);
+        to_js(&json!({"x": sx, "y": sy}))
+    }
+
+    /// The clickable choices of the figure step: `[{action, x, y}]` in CSS pixels.
+    #[wasm_bindgen(js_name = spotPoints)]
+    pub fn spot_points(&self) -> JsValue {
+        let st = self.state.borrow();
+        let tiles = TileSet::builtin();
+        let list: Vec<Value> = st
+            .choices()
+            .iter()
+            .map(|c| {
+                let (sx, sy) = st.to_screen(c.x, c.y);
+                json!({"action": crate::record::RecordAction::from_action(&c.action, &tiles).to_value(), "x": sx, "y": sy})
+            })
+            .collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// Camera: `{x, y, zoom}` (board units; zoom in CSS pixels per square).
+    pub fn camera(&self) -> JsValue {
+        let st = self.state.borrow();
+        to_js(&json!({"x": st.cam_x, "y": st.cam_y, "zoom": st.zoom}))
+    }
+
+    /// Drawing statistics: frames drawn, mean and longest draw time in milliseconds, and
+    /// when the first frame was finished (`performance.now()` milliseconds).
+    pub fn stats(&self) -> JsValue {
+        let st = self.state.borrow();
+        let mean = if st.frames > 0 { st.draw_total_ms / st.frames as f64 } else { 0.0 };
+        to_js(
+            &json!({"frames": st.frames, "drawMsMean": mean, "drawMsMax": st.draw_max_ms, "firstFrameAt": st.first_frame_at}),
+        )
+    }
+
+    /// Forget the drawing statistics (to measure one interaction).
+    #[wasm_bindgen(js_name = resetStats)]
+    pub fn reset_stats(&self) {
+        let mut st = self.state.borrow_mut();
+        st.draw_total_ms = 0.0;
+        st.draw_max_ms = 0.0;
+        st.frames = st.frames.min(1);
+    }
+
+    /// Detach from the canvas and the game.
+    pub fn destroy(&mut self) {
+        for (t, name, cb) in self.listeners.drain(..) {
+            t.remove_event_listener_with_callback(name, cb.as_ref().unchecked_ref()).ok();
+        }
+        self.shared.borrow_mut().unwatch(self.watch_id);
+    }
+}
+
+impl Drop for BoardView {
+    fn drop(&mut self) {
+        self.destroy();
+    }
+}
+
+/// Draw one tile, centred and turned, into a small canvas (the drawn-tile preview).
+#[wasm_bindgen(js_name = drawTile)]
+pub fn draw_tile(canvas: &HtmlCanvasElement, tile: &str, rotation: u8) -> Result<(), JsError> {
+    let tiles = TileSet::builtin();
+    let idx = tiles.index_of(tile).ok_or_else(|| JsError::new(&format!("unknown tile {tile:?}")))?;
+    let rot = Rotation::new(rotation).ok_or_else(|| JsError::new("rotation must be 0..3"))?;
+    let ctx: CanvasRenderingContext2d =
+        canvas.get_context("2d").ok().flatten().ok_or_else(|| JsError::new("no 2D context"))?.unchecked_into();
+    let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    let css = canvas.client_width().max(1) as f64;
+    canvas.set_width((css * dpr) as u32);
+    canvas.set_height((css * dpr) as u32);
+    ctx.set_transform(css * dpr, 0.0, 0.0, css * dpr, 0.0, 0.0).ok();
+    ctx.clear_rect(0.0, 0.0, 1.0, 1.0);
+    ctx.set_line_cap("round");
+    draw_tile_at(&ctx, tiles.get(idx), Pos::new(0, 0), rot, true);
+    Ok(())
+}
+
+/// The colour of a seat (the player's own, or the default palette).
+#[wasm_bindgen(js_name = playerColor)]
+pub fn player_color(game: &WasmGame, player: usize) -> String {
+    color_of(&game.shared, player)
+}

@@ -1,0 +1,73 @@
+// Shared helpers for the browser tests: serve dist/ on loopback, drive Debian's Chromium
+// through playwright-core (no browser downloads), and save screenshots as artefacts.
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DIST = path.join(root, "dist");
+export const ARTIFACTS = path.join(root, "test-artifacts");
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css",
+  ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
+
+/** Serve a folder on 127.0.0.1 (a free port); resolves to { url, close }. */
+export function serve(dir = DIST) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    let file = path.join(dir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404).end("not found"); return; }
+      res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream", "cache-control": "no-store" });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => {
+    resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
+  }));
+}
+
+/** Launch headless Chromium from Debian. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--no-first-run", "--disable-sync"],
+  });
+}
+
+/** A new page that records console errors and page errors into `errors`. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });
+  return page;
+}
+
+/** Wait until the app has started and exposes window.carc.game. */
+export async function ready(page) {
+  await page.waitForFunction(() => window.carc && window.carc.game && window.carc.view, null, { timeout: 15000 });
+}
+
+/** Close the new-game dialog if it is open (a first visit opens it). */
+export async function dismissDialog(page) {
+  if (await page.locator("#new-game[open]").count()) await page.click("#ng-start");
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Click at canvas-relative CSS pixel coordinates. */
+export async function clickCanvas(page, x, y, button = "left") {
+  const box = await page.locator("#board").boundingBox();
+  await page.mouse.click(box.x + x, box.y + y, { button });
+}

@@ -1,0 +1,118 @@
+//! The JavaScript API, tested inside headless Chromium with wasm-bindgen-test:
+//! `cargo test --target wasm32-unknown-unknown --test web_api` (scripts/test.sh runs it).
+#![cfg(target_arch = "wasm32")]
+
+use carcassonne::web::api::WasmGame;
+use js_sys::{Array, Function, Reflect, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn obj(json: &str) -> JsValue {
+    JSON::parse(json).unwrap()
+}
+
+fn get(v: &JsValue, path: &str) -> JsValue {
+    path.split('.').fold(v.clone(), |v, k| Reflect::get(&v, &k.into()).unwrap())
+}
+
+fn message(e: wasm_bindgen::JsError) -> String {
+    let v: JsValue = e.into();
+    v.dyn_into::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default()
+}
+
+fn new_game(json: &str) -> WasmGame {
+    WasmGame::new(obj(json)).unwrap_or_else(|e| panic!("{}", message(e)))
+}
+
+const TEST_01: &str =
+    r##"{"players":[{"name":"Red","color":"#d33"},"Blue"],"sets":["base"],"draw":["base.X","base.T"]}"##;
+
+#[wasm_bindgen_test]
+fn a_game_is_created_played_and_read_back_as_plain_objects() {
+    let g = new_game(TEST_01);
+    let s = g.snapshot();
+    assert_eq!(get(&s, "phase.step").as_string().unwrap(), "tile");
+    assert_eq!(get(&s, "phase.tile").as_string().unwrap(), "base.X");
+    assert_eq!(get(&s, "players").unchecked_into::<Array>().length(), 2);
+    let legal: Array = g.legal_actions().unchecked_into();
+    // The crossing has roads on all four edges: it fits only where the start tile shows
+    // a road (east and west), in one look each.
+    assert_eq!(legal.length(), 2);
+    let events: Array = g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap().unchecked_into();
+    assert_eq!(get(&events.get(0), "type").as_string().unwrap(), "tile_placed");
+    assert!(get(&events.get(0), "text").as_string().unwrap().contains("Red placed a tile"));
+    g.apply(obj(r#"{"figure":"meeple","at":"W"}"#)).unwrap();
+    g.apply(obj(r#"{"tile":"base.T","x":-1,"y":0,"rotation":3}"#)).unwrap();
+    let events: Array = g.apply(obj(r#"{"pass":true}"#)).unwrap().unchecked_into();
+    let texts: Vec<String> = events.iter().map(|e| get(&e, "text").as_string().unwrap()).collect();
+    assert!(texts.iter().any(|t| t == "Red scored a road of 3 tiles: 3"), "{texts:?}");
+    let s = g.snapshot();
+    assert_eq!(get(&s, "over"), JsValue::TRUE);
+    assert_eq!(get(&s, "scores").unchecked_into::<Array>().to_vec(), vec![JsValue::from(3), JsValue::from(0)]);
+    assert_eq!(get(&s, "colors").unchecked_into::<Array>().get(0).as_string().unwrap(), "#d33");
+}
+
+#[wasm_bindgen_test]
+fn a_refused_action_throws_an_error_and_changes_nothing() {
+    let g = new_game(TEST_01);
+    let before = JSON::stringify(&g.snapshot()).unwrap();
+    let e = g.apply(obj(r#"{"tile":"base.X","x":5,"y":5,"rotation":0}"#)).err().unwrap();
+    assert!(message(e).contains("does not touch"));
+    let e = g.apply(obj(r#"{"tile":"base.U","x":1,"y":0,"rotation":0}"#)).err().unwrap();
+    assert!(message(e).contains("drawn tile is base.X"));
+    let e = g.apply(obj(r#"{"figure":"meeple","at":"N"}"#)).err().unwrap();
+    assert!(message(e).contains("not now"));
+    let e = g.apply(obj(r#"{"dance":true}"#)).err().unwrap();
+    assert!(message(e).contains("an action is"));
+    let e = g.apply(JsValue::from(42)).err().unwrap();
+    assert!(message(e).contains("object"));
+    assert_eq!(JSON::stringify(&g.snapshot()).unwrap(), before);
+}
+
+#[wasm_bindgen_test]
+fn wrong_options_are_refused_with_a_message() {
+    let e = |json: &str| message(WasmGame::new(obj(json)).err().unwrap());
+    assert!(e(r#"{"players":["A"],"sets":["base"]}"#).contains("2 to 5 players"));
+    assert!(e(r#"{"players":["A","B"],"sets":["base","dragons"]}"#).contains("unknown tile set"));
+    assert!(e(r#"{"players":["A","B"],"sets":["base","ghosts"]}"#).contains("not playable"));
+    assert!(e(r#"{"players":["A","B"],"options":{"river":true}}"#).contains("river"));
+    assert!(e(r#"{"players":["A","B"],"seed":-1}"#).contains("seed"));
+    assert!(message(WasmGame::new(JsValue::from("base")).err().unwrap()).contains("object"));
+}
+
+#[wasm_bindgen_test]
+fn subscribers_hear_every_change_until_they_unsubscribe() {
+    let g = new_game(TEST_01);
+    let f = Function::new_with_args("events", "globalThis.__heard = (globalThis.__heard || 0) + events.length");
+    let id = g.subscribe(f);
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    let heard = || Reflect::get(&js_sys::global(), &"__heard".into()).unwrap().as_f64().unwrap_or(0.0);
+    assert_eq!(heard(), 1.0);
+    assert!(g.undo(), "the placement can be taken back before it is confirmed");
+    assert_eq!(heard(), 2.0);
+    assert_eq!(get(&g.snapshot(), "phase.step").as_string().unwrap(), "tile");
+    assert!(!g.undo(), "nothing left to take back");
+    assert!(g.unsubscribe(id));
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    assert_eq!(heard(), 2.0);
+}
+
+#[wasm_bindgen_test]
+fn records_export_and_import_and_corrupt_ones_are_refused() {
+    let g = new_game(r#"{"players":["A","B","C"],"sets":["base"],"seed":"77"}"#);
+    for _ in 0..20 {
+        let legal: Array = g.legal_actions().unchecked_into();
+        g.apply(legal.get(legal.length() / 2)).unwrap();
+    }
+    let text = g.export_record();
+    let h = WasmGame::from_record(&text).unwrap();
+    assert_eq!(JSON::stringify(&h.snapshot()).unwrap(), JSON::stringify(&g.snapshot()).unwrap());
+    assert!(message(WasmGame::from_record("{").err().unwrap()).contains("not JSON"));
+    let broken = text.replacen("\"x\":", "\"x\":4", 3);
+    assert!(message(WasmGame::from_record(&broken).err().unwrap()).contains("action"));
+    assert!(WasmGame::memory_bytes() > 0.0);
+    let sets: Array = WasmGame::sets().unchecked_into();
+    assert_eq!(sets.length(), 6);
+}

@@ -1,0 +1,198 @@
+// The page around the board: panels, the new-game dialog, saving and resuming.
+// The game itself (rules, board drawing, input) is the WebAssembly module.
+
+const SAVE_KEY = "carcassonne.save.v1";
+const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
+const $ = (sel) => document.querySelector(sel);
+
+let W; // the wasm bindings
+let game = null;
+let view = null;
+let subscription = 0;
+const log = [];
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function notice(text) {
+  const n = $("#notice");
+  n.textContent = text;
+  n.hidden = !text;
+  if (text) setTimeout(() => { if (n.textContent === text) n.hidden = true; }, 12000);
+}
+
+function save() {
+  if (!game) return;
+  try { localStorage.setItem(SAVE_KEY, game.exportRecord()); }
+  catch (e) { notice("This browser would not store the game: " + e.message); }
+}
+
+function attach(newGame, { fresh }) {
+  if (view) { view.destroy(); view.free?.(); view = null; }
+  if (game && subscription) game.unsubscribe(subscription);
+  game = newGame;
+  log.length = 0;
+  view = new W.BoardView($("#board"), game);
+  subscription = game.subscribe((events) => {
+    for (const e of events) if (e.type !== "tile_drawn" || e.player !== undefined) log.push(e.text);
+    save();
+    render();
+  });
+  log.push(fresh ? "A new game begins." : "Your game was resumed.");
+  save();
+  render();
+  $("#board").focus();
+  window.carc.game = game;
+  window.carc.view = view;
+}
+
+function render() {
+  const s = game.snapshot();
+  const step = s.phase.step;
+  const me = s.players[s.current_player];
+  const color = (i) => s.colors[i] || COLORS[i % 5][0];
+
+  // The drawn tile, as the board previews it.
+  const drawn = $("#drawn");
+  if (step === "tile") W.drawTile(drawn, s.phase.tile, view.previewRotation());
+  else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
+
+  $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
+  $("#turn-line").style.color = s.over ? "" : color(s.current_player);
+  $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack`;
+  $("#hint").textContent = s.over ? "Game over. Start a new game from the menu."
+    : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
+    : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
+
+  $("#btn-rotate").disabled = step !== "tile";
+  $("#btn-pass").disabled = step !== "figure";
+  $("#btn-undo").disabled = !s.can_undo;
+
+  const kinds = $("#figure-kinds");
+  kinds.replaceChildren(...(s.figure_kinds.length > 1 ? s.figure_kinds : []).map((k) =>
+    el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
+      onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
+
+  $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
+    el("span", { class: "swatch", style: `background:${color(i)}` }),
+    el("span", {}, p.name),
+    el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
+    el("span", { class: "supply" }, `${p.supply.meeple} meeple${p.supply.meeple === 1 ? "" : "s"}` +
+      (p.supply.abbot ? ", abbot" : "") + (p.supply.guard ? `, ${p.supply.guard} guards` : "")))));
+
+  const final = $("#final");
+  final.hidden = !s.over;
+  if (s.over) {
+    const cats = [...new Set(s.tally.flatMap((t) => Object.keys(t)))].sort();
+    const head = el("tr", {}, el("th", {}, ""), ...s.players.map((p) => el("th", {}, p.name)));
+    const rows = cats.map((c) => el("tr", {}, el("td", {}, c), ...s.tally.map((t) => el("td", {}, String(t[c] || 0)))));
+    const total = el("tr", { class: "total" }, el("td", {}, "Total"), ...s.players.map((p) => el("td", {}, String(p.score))));
+    $("#final-table").replaceChildren(head, ...rows, total);
+  }
+
+  const list = $("#log");
+  list.replaceChildren(...log.slice(-200).reverse().map((t) => el("li", {}, t)));
+}
+
+// ---------------------------------------------------------------- new game dialog
+
+function playerRow(i, name, color) {
+  const li = el("li", {},
+    el("input", { type: "text", value: name, "aria-label": `Player ${i + 1} name`, maxlength: 24, required: true }),
+    el("select", { "aria-label": `Player ${i + 1} colour` },
+      ...COLORS.map(([c, n]) => el("option", { value: c, selected: c === color }, n))),
+    el("button", { type: "button", "aria-label": `Remove player ${i + 1}`, onclick: () => { li.remove(); syncRows(); } }, "✕"));
+  return li;
+}
+
+function syncRows() {
+  const rows = [...$("#ng-players").children];
+  rows.forEach((r) => (r.querySelector("button").disabled = rows.length <= 2));
+  $("#ng-add").disabled = rows.length >= 5;
+}
+
+function openNewGame() {
+  const list = $("#ng-players");
+  if (!list.children.length) {
+    ["Red", "Blue"].forEach((n, i) => list.append(playerRow(i, n, COLORS[i][0])));
+  }
+  const sets = $("#ng-sets");
+  sets.replaceChildren(...W.Game.sets().filter((s) => s.name !== "river").map((s) => el("div", {},
+    el("label", {}, el("input", { type: "checkbox", value: s.name, checked: s.name === "base", disabled: !s.playable || s.name === "base" }),
+      " " + ({ base: "Base game", ghosts: "Ghosts, Castles & Cemeteries", spellcircles: "The Spell Circles",
+        watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" }[s.name] || s.name)),
+    !s.playable ? el("div", { class: "set-note" }, "Not playable yet." + (s.reconstructed ? " Its tile layouts are reconstructed." : "")) : "")));
+  syncRows();
+  $("#ng-error").textContent = "";
+  $("#ng-cancel").hidden = !game;
+  $("#new-game").showModal();
+}
+
+function startFromDialog(ev) {
+  ev.preventDefault();
+  const players = [...$("#ng-players").children].map((li) => ({
+    name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value }));
+  const sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
+  const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked };
+  const seedText = $("#ng-seed").value.trim();
+  const opts = { players, sets, options };
+  if (seedText) {
+    if (!/^\d+$/.test(seedText)) { $("#ng-error").textContent = "The seed is a whole number (or empty for a random game)."; return; }
+    opts.seed = seedText;
+  }
+  try {
+    attach(new W.Game(opts), { fresh: true });
+    $("#new-game").close();
+  } catch (e) {
+    $("#ng-error").textContent = e.message;
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  W = window.wasmBindings;
+  window.carc = { bindings: W, game: null, view: null,
+    newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
+
+  $("#btn-new").addEventListener("click", openNewGame);
+  $("#btn-fit").addEventListener("click", () => view?.fit());
+  $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
+  $("#btn-pass").addEventListener("click", () => { try { view.pass(); } catch (e) { notice(e.message); } });
+  $("#btn-undo").addEventListener("click", () => view.undo());
+  $("#board").addEventListener("previewchange", () => game && render());
+  $("#ng-add").addEventListener("click", () => {
+    const n = $("#ng-players").children.length;
+    if (n < 5) $("#ng-players").append(playerRow(n, COLORS[n][1], COLORS[n][0]));
+    syncRows();
+  });
+  $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
+  $("#ng-form").addEventListener("submit", startFromDialog);
+
+  const saved = localStorage.getItem(SAVE_KEY);
+  if (saved) {
+    try {
+      attach(W.Game.fromRecord(saved), { fresh: false });
+      return;
+    } catch (e) {
+      // Never lose a player's data: keep the unreadable save under another key.
+      const key = `carcassonne.corrupt.${Date.now()}`;
+      try { localStorage.setItem(key, saved); } catch { /* storage full: the save stays where it is */ }
+      localStorage.removeItem(SAVE_KEY);
+      notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
+    }
+  }
+  attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true });
+  openNewGame();
+}
+
+if (window.wasmBindings) start();
+else addEventListener("TrunkApplicationStarted", start);

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Set up (skipping what is installed) and play: for now the engine's command line plays
-# 100 seeded random games and replays a sample game.
+# Set up (skipping what is installed), build, and serve the game on http://127.0.0.1:8080/
+# (PORT=… to change). The page opens to a playable game; Ctrl-C stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cargo run --release --quiet --bin carc -- selfplay --games 100 --seed 1
-cargo run --release --quiet --bin carc -- replay tests/data/sample-game.json
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+port="${PORT:-8080}"
+echo "Building and serving on http://127.0.0.1:$port/ (first build takes a minute)"
+exec trunk serve --release --port "$port"

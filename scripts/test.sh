@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# Set up (skipping what is installed) and run every test: formatting, lints, the engine's
-# unit, scenario, property, perft, record and CLI tests.
+# Set up (skipping what is installed) and run every test: formatting and lints, the
+# engine's native tests, the JS API in headless Chromium (wasm-bindgen-test), and the
+# end-to-end browser tests against the release build (screenshots in test-artifacts/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --tests
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
 
-echo "== cargo fmt --check"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
 cargo fmt --check
-echo "== cargo clippy (warnings are errors)"
+step "cargo clippy, native and wasm32 (warnings are errors)"
 cargo clippy --all-targets --quiet -- -D warnings
-echo "== cargo test"
-cargo test --quiet 2>&1 | tee /tmp/carc-cargo-test.log
+cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+step "engine tests (cargo test)"
+cargo test --quiet
+step "JS API in headless Chromium (wasm-bindgen-test)"
+cargo test --target wasm32-unknown-unknown --test web_api
+step "release build (trunk build --release)"
+trunk build --release
+wasm=$(ls dist/*.wasm)
+echo "release wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+step "end-to-end browser tests"
+node --test tests/e2e/

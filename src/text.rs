@@ -57,6 +57,7 @@ pub fn scored_feature(s: &Scoring) -> String {
             format!("{} of {}{p}", a("city"), plural(s.tiles, "tile", "tiles"))
         }
         FeatureKind::Road => format!("{} of {}", a("road"), plural(s.tiles, "tile", "tiles")),
+        FeatureKind::Field if s.cities == 0 => "a field beside no completed city".to_string(),
         FeatureKind::Field => format!("a field beside {}", plural(s.cities, "completed city", "completed cities")),
         FeatureKind::Castle => format!("{} with {}", a("haunted castle"), plural(s.tiles, "misty tile", "misty tiles")),
         k if k.is_building() && s.complete => format!("a completed {}", k.name()),
@@ -82,8 +83,9 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             let winners: Vec<&str> = s.shares.iter().filter(|sh| sh.points > 0).map(|sh| name(sh.player)).collect();
             let what = scored_feature(s);
             let prefix = if s.complete { "" } else { "Final scoring: " };
+            let holders: Vec<&str> = s.shares.iter().map(|sh| name(sh.player)).collect();
             match winners.as_slice() {
-                [] => format!("{prefix}{what} scored nothing"),
+                [] => format!("{prefix}{} held {what}: no points", join_names(&holders)),
                 [one] => {
                     let pts = s.shares.iter().find(|sh| sh.points > 0).map(|sh| sh.points).unwrap_or(0);
                     format!("{prefix}{one} scored {what}: {pts}")

@@ -4,6 +4,13 @@
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
 const $ = (sel) => document.querySelector(sel);
+// Score categories of the final breakdown, in the order they are shown.
+const CATEGORY = {
+  road: "Roads", city: "Cities", monastery: "Monasteries", shrine: "Shrines", castle: "Haunted castles",
+  cemetery: "Cemeteries", garden: "Gardens", "final road": "Unfinished roads (end)", "final city": "Unfinished cities (end)",
+  "final monastery": "Unfinished monasteries (end)", "final shrine": "Unfinished shrines (end)",
+  "final castle": "Unfinished castles (end)", "final garden": "Unfinished gardens (end)", "final field": "Fields (end)",
+};
 
 let W; // the wasm bindings
 let game = null;
@@ -91,9 +98,11 @@ function render() {
   const final = $("#final");
   final.hidden = !s.over;
   if (s.over) {
-    const cats = [...new Set(s.tally.flatMap((t) => Object.keys(t)))].sort();
+    const order = Object.keys(CATEGORY);
+    const cats = [...new Set(s.tally.flatMap((t) => Object.keys(t)))]
+      .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
     const head = el("tr", {}, el("th", {}, ""), ...s.players.map((p) => el("th", {}, p.name)));
-    const rows = cats.map((c) => el("tr", {}, el("td", {}, c), ...s.tally.map((t) => el("td", {}, String(t[c] || 0)))));
+    const rows = cats.map((c) => el("tr", {}, el("td", {}, CATEGORY[c] || c), ...s.tally.map((t) => el("td", {}, String(t[c] || 0)))));
     const total = el("tr", { class: "total" }, el("td", {}, "Total"), ...s.players.map((p) => el("td", {}, String(p.score))));
     $("#final-table").replaceChildren(head, ...rows, total);
   }

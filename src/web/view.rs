@@ -62,6 +62,8 @@ struct State {
     draw_total_ms: f64,
     draw_max_ms: f64,
     first_frame_at: f64,
+    /// The previewed rotation changed; the page hears of it once the view is released.
+    preview_changed: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -75,9 +77,37 @@ enum Command {
 pub struct BoardView {
     state: Rc<RefCell<State>>,
     request: Rc<dyn Fn()>,
-    listeners: Vec<(web_sys::EventTarget, &'static str, Closure<dyn FnMut(web_sys::Event)>)>,
+    frame: Rc<Frame>,
+    listeners: Vec<Listener>,
     watch_id: u32,
     shared: Shared,
+}
+
+/// An event listener the view added, kept to remove it again.
+type Listener = (web_sys::EventTarget, &'static str, Closure<dyn FnMut(web_sys::Event)>);
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
+/// The animation frame: at most one requested at a time, cancelled when the view goes.
+struct Frame {
+    pending: Cell<Option<i32>>,
+    callback: RefCell<Option<FrameCallback>>,
+}
+
+impl Frame {
+    fn request(&self) {
+        if self.pending.get().is_some() {
+            return;
+        }
+        if let (Some(w), Some(cb)) = (web_sys::window(), self.callback.borrow().as_ref()) {
+            self.pending.set(w.request_animation_frame(cb.as_ref().unchecked_ref()).ok());
+        }
+    }
+
+    fn cancel(&self) {
+        if let (Some(id), Some(w)) = (self.pending.take(), web_sys::window()) {
+            w.cancel_animation_frame(id).ok();
+        }
+    }
 }
 
 fn now() -> f64 {
@@ -238,9 +268,10 @@ impl State {
             Phase::Tile { .. } => {
                 let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
                 let h = self.placements().iter().any(|(p, _)| *p == pos).then_some(pos);
-                let changed = h != self.hover;
-                if h.is_some() || changed {
+                let changed = h.is_some() && h != self.hover;
+                if changed {
                     self.hover = h;
+                    self.preview_changed = true;
                 }
                 changed
             }
@@ -262,10 +293,7 @@ impl State {
         let i = rots.iter().position(|r| *r == cur).unwrap_or(0);
         self.rot = rots[(i + 1) % rots.len()].quarters();
         self.hover = Some(pos);
-        // Let the page's own tile preview follow.
-        if let Ok(ev) = web_sys::Event::new("previewchange") {
-            self.canvas.dispatch_event(&ev).ok();
-        }
+        self.preview_changed = true;
     }
 
     /// The rotation the preview shows at the hovered position (or would show first).
@@ -461,6 +489,21 @@ fn draw_tile_at(ctx: &CanvasRenderingContext2d, def: &crate::engine::TileDef, po
     ctx.restore();
 }
 
+/// Tell the page the previewed rotation changed (never while the view is borrowed:
+/// the page's listener reads it back).
+fn announce_preview(state: &Rc<RefCell<State>>) {
+    let canvas = {
+        let mut st = state.borrow_mut();
+        if !std::mem::take(&mut st.preview_changed) {
+            return;
+        }
+        st.canvas.clone()
+    };
+    if let Ok(ev) = web_sys::Event::new("previewchange") {
+        canvas.dispatch_event(&ev).ok();
+    }
+}
+
 fn run(shared: &Shared, cmd: Option<Command>) {
     match cmd {
         Some(Command::Apply(a)) => {
@@ -517,16 +560,18 @@ impl BoardView {
             draw_total_ms: 0.0,
             draw_max_ms: 0.0,
             first_frame_at: 0.0,
+            preview_changed: false,
         }));
 
         // One pending animation frame at most; drawing happens only there.
-        let pending = Rc::new(Cell::new(false));
-        let raf: Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>> = Rc::new(RefCell::new(None));
+        let frame = Rc::new(Frame { pending: Cell::new(None), callback: RefCell::new(None) });
         {
             let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
-            let pending = pending.clone();
-            *raf.borrow_mut() = Some(Closure::new(move |_t: f64| {
-                pending.set(false);
+            let f = Rc::downgrade(&frame);
+            *frame.callback.borrow_mut() = Some(Closure::new(move |_t: f64| {
+                if let Some(f) = f.upgrade() {
+                    f.pending.set(None);
+                }
                 if let Some(st) = weak.upgrade() {
                     if let Ok(mut st) = st.try_borrow_mut() {
                         st.frame();
@@ -535,22 +580,15 @@ impl BoardView {
             }));
         }
         let request: Rc<dyn Fn()> = {
-            let raf = raf.clone();
-            Rc::new(move || {
-                if !pending.get() {
-                    if let (Some(w), Some(cb)) = (web_sys::window(), raf.borrow().as_ref()) {
-                        pending.set(true);
-                        w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
-                    }
-                }
-            })
+            let frame = frame.clone();
+            Rc::new(move || frame.request())
         };
         let watch_id = {
             let request = request.clone();
             shared.borrow_mut().watch(Rc::new(move |_| request()))
         };
 
-        let mut view = BoardView { state, request, listeners: Vec::new(), watch_id, shared };
+        let mut view = BoardView { state, request, frame, listeners: Vec::new(), watch_id, shared };
         view.listen(&canvas, "pointerdown", |st, e| {
             let e: &PointerEvent = e.unchecked_ref();
             let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
@@ -686,6 +724,7 @@ impl BoardView {
             };
             // Applied with the view released: subscribers may read it.
             run(&shared, cmd);
+            announce_preview(&st);
             if redraw {
                 request();
             }
@@ -701,6 +740,7 @@ impl BoardView {
     /// Turn the previewed tile to its next legal rotation.
     pub fn rotate(&self) {
         self.state.borrow_mut().rotate();
+        announce_preview(&self.state);
         (self.request)();
     }
 
@@ -798,6 +838,7 @@ impl BoardView {
 
     /// Detach from the canvas and the game.
     pub fn destroy(&mut self) {
+        self.frame.cancel();
         for (t, name, cb) in self.listeners.drain(..) {
             t.remove_event_listener_with_callback(name, cb.as_ref().unchecked_ref()).ok();
         }

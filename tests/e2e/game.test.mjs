@@ -1,0 +1,279 @@
+// End-to-end tests of the built game (dist/) in headless Chromium: real clicks on the
+// real canvas, state read back through the page's API. Screenshots and measured
+// figures go to test-artifacts/. Run: node --test tests/e2e/ (after trunk build --release).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, DIST, ARTIFACTS } from "./harness.mjs";
+
+let srv, browser;
+const metrics = {};
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => {
+  await browser?.close();
+  await srv?.close();
+  fs.writeFileSync(path.join(ARTIFACTS, "metrics.json"), JSON.stringify(metrics, null, 2) + "\n");
+  console.log("metrics:", JSON.stringify(metrics));
+});
+
+async function freshPage(options) {
+  const page = await newPage(browser, options);
+  await page.goto(srv.url);
+  await ready(page);
+  await dismissDialog(page);
+  return page;
+}
+const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
+/** Let the board draw (the camera follows the board in its animation frame). */
+const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const newGame = async (page, opts) => { await page.evaluate((o) => window.carc.newGame(o), opts); await frame(page); };
+const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
+
+function rng(seed) { // mulberry32: the same "random" clicks every run
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("a tile and a meeple are placed by clicking the canvas", async () => {
+  const page = await freshPage();
+  await newGame(page, { players: [{ name: "Red" }, { name: "Blue" }], sets: ["base"], draw: ["base.U", "base.V"] });
+  const p = await squarePoint(page, 1, 0);
+  await clickCanvas(page, p.x, p.y);
+  let s = await snap(page);
+  assert.equal(s.phase.step, "figure");
+  assert.deepEqual(s.board[1], { x: 1, y: 0, tile: "base.U", rotation: 0 });
+  await frame(page);
+  await shot(page, "01-figure-step");
+  const spots = await page.evaluate(() => window.carc.view.spotPoints());
+  assert.deepEqual(spots.map((s) => s.action.at).sort(), ["E", "Es", "Nw"], "road, and the fields on both sides");
+  const road = spots.find((s) => s.action.at === "E");
+  await clickCanvas(page, road.x, road.y);
+  s = await snap(page);
+  assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, feature: "road" }]);
+  assert.equal(s.players[0].supply.meeple, 6);
+  assert.equal(s.phase.step, "tile");
+  assert.equal(s.current_player, 1);
+  assert.match(await page.textContent("#log"), /Red placed a highwayman on a road/);
+  await shot(page, "02-meeple-placed");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("right-click and R rotate through legal rotations; Escape takes the tile back", async () => {
+  const page = await freshPage();
+  await newGame(page, { players: ["Red", "Blue"], sets: ["base"], draw: ["base.V"] });
+  const p = await squarePoint(page, 1, 0);
+  const box = await page.locator("#board").boundingBox();
+  await page.mouse.move(box.x + p.x, box.y + p.y);
+  const rot = () => page.evaluate(() => window.carc.view.previewRotation());
+  // The curve fits east of the start in two looks: road west–south (0) and west–north (1).
+  assert.equal(await rot(), 0);
+  await clickCanvas(page, p.x, p.y, "right");
+  assert.equal(await rot(), 1);
+  await page.keyboard.press("r");
+  assert.equal(await rot(), 0);
+  await page.keyboard.press("r");
+  await clickCanvas(page, p.x, p.y);
+  let s = await snap(page);
+  assert.equal(s.board[1].rotation, 1);
+  assert.equal(s.can_undo, true);
+  await page.keyboard.press("Escape");
+  s = await snap(page);
+  assert.equal(s.board.length, 1);
+  assert.equal(s.phase.step, "tile");
+  await clickCanvas(page, p.x, p.y);
+  await page.keyboard.press("Enter"); // confirm without a meeple
+  s = await snap(page);
+  assert.equal(s.over, true);
+  assert.equal(s.can_undo, false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a whole game played by random legal clicks reaches the final scores", async () => {
+  const page = await freshPage();
+  await newGame(page, { players: [{ name: "Ann" }, { name: "Bo" }], sets: ["base"], seed: 99 });
+  const r = rng(7);
+  let actions = 0;
+  for (; actions < 400; actions++) {
+    const s = await snap(page);
+    if (s.over) break;
+    await frame(page);
+    if (s.phase.step === "tile") {
+      const legal = await page.evaluate(() => window.carc.game.legalActions());
+      const a = legal[Math.floor(r() * legal.length)];
+      const p = await squarePoint(page, a.x, a.y);
+      const box = await page.locator("#board").boundingBox();
+      await page.mouse.move(box.x + p.x, box.y + p.y);
+      await page.mouse.click(box.x + p.x, box.y + p.y);
+    } else {
+      const spots = await page.evaluate(() => window.carc.view.spotPoints());
+      const i = Math.floor(r() * (spots.length + 1));
+      if (i === spots.length) await page.click("#btn-pass");
+      else await clickCanvas(page, spots[i].x, spots[i].y);
+    }
+    const after = await snap(page);
+    assert.notEqual(JSON.stringify(after.board) + after.figures.length + after.phase.step,
+      JSON.stringify(s.board) + s.figures.length + s.phase.step, `action ${actions} changed nothing`);
+  }
+  const s = await snap(page);
+  assert.equal(s.over, true);
+  assert.ok(actions >= 140, `a base game takes two actions per tile (${actions})`);
+  assert.ok(s.scores.some((x) => x > 0));
+  assert.equal(await page.isVisible("#final"), true);
+  const totals = await page.$$eval("#final-table tr.total td", (tds) => tds.slice(1).map((t) => Number(t.textContent)));
+  assert.deepEqual(totals, s.scores);
+  assert.match(await page.textContent("#log"), /Game over/);
+  await frame(page);
+  await shot(page, "03-game-over");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a game in progress survives a reload", async () => {
+  const page = await freshPage();
+  await newGame(page, { players: ["Ann", "Bo", "Cy"], sets: ["base"], seed: 5 });
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    for (let i = 0; i < 16; i++) { const l = g.legalActions(); g.apply(l[(i * 7) % l.length]); }
+  });
+  const before = await snap(page);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator("#new-game[open]").count(), 0, "no new-game dialog over a resumed game");
+  const s = await snap(page);
+  for (const k of ["board", "figures", "scores", "turn", "phase", "players", "tiles_left", "current_player"]) {
+    assert.deepEqual(s[k], before[k], k);
+  }
+  assert.match(await page.textContent("#log"), /resumed/);
+  await page.context().close();
+});
+
+test("a corrupt save is reported and kept aside, and the page still works", async () => {
+  const page = await freshPage();
+  const bad = '{"format":"carcassonne-record","version":1,"setup":{"players":["A","B"],"seed":1},"actions":[{"tile":"base.X","x":9,"y":9,"rotation":0}]}';
+  await page.evaluate((b) => localStorage.setItem("carcassonne.save.v1", b), bad);
+  await page.reload();
+  await ready(page);
+  const text = await page.textContent("#notice");
+  assert.match(text, /could not be loaded/);
+  assert.match(text, /action 1/);
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("carcassonne.corrupt.")).map((k) => localStorage.getItem(k)));
+  assert.deepEqual(kept, [bad]);
+  assert.equal(await page.locator("#new-game[open]").count(), 1);
+  await page.click("#ng-start");
+  assert.equal((await snap(page)).phase.step, "tile");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("on a 360 px phone: the layout fits and two taps place a tile", async () => {
+  const page = await freshPage({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await newGame(page, { players: ["Red", "Blue"], sets: ["base"], draw: ["base.U"] });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), "no sideways scrolling");
+  const p = await squarePoint(page, 1, 0);
+  const box = await page.locator("#board").boundingBox();
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  assert.equal((await snap(page)).phase.step, "tile", "the first tap previews");
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  assert.equal((await snap(page)).phase.step, "figure", "the second tap places");
+  const size = await page.evaluate(() => { const c = document.querySelector("#board"); return [c.width, c.clientWidth]; });
+  assert.equal(size[0], size[1] * 2, "the canvas is drawn at the device's pixel ratio");
+  await frame(page);
+  await shot(page, "04-phone");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("performance: first frame, panning a 150-tile board, memory through a 5-player game", async () => {
+  // First frame, on a fresh page load.
+  const page = await newPage(browser);
+  await page.goto(srv.url);
+  await ready(page);
+  await page.waitForFunction(() => window.carc.view.stats().frames > 0);
+  metrics.first_frame_ms = await page.evaluate(() => window.carc.view.stats().firstFrameAt);
+  assert.ok(metrics.first_frame_ms < 1000, `first frame after ${metrics.first_frame_ms} ms`);
+  await dismissDialog(page);
+
+  // A 150-tile board (a puzzle deck of 149 base tiles), then pan it for a second.
+  const kinds = ["base.U", "base.V", "base.E", "base.D", "base.B", "base.W", "base.K", "base.J", "base.F", "base.H"];
+  const draw = Array.from({ length: 149 }, (_, i) => kinds[(i * 7) % kinds.length]);
+  await newGame(page, { players: ["A", "B"], sets: ["base"], draw, options: { unlimited_copies: true } });
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    let i = 0;
+    while (!g.snapshot().over) { const l = g.legalActions(); g.apply(l[(i++ * 13) % l.length]); }
+  });
+  const tiles = (await snap(page)).board.length;
+  await page.evaluate(() => window.carc.view.fit());
+  await frame(page);
+  await shot(page, "05-150-tiles");
+  await page.evaluate(() => window.carc.view.resetStats());
+  const box = await page.locator("#board").boundingBox();
+  const intervals = page.evaluate(() => new Promise((resolve) => {
+    const times = [];
+    const tick = (t) => { times.push(t); if (times.length < 62) requestAnimationFrame(tick); else resolve(times); };
+    requestAnimationFrame(tick);
+  }));
+  await page.mouse.move(box.x + 100, box.y + 300);
+  await page.mouse.down();
+  for (let i = 0; i < 90; i++) await page.mouse.move(box.x + 100 + i * 5, box.y + 300 + Math.sin(i / 9) * 60);
+  await page.mouse.up();
+  const times = await intervals;
+  const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+  const stats = await page.evaluate(() => window.carc.view.stats());
+  metrics.pan = { tiles, frames_drawn: stats.frames, draw_ms_mean: +stats.drawMsMean.toFixed(2), draw_ms_max: +stats.drawMsMax.toFixed(2),
+    frame_interval_ms_median: +gaps[Math.floor(gaps.length / 2)].toFixed(2), frame_interval_ms_p95: +gaps[Math.floor(gaps.length * 0.95)].toFixed(2),
+    fps_mean: +(1000 * gaps.length / gaps.reduce((a, b) => a + b, 0)).toFixed(1) };
+  assert.equal(tiles, 150);
+  assert.ok(stats.frames > 10, "panning redraws the board");
+  assert.ok(stats.drawMsMax < 16.7, `a frame took ${stats.drawMsMax} ms to draw`);
+  assert.ok(metrics.pan.fps_mean >= 55, `panning ran at ${metrics.pan.fps_mean} fps`);
+
+  // Memory through a whole 5-player game, with the board drawn.
+  await newGame(page, { players: ["A", "B", "C", "D", "E"], sets: ["base"], seed: 3 });
+  const peak = await page.evaluate(async () => {
+    const g = window.carc.game;
+    let peak = 0, i = 0;
+    while (!g.snapshot().over) {
+      const l = g.legalActions();
+      g.apply(l[(i++ * 31) % l.length]);
+      if (i % 10 === 0) await new Promise((r) => requestAnimationFrame(r));
+      peak = Math.max(peak, window.carc.bindings.Game.memoryBytes());
+    }
+    return peak;
+  });
+  metrics.wasm_memory_peak_mb = +(peak / 1048576).toFixed(2);
+  assert.ok(peak < 32 * 1048576, `wasm memory reached ${metrics.wasm_memory_peak_mb} MB`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the release .wasm is at most 400 KB gzipped", () => {
+  const wasm = fs.readdirSync(DIST).find((f) => f.endsWith(".wasm"));
+  const bytes = fs.readFileSync(path.join(DIST, wasm));
+  const gz = zlib.gzipSync(bytes, { level: 9 }).length;
+  metrics.wasm_bytes = bytes.length;
+  metrics.wasm_gzip_bytes = gz;
+  assert.ok(gz <= 400 * 1024, `${gz} bytes gzipped`);
+});
+
+test("the API example page runs as documented", async () => {
+  const page = await newPage(browser);
+  await page.goto(srv.url + "api-example.html");
+  await page.waitForFunction(() => window.example && window.example.ready);
+  await page.click("#random");
+  await page.click("#illegal");
+  const out = await page.textContent("#out");
+  assert.match(out, /Refused: (not now|.*does not touch)/);
+  assert.match(out, /Ann placed a tile/);
+  assert.equal(await page.evaluate(() => window.example.game.snapshot().tiles_placed), 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -45,6 +45,15 @@ pub enum RecordAction {
         /// A printed port of the segment, or the building's name.
         at: String,
     },
+    /// Put this turn's ghost next to the figure at (x, y) standing at `at` (Ghosts set).
+    Ghost {
+        /// Column of the haunted figure.
+        x: i32,
+        /// Row of the haunted figure.
+        y: i32,
+        /// Its spot: a printed port of its segment, or the building.
+        at: String,
+    },
     /// Take an abbot back (Abbot module).
     RetrieveAbbot {
         /// Column of the abbot.
@@ -258,6 +267,7 @@ impl RecordAction {
                 rotation: rot.quarters(),
             },
             Action::PlaceFigure { figure, spot } => RecordAction::Figure { figure, at: spot.to_string() },
+            Action::PlaceGhost { pos, spot } => RecordAction::Ghost { x: pos.x, y: pos.y, at: spot.to_string() },
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
         }
@@ -272,6 +282,7 @@ impl RecordAction {
                 rot: Rotation::new(*rotation).ok_or("rotation must be 0, 1, 2 or 3")?,
             },
             RecordAction::Figure { figure, at } => Action::PlaceFigure { figure: *figure, spot: parse_spot(at)? },
+            RecordAction::Ghost { x, y, at } => Action::PlaceGhost { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
             RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot { pos: Pos::new(*x, *y) },
             RecordAction::Pass => Action::Pass,
         })
@@ -312,6 +323,14 @@ impl RecordAction {
             let at = obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name a port or the building")?;
             parse_spot(at)?;
             Ok(RecordAction::Figure { figure, at: at.to_string() })
+        } else if obj.get("ghost") == Some(&Value::Bool(true)) {
+            only(&["ghost", "x", "y", "at"])?;
+            let at = obj
+                .get("at")
+                .and_then(Value::as_str)
+                .ok_or("\"at\" must name the haunted figure's port or \"building\"")?;
+            parse_spot(at)?;
+            Ok(RecordAction::Ghost { x: int("x")?, y: int("y")?, at: at.to_string() })
         } else if obj.contains_key("retrieve_abbot") {
             only(&["retrieve_abbot", "x", "y"])?;
             Ok(RecordAction::RetrieveAbbot { x: int("x")?, y: int("y")? })
@@ -319,7 +338,7 @@ impl RecordAction {
             only(&["pass"])?;
             Ok(RecordAction::Pass)
         } else {
-            Err("an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a figure {\"figure\",\"at\"}, {\"retrieve_abbot\":true,\"x\",\"y\"} or {\"pass\":true}".into())
+            Err("an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a figure {\"figure\",\"at\"}, a ghost {\"ghost\":true,\"x\",\"y\",\"at\"}, {\"retrieve_abbot\":true,\"x\",\"y\"} or {\"pass\":true}".into())
         }
     }
 
@@ -328,6 +347,7 @@ impl RecordAction {
         match self {
             RecordAction::Tile { tile, x, y, rotation } => json!({"tile": tile, "x": x, "y": y, "rotation": rotation}),
             RecordAction::Figure { figure, at } => json!({"figure": figure, "at": at}),
+            RecordAction::Ghost { x, y, at } => json!({"ghost": true, "x": x, "y": y, "at": at}),
             RecordAction::RetrieveAbbot { x, y } => json!({"retrieve_abbot": true, "x": x, "y": y}),
             RecordAction::Pass => json!({"pass": true}),
         }

@@ -20,15 +20,17 @@ pub fn summary(game: &Game) -> Value {
                     "guard": p.in_supply(FigureKind::Guard),
                     "abbot": p.in_supply(FigureKind::Abbot),
                 },
+                "guard_reserve": p.reserve,
             })
         })
         .collect();
     let step = match game.phase() {
         Phase::Tile { tile } => json!({"step": "tile", "tile": &*game.tiles().get(tile).id}),
+        Phase::Ghost { case, .. } => json!({"step": "ghost", "case": case}),
         Phase::Figure { .. } => json!({"step": "figure"}),
         Phase::Over => json!({"step": "over"}),
     };
-    json!({
+    let mut v = json!({
         "over": game.is_over(),
         "turn": game.turn(),
         "current_player": game.current_player(),
@@ -39,5 +41,9 @@ pub fn summary(game: &Game) -> Value {
         "scores": game.scores(),
         "meeples_in_supply": game.players().iter().map(|p| p.in_supply(FigureKind::Meeple)).collect::<Vec<_>>(),
         "players": players,
-    })
+    });
+    if game.ghosts_in_play() {
+        v["ghosts"] = json!(game.ghost_supply());
+    }
+    v
 }

@@ -81,20 +81,56 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::AbbotRetrieved { player, .. } => format!("{} took their abbot back", name(*player)),
         Event::Scored(s) => {
             let winners: Vec<&str> = s.shares.iter().filter(|sh| sh.points > 0).map(|sh| name(sh.player)).collect();
+            // A majority player whose ghosts ate every point still took part.
             let what = scored_feature(s);
             let prefix = if s.complete { "" } else { "Final scoring: " };
             let holders: Vec<&str> = s.shares.iter().map(|sh| name(sh.player)).collect();
             match winners.as_slice() {
                 [] => format!("{prefix}{} held {what}: no points", join_names(&holders)),
                 [one] => {
-                    let pts = s.shares.iter().find(|sh| sh.points > 0).map(|sh| sh.points).unwrap_or(0);
-                    format!("{prefix}{one} scored {what}: {pts}")
+                    let sh = s.shares.iter().find(|sh| sh.points > 0).expect("a winner");
+                    let ghosts = if sh.points != s.value && sh.ghosts > 0 {
+                        format!(" ({} − {} for {})", s.value, s.value - sh.points, plural(sh.ghosts, "ghost", "ghosts"))
+                    } else {
+                        String::new()
+                    };
+                    format!("{prefix}{one} scored {what}: {}{ghosts}", sh.points)
                 }
                 many => {
                     let pts = s.shares.iter().find(|sh| sh.points > 0).map(|sh| sh.points).unwrap_or(0);
                     format!("{prefix}{} scored {what}: {pts} each", join_names(many))
                 }
             }
+        }
+        Event::GhostPlaced { player, owner, case, ghosts, .. } => {
+            let why = match case {
+                crate::engine::GhostCase::Extend => "extended the mist",
+                crate::engine::GhostCase::Limit => "limited the mist",
+            };
+            let whose = if owner == player { "their own".to_string() } else { format!("{}'s", name(*owner)) };
+            format!("{} {why}: a ghost haunts {whose} meeple ({})", name(*player), plural(*ghosts, "ghost", "ghosts"))
+        }
+        Event::GhostSkipped { reason, case, .. } => {
+            let why = match case {
+                crate::engine::GhostCase::Extend => "extending",
+                crate::engine::GhostCase::Limit => "limiting",
+            };
+            format!("No ghost for {why} the mist: {reason}")
+        }
+        Event::FigureScared { player, figure, feature, .. } => {
+            format!(
+                "A third ghost scared {}'s {} off {} (no points)",
+                name(*player),
+                figure.name(),
+                place(*feature).trim_start_matches("on ").trim_start_matches("in ")
+            )
+        }
+        Event::GuardRewarded { player, reserve_left } => {
+            format!("{} takes a guard meeple from the reserve ({} left there)", name(*player), reserve_left)
+        }
+        Event::GuardReserveEmpty { player } => format!("{}'s guard reserve is empty: no reward", name(*player)),
+        Event::GhostPenalty { player, ghosts, points } => {
+            format!("Final scoring: {} loses {} for {}", name(*player), -points, plural(*ghosts, "ghost", "ghosts"))
         }
         Event::FigureReturned { player, figure, .. } => {
             format!("{}'s {} returned to the supply", name(*player), figure.name())
@@ -127,7 +163,10 @@ mod tests {
             pennants: 1,
             cities: 0,
             value: 12,
-            shares: vec![Share { player: 0, figures: 2, points: 12 }, Share { player: 1, figures: 1, points: 0 }],
+            shares: vec![
+                Share { player: 0, figures: 2, ghosts: 0, points: 12 },
+                Share { player: 1, figures: 1, ghosts: 1, points: 0 },
+            ],
             x: 0,
             y: 0,
         };
@@ -138,7 +177,10 @@ mod tests {
             tiles: 4,
             pennants: 0,
             value: 4,
-            shares: vec![Share { player: 0, figures: 1, points: 4 }, Share { player: 2, figures: 1, points: 4 }],
+            shares: vec![
+                Share { player: 0, figures: 1, ghosts: 0, points: 4 },
+                Share { player: 2, figures: 1, ghosts: 0, points: 4 },
+            ],
             ..s
         };
         assert_eq!(

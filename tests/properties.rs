@@ -11,9 +11,11 @@ use carcassonne::record::Record;
 fn setup(seed: u64) -> Setup {
     let players = 2 + (seed % 4) as usize;
     let options = Options { farmers: seed % 7 != 3, abbot: seed % 5 == 1, ..Options::default() };
+    // Every other game adds Ghosts, Castles & Cemeteries.
+    let sets = if seed % 2 == 1 { vec!["base".into(), "ghosts".into()] } else { vec!["base".into()] };
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-        sets: vec!["base".into()],
+        sets,
         options,
         deck: Deck::Seed(seed),
     }
@@ -21,12 +23,29 @@ fn setup(seed: u64) -> Setup {
 
 fn check_invariants(g: &Game) {
     let abbots = g.setup().options.abbot as usize;
+    let ghosts = g.ghosts_in_play();
+    let (meeples, guards) = if ghosts { (5, 5) } else { (7, 0) };
     for (p, st) in g.players().iter().enumerate() {
         assert!(st.score >= 0, "score below 0");
         let on_board = |k: FigureKind| g.figures().iter().filter(|f| f.owner as usize == p && f.kind == k).count();
-        assert_eq!(st.in_supply(FigureKind::Meeple) as usize + on_board(FigureKind::Meeple), 7, "meeples of P{p}");
+        assert_eq!(
+            st.in_supply(FigureKind::Meeple) as usize + on_board(FigureKind::Meeple),
+            meeples,
+            "meeples of P{p}"
+        );
         assert_eq!(st.in_supply(FigureKind::Abbot) as usize + on_board(FigureKind::Abbot), abbots, "abbot of P{p}");
-        assert_eq!(on_board(FigureKind::Guard) + st.in_supply(FigureKind::Guard) as usize, 0);
+        // GHOST-SETUP-3/4: 2 guards in the supply and 3 in reserve; they move, never vanish.
+        let guards_seen = on_board(FigureKind::Guard) + st.in_supply(FigureKind::Guard) as usize + st.reserve as usize;
+        assert_eq!(guards_seen, guards, "guards of P{p}");
+    }
+    // GHOST-SCORE-8: every ghost is next to a meeple or in the supply; 15 in all.
+    let on_figures: u32 = g.figures().iter().map(|f| f.ghosts as u32).sum();
+    assert_eq!(on_figures + g.ghost_supply() as u32, if ghosts { 15 } else { 0 }, "ghosts accounted for");
+    for f in g.figures() {
+        assert!(f.ghosts < 3, "a meeple with 3 ghosts is scared off at once");
+        assert!(f.kind != FigureKind::Guard || f.ghosts == 0, "guards are never haunted");
+        // GHOST-FIELD-3: nobody stands in the mist (farmers only on clear field areas).
+        assert_ne!(g.features().node(f.node).kind, carcassonne::engine::FeatureKind::Mist);
     }
     // Every figure stands where the feature graph says it does.
     for (i, f) in g.figures().iter().enumerate() {
@@ -75,6 +94,18 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
                 }
             }
             out.push(Action::RetrieveAbbot { pos: Pos::new(0, 0) });
+        }
+        Phase::Ghost { .. } => {
+            out.push(Action::Pass);
+            out.push(Action::PlaceGhost { pos: Pos::new(1000, 1000), spot: Spot::Building });
+            // Every figure that is not listed (guards, the wrong player's) is refused.
+            for i in 0..g.figures().len() {
+                let (pos, spot) = g.figure_spot(i);
+                let a = Action::PlaceGhost { pos, spot };
+                if !legal.contains(&a) {
+                    out.push(a);
+                }
+            }
         }
         Phase::Over => out.push(Action::Pass),
     }
@@ -128,7 +159,8 @@ fn thousands_of_random_games_keep_every_invariant() {
     for seed in 0..2000 {
         let g = play_checked(seed, seed < 20);
         // Every tile of the deck was placed or discarded exactly once.
-        let mut used: Vec<u16> = g.board().squares().iter().skip(1).map(|s| s.tile).collect();
+        let start_squares = if g.ghosts_in_play() { 4 } else { 1 };
+        let mut used: Vec<u16> = g.board().squares().iter().skip(start_squares).map(|s| s.tile).collect();
         used.extend_from_slice(g.discarded());
         used.sort_unstable();
         let mut deck = g.draw_order().to_vec();

@@ -74,9 +74,13 @@ function render() {
 
   $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
   $("#turn-line").style.color = s.over ? "" : color(s.current_player);
-  $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack`;
+  $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
+    (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "");
   $("#hint").textContent = s.over ? "Game over. Start a new game from the menu."
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
+    : step === "ghost" ? (s.phase.case === "extend"
+      ? `${me.name} extended the mist: click a ringed meeple of another player to haunt it.`
+      : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
     : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
 
   $("#btn-rotate").disabled = step !== "tile";
@@ -93,7 +97,8 @@ function render() {
     el("span", {}, p.name),
     el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
     el("span", { class: "supply" }, `${p.supply.meeple} meeple${p.supply.meeple === 1 ? "" : "s"}` +
-      (p.supply.abbot ? ", abbot" : "") + (p.supply.guard ? `, ${p.supply.guard} guards` : "")))));
+      (p.supply.abbot ? ", abbot" : "") + (s.ghosts !== undefined
+        ? `, ${p.supply.guard} guard${p.supply.guard === 1 ? "" : "s"} (${p.guard_reserve} in reserve)` : "")))));
 
   const final = $("#final");
   final.hidden = !s.over;
@@ -138,7 +143,8 @@ function openNewGame() {
     el("label", {}, el("input", { type: "checkbox", value: s.name, checked: s.name === "base", disabled: !s.playable || s.name === "base" }),
       " " + ({ base: "Base game", ghosts: "Ghosts, Castles & Cemeteries", spellcircles: "The Spell Circles",
         watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" }[s.name] || s.name)),
-    !s.playable ? el("div", { class: "set-note" }, "Not playable yet." + (s.reconstructed ? " Its tile layouts are reconstructed." : "")) : "")));
+    (!s.playable || s.reconstructed) ? el("div", { class: "set-note" }, (s.playable ? "" : "Not playable yet. ") +
+      (s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : "")) : "")));
   syncRows();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;

@@ -1,6 +1,7 @@
 //! What happened: the structured event list each applied action returns, for the UI's
 //! log, animations and tests.
 
+use super::ghosts::GhostCase;
 use super::moves::FigureKind;
 use super::tiles::FeatureKind;
 use serde::Serialize;
@@ -13,6 +14,8 @@ pub struct Share {
     pub player: usize,
     /// Figures the player had on the feature.
     pub figures: u16,
+    /// Ghosts next to those figures.
+    pub ghosts: u16,
     /// Points the player receives (0 without majority).
     pub points: i32,
 }
@@ -101,6 +104,64 @@ pub enum Event {
         x: i32,
         /// Row.
         y: i32,
+    },
+    /// A ghost was put next to a meeple (GHOST-PLACE).
+    GhostPlaced {
+        /// The active player, who chose.
+        player: usize,
+        /// The haunted meeple's owner.
+        owner: usize,
+        /// Extending or limiting the mist.
+        case: GhostCase,
+        /// Column of the meeple.
+        x: i32,
+        /// Row of the meeple.
+        y: i32,
+        /// Ghosts now next to it.
+        ghosts: u8,
+    },
+    /// A ghost that should come could not (GHOST-PLACE-6).
+    GhostSkipped {
+        /// The active player.
+        player: usize,
+        /// Extending or limiting the mist.
+        case: GhostCase,
+        /// Why not.
+        reason: String,
+    },
+    /// A third ghost scared a figure off the board (GHOST-SCARE-1); no points.
+    FigureScared {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: FigureKind,
+        /// The feature it stood on.
+        feature: FeatureKind,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A completed cemetery brought a guard meeple from the reserve (GHOST-CEM-4).
+    GuardRewarded {
+        /// Who gets it.
+        player: usize,
+        /// Guards left in that player's reserve.
+        reserve_left: u8,
+    },
+    /// A completed cemetery's keeper found the reserve empty (GHOST-CEM-5).
+    GuardReserveEmpty {
+        /// The keeper's owner.
+        player: usize,
+    },
+    /// Final scoring: −1 per ghost next to the player's figures (GHOST-END-1).
+    GhostPenalty {
+        /// Seat.
+        player: usize,
+        /// Ghosts counted.
+        ghosts: u16,
+        /// The (negative) points.
+        points: i32,
     },
     /// A feature was scored.
     Scored(Scoring),

@@ -9,8 +9,10 @@ use super::board::{Board, SquareIdx};
 use super::events::Event;
 use super::features::{Features, NodeIdx};
 use super::geometry::{Port, Pos, Rotation, Side};
+use super::ghosts::{Contacts, GhostCase, GHOSTS, GHOST_MEEPLES, GUARDS, GUARD_RESERVE};
 use super::moves::{Action, FigureKind, PlayError, Spot};
 use super::rng::Rng;
+use super::scoring::Scored;
 use super::setup::{Deck, Setup, SetupError, KNOWN_SETS, PLAYABLE_SETS, PLAYERS};
 use super::tiles::{FeatureKind, TileDef, TileIdx, TileSet, NO_SEG};
 use std::sync::Arc;
@@ -27,6 +29,8 @@ pub struct Figure {
     pub kind: FigureKind,
     /// The node (segment or building) it stands on.
     pub node: NodeIdx,
+    /// Ghosts standing next to it (GHOST-PLACE; the third scares it off).
+    pub ghosts: u8,
 }
 
 /// One player's counters.
@@ -36,6 +40,8 @@ pub struct PlayerState {
     pub score: i32,
     /// Figures in the supply, indexed by [`FigureKind`] order.
     pub supply: [u8; 3],
+    /// Guard meeples waiting in the reserve for a completed cemetery (GHOST-SETUP-4).
+    pub reserve: u8,
 }
 
 impl PlayerState {
@@ -53,6 +59,13 @@ pub enum Phase {
         /// The drawn tile.
         tile: TileIdx,
     },
+    /// The current player must choose the meeple that receives a ghost (GHOST-PLACE).
+    Ghost {
+        /// The square just placed.
+        square: SquareIdx,
+        /// Why the ghost comes: the mist was extended or limited.
+        case: GhostCase,
+    },
     /// The current player may place a figure on the tile just placed, or pass.
     Figure {
         /// The square just placed.
@@ -66,6 +79,7 @@ impl Phase {
     fn expects(self) -> &'static str {
         match self {
             Phase::Tile { .. } => "a tile placement",
+            Phase::Ghost { .. } => "a ghost placement (choose a meeple to haunt)",
             Phase::Figure { .. } => "a figure placement or a pass",
             Phase::Over => "nothing (the game is over)",
         }
@@ -92,6 +106,10 @@ pub struct Game {
     completed: Vec<NodeIdx>,
     /// This turn's score changes per player, applied together at turn end (DEC-05).
     pub(crate) deltas: Vec<i32>,
+    /// Ghosts in the general supply (GHOST-SETUP-5); 0 without the Ghosts set.
+    pub(crate) ghost_supply: u8,
+    /// Ghosts still to place this turn after the current one (extend before limit).
+    pub(crate) ghost_queue: Vec<GhostCase>,
     opening: Vec<Event>,
 }
 
@@ -114,6 +132,8 @@ impl PartialEq for Game {
             && self.discarded == o.discarded
             && self.completed == o.completed
             && self.deltas == o.deltas
+            && self.ghost_supply == o.ghost_supply
+            && self.ghost_queue == o.ghost_queue
             && self.opening == o.opening
     }
 }
@@ -140,6 +160,18 @@ impl Game {
         }
         let start = tiles.tiles().iter().position(|t| t.start_tile && t.set == "base").ok_or(SetupError::NoStartTile)?
             as TileIdx;
+        let ghosts = setup.has_set("ghosts");
+        // GHOST-SETUP-1: the 2×2 start tile replaces the base start tile.
+        let start_squares: Vec<(TileIdx, (i32, i32))> = if ghosts {
+            let squares: Vec<_> =
+                tiles.set_tiles("ghosts").filter_map(|(i, t)| t.start.map(|sq| (i, sq.offset()))).collect();
+            if squares.len() != 4 {
+                return Err(SetupError::NoStartTile);
+            }
+            squares
+        } else {
+            vec![(start, (0, 0))]
+        };
 
         // Every copy of every tile of the chosen sets, less the start tile.
         let mut pool: Vec<TileIdx> = Vec::new();
@@ -176,12 +208,14 @@ impl Game {
 
         let n = setup.players.len();
         let abbots = setup.options.abbot as u8;
+        // GHOST-SETUP-3/4: 5 meeples and 2 guards in the supply, 3 guards in reserve.
+        let (meeples, guards, reserve) = if ghosts { (GHOST_MEEPLES, GUARDS, GUARD_RESERVE) } else { (MEEPLES, 0, 0) };
         let mut game = Game {
             tiles,
             board: Board::new(),
             features: Features::default(),
             figures: Vec::new(),
-            players: vec![PlayerState { score: 0, supply: [MEEPLES, 0, abbots] }; n],
+            players: vec![PlayerState { score: 0, supply: [meeples, guards, abbots], reserve }; n],
             deck,
             next_draw: 0,
             current: 0,
@@ -191,10 +225,14 @@ impl Game {
             discarded: Vec::new(),
             completed: Vec::new(),
             deltas: vec![0; n],
+            ghost_supply: if ghosts { GHOSTS } else { 0 },
+            ghost_queue: Vec::new(),
             opening: Vec::new(),
             setup,
         };
-        game.put_tile(Pos::new(0, 0), start, Rotation::ALL[0]);
+        for (tile, (x, y)) in start_squares {
+            game.put_tile(Pos::new(x, y), tile, Rotation::ALL[0]);
+        }
         let mut events = Vec::new();
         game.begin_turn(&mut events);
         game.opening = events;
@@ -309,6 +347,12 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Tile { tile } => self.placements_into(tile, out),
+            Phase::Ghost { case, .. } => {
+                for f in self.ghost_targets(case) {
+                    let (pos, spot) = self.figure_spot(f);
+                    out.push(Action::PlaceGhost { pos, spot });
+                }
+            }
             Phase::Figure { square } => self.figure_actions_into(square, out),
             Phase::Over => {}
         }
@@ -412,6 +456,9 @@ impl Game {
                 }
                 self.placement_allowed(tile, pos, rot)
             }
+            (Phase::Ghost { case, .. }, Action::PlaceGhost { pos, spot }) => {
+                self.ghost_target(case, pos, spot).map(|_| ())
+            }
             (Phase::Figure { square }, Action::PlaceFigure { figure, spot }) => {
                 self.figure_node(square, figure, spot).map(|_| ())
             }
@@ -448,7 +495,7 @@ impl Game {
         let player = self.current;
         match *action {
             Action::PlaceTile { tile, pos, rot } => {
-                let square = self.put_tile(pos, tile, rot);
+                let (square, contacts) = self.put_tile(pos, tile, rot);
                 self.note_completions(square);
                 events.push(Event::TilePlaced {
                     player,
@@ -457,7 +504,14 @@ impl Game {
                     y: pos.y,
                     rotation: rot.quarters(),
                 });
-                self.phase = Phase::Figure { square };
+                self.queue_ghosts(contacts);
+                self.next_ghost(square, events);
+            }
+            Action::PlaceGhost { pos, spot } => {
+                let Phase::Ghost { square, case } = self.phase else { unreachable!("checked") };
+                let fig = self.ghost_target(case, pos, spot).expect("checked");
+                self.place_ghost(fig, case, events);
+                self.next_ghost(square, events);
             }
             Action::PlaceFigure { figure, spot } => {
                 let Phase::Figure { square } = self.phase else { unreachable!("checked") };
@@ -484,7 +538,7 @@ impl Game {
                 let fig = self.abbot_at(pos).expect("checked");
                 events.push(Event::AbbotRetrieved { player, x: pos.x, y: pos.y });
                 let node = self.figures[fig].node;
-                self.score_feature(node, false, true, events);
+                self.score_feature(node, Scored::Retrieved, events);
                 self.end_turn(events);
             }
             Action::Pass => {
@@ -496,7 +550,8 @@ impl Game {
     }
 
     /// Put a tile on the board and join its segments to its neighbours' features.
-    fn put_tile(&mut self, pos: Pos, tile: TileIdx, rot: Rotation) -> SquareIdx {
+    /// Returns the square and how its mist met the mist around it.
+    fn put_tile(&mut self, pos: Pos, tile: TileIdx, rot: Rotation) -> (SquareIdx, Contacts) {
         let tiles = self.tiles.clone();
         let def = tiles.get(tile);
         let node_base = self.features.len() as NodeIdx;
@@ -516,6 +571,7 @@ impl Game {
             self.features.add(kind, square, local, 0, 0);
         }
         self.board.place(pos, tile, def, rot, node_base);
+        let mut contacts = Contacts::default();
 
         for side in Side::ALL {
             let Some(other) = self.board.at(pos.step(side)).cloned() else {
@@ -540,20 +596,23 @@ impl Game {
                 let (ma, mb) = (def.mist_at(port.unrotate(rot)), odef.mist_at(theirs.unrotate(other.rot)));
                 let mine = (ma != NO_SEG).then(|| node_base + def.mist_node(ma) as NodeIdx);
                 let theirs_node = (mb != NO_SEG).then(|| other.node_base + odef.mist_node(mb) as NodeIdx);
+                // GHOST-MIST-3: contacts are judged port by port.
                 match (mine, theirs_node) {
                     (Some(x), Some(y)) => {
                         self.features.union(x, y);
                         self.features.close_ends(x, 2);
+                        contacts.extended = true;
                     }
                     (Some(x), None) | (None, Some(x)) => {
                         self.features.close_ends(x, 1);
                         self.features.limit(x);
+                        contacts.limited = true;
                     }
                     (None, None) => {}
                 }
             }
         }
-        square
+        (square, contacts)
     }
 
     /// Remember every road, city and building the tile at `square` completed.
@@ -584,12 +643,14 @@ impl Game {
     pub(crate) fn add_figure(&mut self, owner: usize, kind: FigureKind, node: NodeIdx) {
         self.players[owner].supply[kind as usize] -= 1;
         self.features.set_occupant(node, self.figures.len() as u16);
-        self.figures.push(Figure { owner: owner as u8, kind, node });
+        self.figures.push(Figure { owner: owner as u8, kind, node, ghosts: 0 });
     }
 
-    /// Take a figure off the board into its owner's supply.
+    /// Take a figure off the board into its owner's supply; its ghosts go back to the
+    /// general supply (GHOST-SCORE-5).
     pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
         let f = self.figures.swap_remove(idx);
+        self.ghost_supply += f.ghosts;
         self.features.clear_occupant(f.node);
         if let Some(moved) = self.figures.get(idx) {
             self.features.move_occupant(moved.node, idx as u16);
@@ -603,7 +664,7 @@ impl Game {
     fn end_turn(&mut self, events: &mut Vec<Event>) {
         let completed = std::mem::take(&mut self.completed);
         for &root in &completed {
-            self.score_feature(root, true, true, events);
+            self.score_feature(root, Scored::Completed, events);
         }
         self.completed = completed;
         self.completed.clear();

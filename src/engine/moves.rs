@@ -87,6 +87,13 @@ pub enum Action {
         /// Where on the tile.
         spot: Spot,
     },
+    /// Put the pending ghost next to the figure at this square and spot (GHOST-PLACE).
+    PlaceGhost {
+        /// The figure's square.
+        pos: Pos,
+        /// The figure's spot on it.
+        spot: Spot,
+    },
     /// Take the abbot back from this square and score it at once (BASE-ABBOT-4).
     RetrieveAbbot {
         /// The abbot's square.
@@ -141,6 +148,8 @@ pub enum PlayError {
     NoneInSupply(FigureKind),
     /// The player has no abbot at that square.
     NoAbbotThere(Pos),
+    /// No figure stands there that this ghost may haunt.
+    NotAGhostTarget(Pos),
 }
 
 impl fmt::Display for PlayError {
@@ -168,6 +177,10 @@ impl fmt::Display for PlayError {
             }
             PlayError::NoneInSupply(k) => write!(f, "no {} left in the supply", k.name()),
             PlayError::NoAbbotThere(p) => write!(f, "you have no abbot at {p}"),
+            PlayError::NotAGhostTarget(p) => write!(
+                f,
+                "no meeple at {p} may receive this ghost (extending the mist haunts another player's meeple, limiting it your own; never a guard)"
+            ),
         }
     }
 }

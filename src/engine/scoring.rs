@@ -6,6 +6,20 @@ use super::features::{NodeIdx, NO_FIGURE};
 use super::game::{Game, Phase};
 use super::tiles::FeatureKind;
 
+/// Which kind of scoring a feature gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scored {
+    /// Completed during the game: full value, −2 per ghost of a majority player
+    /// (GHOST-SCORE-2), figures return.
+    Completed,
+    /// An abbot taken back early (BASE-ABBOT-4): the end-of-game value, −2 per ghost
+    /// (GHOST-SCORE-6), the abbot returns.
+    Retrieved,
+    /// Final scoring: the incomplete value; ghosts cost −1 separately (GHOST-END-1);
+    /// figures stay.
+    Final,
+}
+
 /// What a feature is worth and what it is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FeatureValue {
@@ -86,31 +100,32 @@ impl Game {
     }
 
     /// Score the feature containing `node` into this turn's deltas: every player with the
-    /// most figures on it receives the full value (BASE-MAJ-1). With `return_figures`,
-    /// all its figures then go back to their supplies (BASE-MAJ-3).
-    pub(crate) fn score_feature(
-        &mut self,
-        node: NodeIdx,
-        complete: bool,
-        return_figures: bool,
-        events: &mut Vec<Event>,
-    ) {
+    /// most figures on it receives the full value (BASE-MAJ-1), less 2 per ghost next to
+    /// their own figures there in the game (GHOST-SCORE-2); players without majority get
+    /// nothing and no penalty. In the game, all its figures then go back to their
+    /// supplies with their ghosts (BASE-MAJ-3, GHOST-SCORE-4), and a cemetery's keeper
+    /// brings a guard from the reserve (GHOST-CEM-4).
+    pub(crate) fn score_feature(&mut self, node: NodeIdx, how: Scored, events: &mut Vec<Event>) {
         let figs = self.figures_on_feature(node);
         if figs.is_empty() {
-            return; // BASE-MAJ-2
+            return; // BASE-MAJ-2, GHOST-CEM-8
         }
+        let complete = how == Scored::Completed;
         let value = self.feature_value(node, complete);
-        let mut count = vec![0u16; self.players.len()];
+        let n = self.players.len();
+        let (mut count, mut ghosts) = (vec![0u16; n], vec![0u16; n]);
         for &i in &figs {
             count[self.figures[i].owner as usize] += 1;
+            ghosts[self.figures[i].owner as usize] += self.figures[i].ghosts as u16;
         }
         let top = *count.iter().max().expect("players");
         let mut shares = Vec::new();
         for (player, &c) in count.iter().enumerate() {
             if c > 0 {
-                let points = if c == top { value.value } else { 0 };
+                let penalty = if how == Scored::Final { 0 } else { 2 * ghosts[player] as i32 };
+                let points = if c == top { value.value - penalty } else { 0 };
                 self.deltas[player] += points;
-                shares.push(Share { player, figures: c, points });
+                shares.push(Share { player, figures: c, ghosts: ghosts[player], points });
             }
         }
         let pos = self.board.square(self.features.node(node).square).pos;
@@ -125,12 +140,18 @@ impl Game {
             x: pos.x,
             y: pos.y,
         }));
-        if return_figures {
+        if how != Scored::Final {
+            let kind = self.features.node(node).kind;
             let mut nodes: Vec<NodeIdx> = figs.iter().map(|&i| self.figures[i].node).collect();
             nodes.sort_unstable();
             for n in nodes {
                 let idx = self.features.node(n).occupant as usize;
                 self.remove_figure(idx, events);
+            }
+            if kind == FeatureKind::Cemetery && complete {
+                for player in (0..n).filter(|&p| count[p] == top) {
+                    self.reward_guard(player, events);
+                }
             }
         }
     }
@@ -158,11 +179,13 @@ impl Game {
         }
         // Fields last, as the rules list them; otherwise in order of placement.
         roots.sort_by_key(|&r| (self.features.node(r).kind == FeatureKind::Field, r));
+        // GHOST-CEM-7: cemeteries are not scored at the end.
         for r in roots {
             if self.features.node(r).kind != FeatureKind::Cemetery {
-                self.score_feature(r, false, false, events);
+                self.score_feature(r, Scored::Final, events);
             }
         }
+        self.final_ghost_penalty(events);
         self.settle_deltas(events);
         self.phase = Phase::Over;
         let scores = self.scores();

@@ -6,7 +6,7 @@ use std::fmt;
 /// Every tile set the catalogue knows, by file name.
 pub const KNOWN_SETS: [&str; 6] = ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"];
 /// The sets whose rules this version of the engine plays.
-pub const PLAYABLE_SETS: [&str; 1] = ["base"];
+pub const PLAYABLE_SETS: [&str; 2] = ["base", "ghosts"];
 /// Fewest and most players (BASE-COMP-5, DEC-02).
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 

@@ -144,7 +144,7 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
         .map(|f| {
             let node = g.features().node(f.node);
             let pos = g.board().square(node.square).pos;
-            json!({"player": f.owner, "kind": f.kind, "x": pos.x, "y": pos.y, "feature": node.kind})
+            json!({"player": f.owner, "kind": f.kind, "x": pos.x, "y": pos.y, "feature": node.kind, "ghosts": f.ghosts})
         })
         .collect();
     let last = g.board().squares().last().map(|p| json!({"x": p.pos.x, "y": p.pos.y}));

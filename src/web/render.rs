@@ -76,6 +76,11 @@ pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
         draw_village(ctx);
     }
 
+    draw_mist(ctx, def);
+    if let Some(sq) = def.start {
+        draw_ruin(ctx, sq);
+    }
+
     for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let outline = city_outline(seg);
         ctx.begin_path();
@@ -129,6 +134,86 @@ pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
     ctx.set_stroke_style_str(FIELD_EDGE);
     ctx.set_line_width(0.015);
     ctx.stroke_rect(0.0, 0.0, 1.0, 1.0);
+}
+
+/// Mist: a soft fog over fields and roads, a half-disc on every misty port (the
+/// neighbouring tile draws the other half, so a bank reads as one), drawn before the
+/// cities so it never covers them.
+fn draw_mist(ctx: &Ctx, def: &TileDef) {
+    if def.mist.is_empty() {
+        return;
+    }
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(0.0, 0.0, 1.0, 1.0);
+    ctx.clip();
+    ctx.begin_path();
+    for m in &def.mist {
+        let ports: Vec<_> = crate::engine::geometry::mask_ports(m.ports).collect();
+        for p in &ports {
+            let at = crate::art::port_point(*p);
+            ctx.move_to(at.x + 0.3, at.y);
+            ctx.arc(at.x, at.y, 0.3, 0.0, 2.0 * PI).ok();
+        }
+        if ports.is_empty() {
+            ctx.move_to(0.82, 0.5);
+            ctx.arc(0.5, 0.5, 0.32, 0.0, 2.0 * PI).ok();
+        }
+    }
+    ctx.set_fill_style_str("rgba(226,232,240,0.62)");
+    ctx.fill();
+    ctx.restore();
+}
+
+/// A quarter of the ruin at the start tile's centre, in this square's inner corner.
+fn draw_ruin(ctx: &Ctx, sq: crate::engine::tiles::StartSquare) {
+    use crate::engine::tiles::StartSquare::*;
+    let (x, y) = match sq {
+        Nw => (1.0, 1.0),
+        Ne => (0.0, 1.0),
+        Sw => (1.0, 0.0),
+        Se => (0.0, 0.0),
+    };
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(0.0, 0.0, 1.0, 1.0);
+    ctx.clip();
+    ctx.begin_path();
+    ctx.arc(x, y, 0.2, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#9b958a");
+    ctx.fill();
+    ctx.set_stroke_style_str("#5d574d");
+    ctx.set_line_width(0.03);
+    ctx.stroke();
+    ctx.begin_path();
+    ctx.arc(x, y, 0.1, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#6f695e");
+    ctx.fill();
+    ctx.restore();
+}
+
+/// A small ghost about one unit tall centred on the origin.
+pub fn draw_ghost(ctx: &Ctx) {
+    ctx.begin_path();
+    ctx.move_to(-0.35, 0.45);
+    ctx.line_to(-0.35, -0.1);
+    ctx.arc(0.0, -0.1, 0.35, PI, 2.0 * PI).ok();
+    ctx.line_to(0.35, 0.45);
+    ctx.line_to(0.18, 0.3);
+    ctx.line_to(0.0, 0.45);
+    ctx.line_to(-0.18, 0.3);
+    ctx.close_path();
+    ctx.set_fill_style_str("rgba(250,252,255,0.95)");
+    ctx.fill();
+    ctx.set_stroke_style_str("rgba(40,50,70,0.8)");
+    ctx.set_line_width(0.06);
+    ctx.stroke();
+    ctx.set_fill_style_str("#1d2433");
+    for dx in [-0.12, 0.12] {
+        ctx.begin_path();
+        ctx.arc(dx, -0.1, 0.06, 0.0, 2.0 * PI).ok();
+        ctx.fill();
+    }
 }
 
 fn draw_village(ctx: &Ctx) {

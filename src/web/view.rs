@@ -182,10 +182,28 @@ impl State {
         rots.iter().copied().find(|r| r.quarters() == self.rot).unwrap_or(rots[0])
     }
 
-    /// The figure spots (for the chosen kind) and abbot retrievals of the figure step.
+    /// What can be clicked: in the ghost step the meeples the ghost may haunt; in the
+    /// figure step the spots (for the chosen kind) and abbot retrievals.
     fn choices(&self) -> Vec<Choice> {
         let s = self.shared.borrow();
         let g = &s.game;
+        if let Phase::Ghost { .. } = g.phase() {
+            return g
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| {
+                    let Action::PlaceGhost { pos, spot } = a else { return None };
+                    let placed = g.board().at(pos)?;
+                    let def = g.tiles().get(placed.tile);
+                    let local = match spot {
+                        Spot::Port(p) => def.owner(p),
+                        Spot::Building => def.building_node()?,
+                    };
+                    let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
+                    Some(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y })
+                })
+                .collect();
+        }
         let Phase::Figure { square } = g.phase() else { return Vec::new() };
         let legal = g.legal_actions();
         let kinds: Vec<FigureKind> = FigureKind::ALL
@@ -254,7 +272,7 @@ impl State {
                     None
                 }
             }
-            Phase::Figure { .. } => {
+            Phase::Figure { .. } | Phase::Ghost { .. } => {
                 let i = self.choice_near(wx, wy)?;
                 Some(Command::Apply(self.choices().swap_remove(i).action))
             }
@@ -275,7 +293,7 @@ impl State {
                 }
                 changed
             }
-            Phase::Figure { .. } => {
+            Phase::Figure { .. } | Phase::Ghost { .. } => {
                 let h = self.choice_near(wx, wy);
                 let changed = h != self.spot_hover;
                 self.spot_hover = h;
@@ -307,7 +325,7 @@ impl State {
     fn cycle(&mut self, back: bool) -> bool {
         let n = match self.phase() {
             Phase::Tile { .. } => self.placements().len(),
-            Phase::Figure { .. } => self.choices().len(),
+            Phase::Figure { .. } | Phase::Ghost { .. } => self.choices().len(),
             Phase::Over => 0,
         };
         if n == 0 {
@@ -327,7 +345,7 @@ impl State {
             self.cam_x = p.x as f64 + 0.5;
             self.cam_y = p.y as f64 + 0.5;
         }
-        if let (Some(i), Phase::Figure { .. }) = (next, self.phase()) {
+        if let (Some(i), Phase::Figure { .. } | Phase::Ghost { .. }) = (next, self.phase()) {
             self.spot_hover = Some(i);
         }
         next.is_some()
@@ -345,6 +363,12 @@ impl State {
                 Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
                 None => Some(Command::Apply(Action::Pass)),
             },
+            // A ghost must go somewhere: Enter needs a chosen meeple.
+            Phase::Ghost { .. } => self
+                .spot_hover
+                .or(self.focus)
+                .and_then(|i| self.choices().into_iter().nth(i))
+                .map(|c| Command::Apply(c.action)),
             Phase::Over => None,
         }
     }
@@ -442,10 +466,21 @@ impl State {
                 }
                 self.draw_figures(&s);
             }
-            Phase::Figure { .. } => {
+            Phase::Figure { .. } | Phase::Ghost { .. } => {
+                let ghost_step = matches!(g.phase(), Phase::Ghost { .. });
                 self.draw_figures(&s);
                 drop(s);
                 for (i, c) in self.choices().iter().enumerate() {
+                    if ghost_step {
+                        // A ring around each meeple the ghost may haunt.
+                        let hot = self.spot_hover == Some(i) || self.focus == Some(i);
+                        ctx.begin_path();
+                        ctx.arc(c.x, c.y, if hot { 0.19 } else { 0.16 }, 0.0, 2.0 * PI).ok();
+                        ctx.set_stroke_style_str(if hot { "#ffffff" } else { "rgba(200,220,255,0.9)" });
+                        ctx.set_line_width(if hot { 4.0 / k } else { 2.5 / k });
+                        ctx.stroke();
+                        continue;
+                    }
                     let hot = self.spot_hover == Some(i) || self.focus == Some(i);
                     ctx.begin_path();
                     ctx.arc(c.x, c.y, if hot { SPOT_RADIUS * 1.3 } else { SPOT_RADIUS }, 0.0, 2.0 * PI).ok();
@@ -475,6 +510,14 @@ impl State {
             self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y).ok();
             self.ctx.scale(0.25, 0.25).ok();
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
+            // Its ghosts stand beside it, one or two (a third scares it off).
+            for i in 0..f.ghosts {
+                self.ctx.save();
+                self.ctx.translate(0.62 + i as f64 * 0.42, -0.25).ok();
+                self.ctx.scale(0.55, 0.55).ok();
+                render::draw_ghost(&self.ctx);
+                self.ctx.restore();
+            }
             self.ctx.restore();
         }
     }

@@ -55,7 +55,7 @@ test("a tile and a meeple are placed by clicking the canvas", async () => {
   const road = spots.find((s) => s.action.at === "E");
   await clickCanvas(page, road.x, road.y);
   s = await snap(page);
-  assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, feature: "road" }]);
+  assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, feature: "road", ghosts: 0 }]);
   assert.equal(s.players[0].supply.meeple, 6);
   assert.equal(s.phase.step, "tile");
   assert.equal(s.current_player, 1);

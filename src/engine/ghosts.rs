@@ -51,6 +51,17 @@ impl Game {
         self.ghost_supply
     }
 
+    /// The ghosts this turn still brings, the one being placed first (empty outside the
+    /// ghost step). Later ones may still be skipped when their time comes.
+    pub fn ghosts_pending(&self) -> Vec<GhostCase> {
+        match self.phase {
+            super::game::Phase::Ghost { case, .. } => {
+                std::iter::once(case).chain(self.ghost_queue.iter().rev().copied()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Queue this turn's ghosts: first for extending, then for limiting (GHOST-PLACE-3),
     /// one per case however many contacts (GHOST-PLACE-4).
     pub(crate) fn queue_ghosts(&mut self, contacts: Contacts) {

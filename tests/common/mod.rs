@@ -68,3 +68,41 @@ pub fn scorings(events: &[Event]) -> Vec<&carcassonne::engine::Scoring> {
         })
         .collect()
 }
+
+/// A base + Ghosts, Castles & Cemeteries game drawing exactly `draw`.
+pub fn ghost_game(players: &[&str], draw: &[&str]) -> Game {
+    ghost_game_with(players, draw, Options::default())
+}
+
+/// As [`ghost_game`], with options.
+pub fn ghost_game_with(players: &[&str], draw: &[&str], options: Options) -> Game {
+    let setup = Setup {
+        players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
+        sets: vec!["base".into(), "ghosts".into()],
+        options,
+        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+    };
+    Game::new(TileSet::builtin(), setup).expect("valid setup")
+}
+
+/// Put the pending ghost next to the figure at (x, y) standing at `at`.
+pub fn ghost(g: &mut Game, x: i32, y: i32, at: &str) -> Vec<Event> {
+    let a = Action::PlaceGhost { pos: Pos::new(x, y), spot: parse_spot(at).unwrap() };
+    g.apply(&a).unwrap_or_else(|e| panic!("ghost at ({x},{y}) {at}: {e}"))
+}
+
+/// Ghosts next to the figure standing on square (x, y).
+pub fn ghosts_at(g: &Game, x: i32, y: i32) -> u8 {
+    let i = (0..g.figures().len()).find(|&i| g.figure_spot(i).0 == Pos::new(x, y)).expect("a figure there");
+    g.figures()[i].ghosts
+}
+
+/// The phase's step name: "tile", "ghost:extend", "ghost:limit", "figure" or "over".
+pub fn step(g: &Game) -> String {
+    match g.phase() {
+        Phase::Tile { .. } => "tile".into(),
+        Phase::Ghost { case, .. } => format!("ghost:{}", serde_json::to_value(case).unwrap().as_str().unwrap()),
+        Phase::Figure { .. } => "figure".into(),
+        Phase::Over => "over".into(),
+    }
+}

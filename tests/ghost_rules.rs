@@ -50,6 +50,9 @@ fn test_17_ghost_score_2_a_ghost_on_a_minority_knight_costs_nothing() {
     let ev = tile_pass(&mut g, "base.Q", 3, 0, 0);
     let s = scorings(&ev);
     assert_eq!((s[0].tiles, s[0].pennants, s[0].value), (5, 1, 12));
+    let shares: Vec<_> = s[0].shares.iter().map(|sh| (sh.player, sh.figures, sh.ghosts, sh.points)).collect();
+    assert_eq!(shares, vec![(0, 2, 0, 12), (1, 1, 1, 0)], "Black gets 0 for the city, not -2");
+    assert!(!ev.iter().any(|e| matches!(e, Event::ScoreFloored { .. })));
     assert_eq!(g.scores(), vec![12, 0], "Black 0, not -2; Red 12, not 10");
     assert_eq!(g.ghost_supply(), 15, "the ghost returns");
     assert_eq!((supply(&g, RED), supply(&g, BLUE)), (5, 5));
@@ -99,8 +102,20 @@ fn test_19_ghost_score_2_tie_each_majority_player_pays_for_their_own_ghosts() {
 #[test]
 fn test_20_ghost_score_2_each_ghost_of_the_majority_costs_two() {
     let draw = [
-        "base.U", "base.U", "base.A", "base.U", "base.B", "base.U", "base.U", "base.U", "ghosts.23", "base.U",
-        "base.A", "ghosts.23", "base.B", "base.U.garden",
+        "base.U",
+        "base.U",
+        "base.A",
+        "base.U",
+        "base.B",
+        "base.U",
+        "base.U",
+        "base.U",
+        "ghosts.23",
+        "base.U",
+        "base.A",
+        "ghosts.23",
+        "base.B",
+        "base.U.garden",
     ];
     let mut g = ghost_game(&["Red", "Blue"], &draw);
     tile_pass(&mut g, "base.U", 2, 1, 0);
@@ -127,14 +142,30 @@ fn test_20_ghost_score_2_each_ghost_of_the_majority_costs_two() {
     let ev = tile_pass(&mut g, "base.U.garden", 6, 0, 0);
     let s = scorings(&ev);
     let road = s.iter().find(|s| s.feature == FeatureKind::Road && s.tiles == 5).expect("the road");
-    assert_eq!(road.shares.iter().map(|sh| (sh.player, sh.figures, sh.ghosts, sh.points)).collect::<Vec<_>>(), vec![(0, 2, 2, 1), (1, 1, 0, 0)]);
+    assert_eq!(
+        road.shares.iter().map(|sh| (sh.player, sh.figures, sh.ghosts, sh.points)).collect::<Vec<_>>(),
+        vec![(0, 2, 2, 1), (1, 1, 0, 0)]
+    );
     assert_eq!(g.scores(), vec![1, 0]);
     assert_eq!(g.ghost_supply(), 15);
 }
 
 #[test]
 fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
-    let draw = ["base.U", "base.U", "base.B", "base.U", "base.W", "ghosts.26", "base.A", "base.B", "base.B", "base.U", "base.B", "base.A"];
+    let draw = [
+        "base.U",
+        "base.U",
+        "base.B",
+        "base.U",
+        "base.W",
+        "ghosts.26",
+        "base.A",
+        "base.B",
+        "base.B",
+        "base.U",
+        "base.B",
+        "base.A",
+    ];
     let mut g = ghost_game(&["Red", "Blue"], &draw);
     tile(&mut g, "base.U", -1, 0, 0);
     meeple(&mut g, "E");
@@ -165,8 +196,20 @@ fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
 #[test]
 fn test_22_dec_05_a_turns_points_are_netted_before_the_floor() {
     let draw = [
-        "base.U", "base.U", "base.B", "base.U", "base.W", "ghosts.26", "base.A", "base.B", "base.B", "base.U", "base.E",
-        "base.U", "base.B", "base.L",
+        "base.U",
+        "base.U",
+        "base.B",
+        "base.U",
+        "base.W",
+        "ghosts.26",
+        "base.A",
+        "base.B",
+        "base.B",
+        "base.U",
+        "base.E",
+        "base.U",
+        "base.B",
+        "base.L",
     ];
     let mut g = ghost_game(&["Red", "Blue"], &draw);
     tile(&mut g, "base.U", -1, 0, 0);
@@ -660,7 +703,10 @@ fn test_44_ghost_start_4_the_ruin_is_no_feature() {
         let def = g.tiles().get(sq.tile);
         assert!(def.start.is_some());
         assert_eq!(def.building, None, "{}: nothing to stand on in the middle", def.id);
-        assert!(def.segments.iter().filter(|s| s.kind == FeatureKind::Road).all(|r| r.edge_count() == 1), "roads end at the ruin");
+        assert!(
+            def.segments.iter().filter(|s| s.kind == FeatureKind::Road).all(|r| r.edge_count() == 1),
+            "roads end at the ruin"
+        );
         assert_eq!(def.node_count(), def.segments.len() + def.mist.len());
     }
     // Four roads run out of the ruin, none joined to another through it.

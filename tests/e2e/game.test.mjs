@@ -96,31 +96,42 @@ test("right-click and R rotate through legal rotations; Escape takes the tile ba
   await page.context().close();
 });
 
+/** One random legal action, by clicks on the canvas (or the pass button). With `keep`,
+ * a figure is placed only a third of the time, so meeples stay in hand for features
+ * that complete. */
+async function randomClick(page, r, keep = false) {
+  const s = await snap(page);
+  await frame(page);
+  if (s.phase.step === "tile") {
+    const legal = await page.evaluate(() => window.carc.game.legalActions());
+    const a = legal[Math.floor(r() * legal.length)];
+    const p = await squarePoint(page, a.x, a.y);
+    const box = await page.locator("#board").boundingBox();
+    await page.mouse.move(box.x + p.x, box.y + p.y);
+    await page.mouse.click(box.x + p.x, box.y + p.y);
+  } else if (s.phase.step === "ghost") {
+    const spots = await page.evaluate(() => window.carc.view.spotPoints());
+    const i = Math.floor(r() * spots.length);
+    await clickCanvas(page, spots[i].x, spots[i].y);
+  } else {
+    const spots = await page.evaluate(() => window.carc.view.spotPoints());
+    const i = keep && r() < 2 / 3 ? spots.length : Math.floor(r() * (spots.length + 1));
+    if (i === spots.length) await page.click("#btn-pass");
+    else await clickCanvas(page, spots[i].x, spots[i].y);
+  }
+  const after = await snap(page);
+  assert.notEqual(JSON.stringify(after), JSON.stringify(s), "a click changed nothing");
+  return after;
+}
+
 test("a whole game played by random legal clicks reaches the final scores", async () => {
   const page = await freshPage();
   await newGame(page, { players: [{ name: "Ann" }, { name: "Bo" }], sets: ["base"], seed: 99 });
   const r = rng(7);
   let actions = 0;
-  for (; actions < 400; actions++) {
-    const s = await snap(page);
-    if (s.over) break;
-    await frame(page);
-    if (s.phase.step === "tile") {
-      const legal = await page.evaluate(() => window.carc.game.legalActions());
-      const a = legal[Math.floor(r() * legal.length)];
-      const p = await squarePoint(page, a.x, a.y);
-      const box = await page.locator("#board").boundingBox();
-      await page.mouse.move(box.x + p.x, box.y + p.y);
-      await page.mouse.click(box.x + p.x, box.y + p.y);
-    } else {
-      const spots = await page.evaluate(() => window.carc.view.spotPoints());
-      const i = Math.floor(r() * (spots.length + 1));
-      if (i === spots.length) await page.click("#btn-pass");
-      else await clickCanvas(page, spots[i].x, spots[i].y);
-    }
-    const after = await snap(page);
-    assert.notEqual(JSON.stringify(after.board) + after.figures.length + after.phase.step,
-      JSON.stringify(s.board) + s.figures.length + s.phase.step, `action ${actions} changed nothing`);
+  while (!(await snap(page)).over && actions < 400) {
+    await randomClick(page, r);
+    actions++;
   }
   const s = await snap(page);
   assert.equal(s.over, true);
@@ -132,6 +143,42 @@ test("a whole game played by random legal clicks reaches the final scores", asyn
   assert.match(await page.textContent("#log"), /Game over/);
   await frame(page);
   await shot(page, "03-game-over");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("Ghosts, Castles & Cemeteries by clicks: ghosts placed on meeples, features scored", async () => {
+  const page = await freshPage();
+  // The new-game screen offers the set and says its tiles are reconstructed.
+  await page.click("#btn-new");
+  assert.match(await page.textContent("#ng-sets"), /Ghosts, Castles & Cemeteries[\s\S]*reconstructed/);
+  await page.check('#ng-sets input[value="ghosts"]');
+  await page.fill("#ng-seed", "4");
+  await page.click("#ng-start");
+  let s = await snap(page);
+  assert.equal(s.board.length, 4, "the 2×2 start tile");
+  assert.equal(s.ghosts, 15);
+  assert.deepEqual(s.players.map((p) => [p.supply.meeple, p.supply.guard, p.guard_reserve]), [[5, 2, 3], [5, 2, 3]]);
+  await page.evaluate(() => { window.__events = []; window.carc.game.subscribe((ev) => window.__events.push(...ev)); });
+  const r = rng(11);
+  let ghostClicks = 0, actions = 0;
+  const scored = () => page.evaluate(() => window.__events.some((e) => e.type === "scored" && e.complete));
+  while (actions < 400 && !s.over) {
+    const before = await snap(page);
+    s = await randomClick(page, r, true);
+    actions++;
+    if (before.phase.step === "ghost") ghostClicks++;
+    if (ghostClicks >= 2 && (await scored())) break;
+  }
+  const texts = await page.evaluate(() => window.__events.map((e) => e.text));
+  assert.ok(ghostClicks >= 2, `ghosts placed by clicking meeples (${ghostClicks})`);
+  assert.ok(texts.some((t) => /(extended|limited) the mist: a ghost haunts/.test(t)), "the log says why a ghost came");
+  assert.ok(await scored(), "a feature was scored");
+  assert.match(await page.textContent("#log"), /scored/);
+  const onBoard = s.figures.reduce((n, f) => n + f.ghosts, 0);
+  assert.equal(onBoard + s.ghosts, 15, "every ghost accounted for");
+  await frame(page);
+  await shot(page, "06-ghosts");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

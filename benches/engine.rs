@@ -70,6 +70,17 @@ fn whole_games(c: &mut Criterion) {
             })
         });
     }
+    let mut seed = 0u64;
+    group.bench_function("base_ghosts_2p", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut setup = Setup::base(&["A", "B"], seed);
+            setup.sets.push("ghosts".into());
+            let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+            play_out(&mut g, &mut Rng::new(seed));
+            black_box(g.scores())
+        })
+    });
     group.finish();
 }
 

@@ -15,8 +15,9 @@ cargo fmt --check
 step "cargo clippy, native and wasm32 (warnings are errors)"
 cargo clippy --all-targets --quiet -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
-step "engine tests (cargo test)"
+step "engine tests (cargo test), and the benchmarks build"
 cargo test --quiet
+cargo bench --no-run --quiet
 step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api
 step "release build (trunk build --release)"

@@ -43,6 +43,14 @@ fn place(feature: FeatureKind) -> &'static str {
     }
 }
 
+/// "extend" or "limit", for "extended the mist" / "limiting the mist".
+fn mist_verb(case: crate::engine::GhostCase) -> &'static str {
+    match case {
+        crate::engine::GhostCase::Extend => "extend",
+        crate::engine::GhostCase::Limit => "limit",
+    }
+}
+
 /// What was scored, e.g. "a city of 5 tiles with 1 pennant".
 pub fn scored_feature(s: &Scoring) -> String {
     let open = if s.complete { "" } else { "an unfinished " };
@@ -103,20 +111,11 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             }
         }
         Event::GhostPlaced { player, owner, case, ghosts, .. } => {
-            let why = match case {
-                crate::engine::GhostCase::Extend => "extended the mist",
-                crate::engine::GhostCase::Limit => "limited the mist",
-            };
+            let why = format!("{}ed the mist", mist_verb(*case));
             let whose = if owner == player { "their own".to_string() } else { format!("{}'s", name(*owner)) };
             format!("{} {why}: a ghost haunts {whose} meeple ({})", name(*player), plural(*ghosts, "ghost", "ghosts"))
         }
-        Event::GhostSkipped { reason, case, .. } => {
-            let why = match case {
-                crate::engine::GhostCase::Extend => "extending",
-                crate::engine::GhostCase::Limit => "limiting",
-            };
-            format!("No ghost for {why} the mist: {reason}")
-        }
+        Event::GhostSkipped { reason, case, .. } => format!("No ghost for {}ing the mist: {reason}", mist_verb(*case)),
         Event::FigureScared { player, figure, feature, .. } => {
             format!(
                 "A third ghost scared {}'s {} off {} (no points)",

@@ -150,22 +150,13 @@ fn test_20_ghost_score_2_each_ghost_of_the_majority_costs_two() {
     assert_eq!(g.ghost_supply(), 15);
 }
 
-#[test]
-fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
-    let draw = [
-        "base.U",
-        "base.U",
-        "base.B",
-        "base.U",
-        "base.W",
-        "ghosts.26",
-        "base.A",
-        "base.B",
-        "base.B",
-        "base.U",
-        "base.B",
-        "base.A",
-    ];
+/// The common opening of TEST-21 and TEST-22: Red's highwayman on nw's road gets a ghost
+/// (Red limits sw's mist) and the 3-tile road scores 3 − 2, so Red's total is 1; then
+/// Blue lays misty ghosts.26 north of the start (its mist open at (0,-2)), Red starts a
+/// 2-tile road at A(3,0) with a second highwayman and haunts it by limiting ne's mist.
+fn red_at_one_with_a_haunted_highwayman(rest: &[&str]) -> carcassonne::engine::Game {
+    let mut draw = vec!["base.U", "base.U", "base.B", "base.U", "base.W", "ghosts.26", "base.A", "base.B", "base.B"];
+    draw.extend_from_slice(rest);
     let mut g = ghost_game(&["Red", "Blue"], &draw);
     tile(&mut g, "base.U", -1, 0, 0);
     meeple(&mut g, "E");
@@ -176,13 +167,19 @@ fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
     tile_pass(&mut g, "base.U", 3, 1, 0);
     tile_pass(&mut g, "base.W", -2, 0, 0); // closes the 3-tile road: 3 − 2
     assert_eq!(g.scores(), vec![1, 0], "Red's total is 1");
-    tile_pass(&mut g, "ghosts.26", 0, -1, 2); // Blue: misty north edge, open
+    tile_pass(&mut g, "ghosts.26", 0, -1, 2);
     tile(&mut g, "base.A", 3, 0, 3);
     meeple(&mut g, "S");
     tile_pass(&mut g, "base.B", 3, -1, 0);
     tile(&mut g, "base.B", 2, 0, 0);
     ghost(&mut g, 3, 0, "S");
     pass(&mut g);
+    g
+}
+
+#[test]
+fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
+    let mut g = red_at_one_with_a_haunted_highwayman(&["base.U", "base.B", "base.A"]);
     tile_pass(&mut g, "base.U", -1, 2, 0);
     tile(&mut g, "base.B", 0, -2, 0); // limits the mist of (0,-1)
     ghost(&mut g, 3, 0, "S");
@@ -195,39 +192,7 @@ fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
 
 #[test]
 fn test_22_dec_05_a_turns_points_are_netted_before_the_floor() {
-    let draw = [
-        "base.U",
-        "base.U",
-        "base.B",
-        "base.U",
-        "base.W",
-        "ghosts.26",
-        "base.A",
-        "base.B",
-        "base.B",
-        "base.U",
-        "base.E",
-        "base.U",
-        "base.B",
-        "base.L",
-    ];
-    let mut g = ghost_game(&["Red", "Blue"], &draw);
-    tile(&mut g, "base.U", -1, 0, 0);
-    meeple(&mut g, "E");
-    tile_pass(&mut g, "base.U", 2, 1, 0);
-    tile(&mut g, "base.B", -1, 1, 0);
-    ghost(&mut g, -1, 0, "E");
-    pass(&mut g);
-    tile_pass(&mut g, "base.U", 3, 1, 0);
-    tile_pass(&mut g, "base.W", -2, 0, 0);
-    assert_eq!(g.scores(), vec![1, 0]);
-    tile_pass(&mut g, "ghosts.26", 0, -1, 2);
-    tile(&mut g, "base.A", 3, 0, 3);
-    meeple(&mut g, "S");
-    tile_pass(&mut g, "base.B", 3, -1, 0);
-    tile(&mut g, "base.B", 2, 0, 0);
-    ghost(&mut g, 3, 0, "S");
-    pass(&mut g);
+    let mut g = red_at_one_with_a_haunted_highwayman(&["base.U", "base.E", "base.U", "base.B", "base.L"]);
     tile_pass(&mut g, "base.U", -1, 2, 0);
     tile(&mut g, "base.E", 4, -1, 2); // a city cap with Red's knight
     meeple(&mut g, "N");

@@ -305,6 +305,15 @@ fn draw_cemetery(ctx: &Ctx) {
     }
 }
 
+/// Add a closed polygon to the current path.
+fn polygon(ctx: &Ctx, pts: &[(f64, f64)]) {
+    ctx.move_to(pts[0].0, pts[0].1);
+    for (x, y) in &pts[1..] {
+        ctx.line_to(*x, *y);
+    }
+    ctx.close_path();
+}
+
 /// Draw a figure about one unit tall centred on the origin; farmers lie down.
 pub fn draw_figure(ctx: &Ctx, kind: FigureKind, color: &str, lying: bool) {
     ctx.save();
@@ -314,36 +323,29 @@ pub fn draw_figure(ctx: &Ctx, kind: FigureKind, color: &str, lying: bool) {
     ctx.begin_path();
     match kind {
         FigureKind::Abbot => {
-            let pts = [(-0.12, -0.3), (-0.24, -0.05), (-0.32, 0.48), (0.32, 0.48), (0.24, -0.05), (0.12, -0.3)];
-            ctx.move_to(pts[0].0, pts[0].1);
-            for (x, y) in &pts[1..] {
-                ctx.line_to(*x, *y);
-            }
-            ctx.close_path();
+            polygon(ctx, &[(-0.12, -0.3), (-0.24, -0.05), (-0.32, 0.48), (0.32, 0.48), (0.24, -0.05), (0.12, -0.3)]);
             ctx.move_to(0.15, -0.33);
             ctx.arc(0.0, -0.33, 0.15, 0.0, 2.0 * PI).ok();
         }
         _ => {
-            let pts = [
-                (-0.13, -0.2),
-                (-0.47, -0.08),
-                (-0.43, 0.07),
-                (-0.17, 0.03),
-                (-0.35, 0.48),
-                (-0.06, 0.48),
-                (0.0, 0.3),
-                (0.06, 0.48),
-                (0.35, 0.48),
-                (0.17, 0.03),
-                (0.43, 0.07),
-                (0.47, -0.08),
-                (0.13, -0.2),
-            ];
-            ctx.move_to(pts[0].0, pts[0].1);
-            for (x, y) in &pts[1..] {
-                ctx.line_to(*x, *y);
-            }
-            ctx.close_path();
+            polygon(
+                ctx,
+                &[
+                    (-0.13, -0.2),
+                    (-0.47, -0.08),
+                    (-0.43, 0.07),
+                    (-0.17, 0.03),
+                    (-0.35, 0.48),
+                    (-0.06, 0.48),
+                    (0.0, 0.3),
+                    (0.06, 0.48),
+                    (0.35, 0.48),
+                    (0.17, 0.03),
+                    (0.43, 0.07),
+                    (0.47, -0.08),
+                    (0.13, -0.2),
+                ],
+            );
             ctx.move_to(0.16, -0.32);
             ctx.arc(0.0, -0.32, 0.16, 0.0, 2.0 * PI).ok();
         }

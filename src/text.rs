@@ -131,6 +131,33 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::GhostPenalty { player, ghosts, points } => {
             format!("Final scoring: {} loses {} for {}", name(*player), -points, plural(*ghosts, "ghost", "ghosts"))
         }
+        Event::TowerScored { player, tower, count, points, .. } => {
+            let what = match tower {
+                crate::engine::tiles::Tower::Meeple => plural(*count, "meeple", "meeples"),
+                crate::engine::tiles::Tower::Arms => plural(*count, "coat of arms", "coats of arms"),
+                crate::engine::tiles::Tower::Road => plural(*count, "tile with a road", "tiles with a road"),
+                crate::engine::tiles::Tower::Monastery => plural(*count, "monastery", "monasteries"),
+                crate::engine::tiles::Tower::City => plural(*count, "tile with a city", "tiles with a city"),
+            };
+            format!("{}'s watchtower counts {what}: {points}", name(*player))
+        }
+        Event::ChallengeStarted { heretic, monk, .. } => {
+            format!(
+                "Challenge! {}'s heretic against {}'s monk: the first building completed wins",
+                name(*heretic),
+                name(*monk)
+            )
+        }
+        Event::ChallengeWon { winner, loser, building, bonus } => {
+            let extra = if *bonus > 0 { format!(" and takes {bonus} for the other building") } else { String::new() };
+            format!(
+                "{} wins the challenge with the {}{extra}; {} gets nothing",
+                name(*winner),
+                building.name(),
+                name(*loser)
+            )
+        }
+        Event::ChallengeEnded { reason } => format!("The challenge ends: {reason}"),
         Event::FigureReturned { player, figure, .. } => {
             format!("{}'s {} returned to the supply", name(*player), figure.name())
         }

@@ -4,15 +4,20 @@
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup, Spot, TileSet,
+    Action, Deck, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup, Spot, TileSet,
 };
 use carcassonne::record::Record;
 
 fn setup(seed: u64) -> Setup {
     let players = 2 + (seed % 4) as usize;
     let options = Options { farmers: seed % 7 != 3, abbot: seed % 5 == 1, ..Options::default() };
-    // Every other game adds Ghosts, Castles & Cemeteries.
-    let sets = if seed % 2 == 1 { vec!["base".into(), "ghosts".into()] } else { vec!["base".into()] };
+    // Base; base + ghosts; base + watchtowers + shrines; all four sets together.
+    let sets: Vec<String> = match seed % 4 {
+        0 => vec!["base".into()],
+        1 => vec!["base".into(), "ghosts".into()],
+        2 => vec!["base".into(), "watchtowers".into(), "shrines".into()],
+        _ => vec!["base".into(), "ghosts".into(), "watchtowers".into(), "shrines".into()],
+    };
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
         sets,
@@ -24,6 +29,12 @@ fn setup(seed: u64) -> Setup {
 fn check_invariants(g: &Game) {
     let abbots = g.setup().options.abbot as usize;
     let ghosts = g.ghosts_in_play();
+    // Challenges pair an occupied shrine with an occupied monastery next to it.
+    for c in g.challenges() {
+        assert_eq!(g.features().node(c.shrine).kind, FeatureKind::Shrine);
+        assert_eq!(g.features().node(c.monastery).kind, FeatureKind::Monastery);
+        assert!(g.figure_on(c.shrine).is_some() && g.figure_on(c.monastery).is_some());
+    }
     let (meeples, guards) = if ghosts { (5, 5) } else { (7, 0) };
     for (p, st) in g.players().iter().enumerate() {
         assert!(st.score >= 0, "score below 0");
@@ -45,7 +56,25 @@ fn check_invariants(g: &Game) {
         assert!(f.ghosts < 3, "a meeple with 3 ghosts is scared off at once");
         assert!(f.kind != FigureKind::Guard || f.ghosts == 0, "guards are never haunted");
         // GHOST-FIELD-3: nobody stands in the mist (farmers only on clear field areas).
-        assert_ne!(g.features().node(f.node).kind, carcassonne::engine::FeatureKind::Mist);
+        assert_ne!(g.features().node(f.node).kind, FeatureKind::Mist);
+    }
+    // SHRINE-PLACE-4: no shrine borders two monasteries, no monastery two shrines.
+    let building_at = |p: Pos| g.board().at(p).and_then(|s| g.tiles().get(s.tile).building);
+    for sq in g.board().squares() {
+        let other = match g.tiles().get(sq.tile).building {
+            Some(FeatureKind::Shrine) => FeatureKind::Monastery,
+            Some(FeatureKind::Monastery) => FeatureKind::Shrine,
+            _ => continue,
+        };
+        let n = sq.pos.ring().into_iter().filter(|q| building_at(*q) == Some(other)).count();
+        assert!(n <= 1, "a building at {} borders {n} of the other kind", sq.pos);
+    }
+    // TOWER-2: on a tower tile a figure stands on a road, city or field, never the tower.
+    for f in g.figures() {
+        let node = g.features().node(f.node);
+        if g.def_at(node.square).tower.is_some() {
+            assert!(matches!(node.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Field));
+        }
     }
     // Every figure stands where the feature graph says it does.
     for (i, f) in g.figures().iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use super::ghosts::GhostCase;
 use super::moves::FigureKind;
-use super::tiles::FeatureKind;
+use super::tiles::{FeatureKind, Tower};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -162,6 +162,53 @@ pub enum Event {
         ghosts: u16,
         /// The (negative) points.
         points: i32,
+    },
+    /// A watchtower paid its bonus (TOWER-3/4/8).
+    TowerScored {
+        /// The owner of the meeple on the tower tile.
+        player: usize,
+        /// The tower's symbol.
+        tower: Tower,
+        /// Column of the tower.
+        x: i32,
+        /// Row of the tower.
+        y: i32,
+        /// What it counted in its 3×3.
+        count: u16,
+        /// Points.
+        points: i32,
+    },
+    /// A heretic and a monk now challenge each other (SHRINE-CH-2).
+    ChallengeStarted {
+        /// The heretic's owner.
+        heretic: usize,
+        /// The monk's owner.
+        monk: usize,
+        /// Column of the shrine.
+        shrine_x: i32,
+        /// Row of the shrine.
+        shrine_y: i32,
+        /// Column of the monastery.
+        monastery_x: i32,
+        /// Row of the monastery.
+        monastery_y: i32,
+    },
+    /// A challenge was won by completing a building first (SHRINE-CH-5); the `Scored`
+    /// event of the winner's building follows.
+    ChallengeWon {
+        /// The winner.
+        winner: usize,
+        /// The loser, whose figure goes home with nothing.
+        loser: usize,
+        /// The winner's building.
+        building: FeatureKind,
+        /// House rule SHRINE-CH-13: the loser's building's value, added for the winner.
+        bonus: i32,
+    },
+    /// A challenge ended without a winner (SHRINE-CH-6/9/10).
+    ChallengeEnded {
+        /// Why.
+        reason: String,
     },
     /// A feature was scored.
     Scored(Scoring),

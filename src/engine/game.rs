@@ -14,6 +14,7 @@ use super::moves::{Action, FigureKind, PlayError, Spot};
 use super::rng::Rng;
 use super::scoring::Scored;
 use super::setup::{Deck, Setup, SetupError, KNOWN_SETS, PLAYABLE_SETS, PLAYERS};
+use super::shrines::Challenge;
 use super::tiles::{FeatureKind, TileDef, TileIdx, TileSet, NO_SEG};
 use std::sync::Arc;
 
@@ -110,6 +111,8 @@ pub struct Game {
     pub(crate) ghost_supply: u8,
     /// Ghosts still to place this turn after the current one (extend before limit).
     pub(crate) ghost_queue: Vec<GhostCase>,
+    /// Ongoing heretic–monk challenges (Heretics & Shrines).
+    pub(crate) challenges: Vec<Challenge>,
     opening: Vec<Event>,
 }
 
@@ -134,6 +137,7 @@ impl PartialEq for Game {
             && self.deltas == o.deltas
             && self.ghost_supply == o.ghost_supply
             && self.ghost_queue == o.ghost_queue
+            && self.challenges == o.challenges
             && self.opening == o.opening
     }
 }
@@ -227,6 +231,7 @@ impl Game {
             deltas: vec![0; n],
             ghost_supply: if ghosts { GHOSTS } else { 0 },
             ghost_queue: Vec::new(),
+            challenges: Vec::new(),
             opening: Vec::new(),
             setup,
         };
@@ -382,9 +387,10 @@ impl Game {
         })
     }
 
-    /// Expansion restrictions on a placement beyond edge matching (none in the base game).
-    fn placement_allowed(&self, _tile: TileIdx, _pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
-        Ok(())
+    /// Expansion restrictions on a placement beyond edge matching: the shrine–monastery
+    /// neighbourhood rule (SHRINE-PLACE).
+    fn placement_allowed(&self, tile: TileIdx, pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
+        self.shrine_rule(tile, pos)
     }
 
     fn figure_actions_into(&self, square: SquareIdx, out: &mut Vec<Action>) {
@@ -532,6 +538,7 @@ impl Game {
                     spot: spot_name,
                     feature: self.features.node(node).kind,
                 });
+                self.maybe_challenge(node, events);
                 self.end_turn(events);
             }
             Action::RetrieveAbbot { pos } => {
@@ -651,6 +658,7 @@ impl Game {
     pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
         let f = self.figures.swap_remove(idx);
         self.ghost_supply += f.ghosts;
+        self.end_challenge_of(f.node, events);
         self.features.clear_occupant(f.node);
         if let Some(moved) = self.figures.get(idx) {
             self.features.move_occupant(moved.node, idx as u16);
@@ -663,6 +671,9 @@ impl Game {
     /// Score what the tile completed, settle the turn's points and pass the turn on.
     fn end_turn(&mut self, events: &mut Vec<Event>) {
         let completed = std::mem::take(&mut self.completed);
+        // SEQ 5: towers on the untouched board, then challenges, then the features.
+        self.score_towers(&completed, events);
+        self.resolve_challenges(&completed, events);
         for &root in &completed {
             self.score_feature(root, Scored::Completed, events);
         }

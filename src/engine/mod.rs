@@ -14,7 +14,9 @@ pub mod moves;
 pub mod rng;
 pub mod scoring;
 pub mod setup;
+pub mod shrines;
 pub mod tiles;
+pub mod towers;
 
 pub use events::{Event, Scoring, Share};
 pub use game::{Figure, Game, Phase, PlayerState};

@@ -6,7 +6,7 @@ use std::fmt;
 /// Every tile set the catalogue knows, by file name.
 pub const KNOWN_SETS: [&str; 6] = ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"];
 /// The sets whose rules this version of the engine plays.
-pub const PLAYABLE_SETS: [&str; 2] = ["base", "ghosts"];
+pub const PLAYABLE_SETS: [&str; 4] = ["base", "ghosts", "watchtowers", "shrines"];
 /// Fewest and most players (BASE-COMP-5, DEC-02).
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 
@@ -23,11 +23,20 @@ pub struct Options {
     /// For puzzles and scenarios with an explicit draw order: any number of copies of a
     /// tile may be drawn (default off: no more copies than the sets contain).
     pub unlimited_copies: bool,
+    /// House rule SHRINE-CH-13 (default off): a challenge's winner also scores the
+    /// losing building's current value.
+    pub shrine_house_rule: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { farmers: true, abbot: false, optional_tiles: false, unlimited_copies: false }
+        Options {
+            farmers: true,
+            abbot: false,
+            optional_tiles: false,
+            unlimited_copies: false,
+            shrine_house_rule: false,
+        }
     }
 }
 

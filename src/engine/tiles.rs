@@ -94,7 +94,7 @@ impl FeatureKind {
 }
 
 /// The symbol on a watchtower (TOWER-8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tower {
     /// 2 per meeple in the 3×3.

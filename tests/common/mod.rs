@@ -106,3 +106,14 @@ pub fn step(g: &Game) -> String {
         Phase::Over => "over".into(),
     }
 }
+
+/// A game with the given sets drawing exactly `draw`.
+pub fn game_in(players: &[&str], sets: &[&str], draw: &[&str], options: Options) -> Game {
+    let setup = Setup {
+        players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
+        sets: sets.iter().map(|s| s.to_string()).collect(),
+        options,
+        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+    };
+    Game::new(TileSet::builtin(), setup).expect("valid setup")
+}

@@ -7,9 +7,11 @@ const $ = (sel) => document.querySelector(sel);
 // Score categories of the final breakdown, in the order they are shown.
 const CATEGORY = {
   road: "Roads", city: "Cities", monastery: "Monasteries", shrine: "Shrines", castle: "Haunted castles",
-  cemetery: "Cemeteries", garden: "Gardens", "final road": "Unfinished roads (end)", "final city": "Unfinished cities (end)",
+  cemetery: "Cemeteries", garden: "Gardens", tower: "Watchtower bonuses", challenge: "Challenge bonuses (house rule)",
+  "final road": "Unfinished roads (end)", "final city": "Unfinished cities (end)",
   "final monastery": "Unfinished monasteries (end)", "final shrine": "Unfinished shrines (end)",
   "final castle": "Unfinished castles (end)", "final garden": "Unfinished gardens (end)", "final field": "Fields (end)",
+  "final ghosts": "Ghosts (end)",
 };
 
 let W; // the wasm bindings
@@ -156,7 +158,8 @@ function startFromDialog(ev) {
   const players = [...$("#ng-players").children].map((li) => ({
     name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value }));
   const sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
-  const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked };
+  const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked,
+    shrine_house_rule: $("#ng-house").checked };
   const seedText = $("#ng-seed").value.trim();
   const opts = { players, sets, options };
   if (seedText) {

@@ -155,6 +155,13 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
     v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
     v["tally"] = json!(s.tally);
     v["seeded"] = json!(matches!(g.setup().deck, Deck::Seed(_)));
+    let at = |n: u32| {
+        let p = g.board().square(g.features().node(n).square).pos;
+        json!({"x": p.x, "y": p.y})
+    };
+    v["challenges"] = Value::Array(
+        g.challenges().iter().map(|c| json!({"shrine": at(c.shrine), "monastery": at(c.monastery)})).collect(),
+    );
     v["figure_kinds"] = json!(FigureKind::ALL
         .iter()
         .filter(|k| g.players()[g.current_player()].in_supply(**k) > 0 && matches!(g.phase(), Phase::Figure { .. }))

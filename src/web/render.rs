@@ -129,6 +129,9 @@ pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
         Some(FeatureKind::Cemetery) => draw_cemetery(ctx),
         _ => {}
     }
+    if let Some(t) = def.tower {
+        draw_tower(ctx, t);
+    }
     ctx.restore();
 
     ctx.set_stroke_style_str(FIELD_EDGE);
@@ -214,6 +217,57 @@ pub fn draw_ghost(ctx: &Ctx) {
         ctx.arc(dx, -0.1, 0.06, 0.0, 2.0 * PI).ok();
         ctx.fill();
     }
+}
+
+/// A watchtower with its symbol on a pale banner, upright at the tile's centre.
+fn draw_tower(ctx: &Ctx, symbol: crate::engine::tiles::Tower) {
+    use crate::engine::tiles::Tower;
+    ctx.set_fill_style_str("#8a8278");
+    ctx.fill_rect(0.42, 0.3, 0.16, 0.32);
+    for x in [0.42, 0.47, 0.53] {
+        ctx.fill_rect(x, 0.26, 0.05, 0.05);
+    }
+    ctx.set_stroke_style_str("#3f3a33");
+    ctx.set_line_width(0.015);
+    ctx.stroke_rect(0.42, 0.3, 0.16, 0.32);
+    // The banner with the symbol (TOWER-8).
+    ctx.begin_path();
+    ctx.arc(0.5, 0.72, 0.11, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#f7f1df");
+    ctx.fill();
+    ctx.set_stroke_style_str("#3f3a33");
+    ctx.stroke();
+    ctx.save();
+    ctx.translate(0.5, 0.72).ok();
+    match symbol {
+        Tower::Meeple => {
+            ctx.scale(0.14, 0.14).ok();
+            draw_figure(ctx, FigureKind::Meeple, "#4a4a4a", false);
+        }
+        Tower::Arms => draw_pennant(ctx, 0.0, -0.01),
+        Tower::Road => {
+            ctx.set_stroke_style_str("#8a7654");
+            ctx.set_line_width(0.04);
+            ctx.begin_path();
+            ctx.move_to(-0.07, 0.06);
+            ctx.quadratic_curve_to(0.0, 0.0, 0.07, -0.06);
+            ctx.stroke();
+        }
+        Tower::Monastery => {
+            ctx.set_fill_style_str("#b4433c");
+            ctx.fill_rect(-0.012, -0.075, 0.024, 0.15);
+            ctx.fill_rect(-0.05, -0.04, 0.1, 0.024);
+        }
+        Tower::City => {
+            ctx.set_fill_style_str(CITY);
+            ctx.fill_rect(-0.07, -0.02, 0.14, 0.08);
+            ctx.set_fill_style_str(WALL);
+            for x in [-0.07, -0.02, 0.03] {
+                ctx.fill_rect(x, -0.05, 0.035, 0.03);
+            }
+        }
+    }
+    ctx.restore();
 }
 
 fn draw_village(ctx: &Ctx) {

@@ -43,13 +43,26 @@ impl Session {
     }
 
     fn count(&mut self, events: &[Event]) {
+        let mut add = |player: usize, cat: String, points: i32| {
+            *self.tally[player].entry(cat).or_insert(0) += points;
+        };
         for e in events {
-            if let Event::Scored(sc) = e {
-                let cat =
-                    if sc.complete { sc.feature.name().to_string() } else { format!("final {}", sc.feature.name()) };
-                for sh in &sc.shares {
-                    *self.tally[sh.player].entry(cat.clone()).or_insert(0) += sh.points;
+            match e {
+                Event::Scored(sc) => {
+                    let cat = if sc.complete {
+                        sc.feature.name().to_string()
+                    } else {
+                        format!("final {}", sc.feature.name())
+                    };
+                    for sh in &sc.shares {
+                        add(sh.player, cat.clone(), sh.points);
+                    }
                 }
+                // Tower bonuses, challenge bonuses and ghost penalties are lines of their own.
+                Event::TowerScored { player, points, .. } => add(*player, "tower".into(), *points),
+                Event::ChallengeWon { winner, bonus, .. } if *bonus > 0 => add(*winner, "challenge".into(), *bonus),
+                Event::GhostPenalty { player, points, .. } => add(*player, "final ghosts".into(), *points),
+                _ => {}
             }
         }
     }

@@ -495,7 +495,31 @@ impl State {
         }
     }
 
+    /// An ongoing challenge: both buildings ringed in red, joined by a dashed line.
+    fn draw_challenges(&self, s: &session::Session) {
+        let g = &s.game;
+        let ctx = &self.ctx;
+        for c in g.challenges() {
+            let at = |n: u32| g.board().square(g.features().node(n).square).pos;
+            let (a, b) = (at(c.shrine), at(c.monastery));
+            ctx.set_stroke_style_str("rgba(200,30,30,0.9)");
+            ctx.set_line_width(3.0 / self.zoom);
+            for p in [a, b] {
+                ctx.begin_path();
+                ctx.arc(p.x as f64 + 0.5, p.y as f64 + 0.5, 0.3, 0.0, 2.0 * PI).ok();
+                ctx.stroke();
+            }
+            ctx.set_line_dash(&to_js(&json!([0.06, 0.05]))).ok();
+            ctx.begin_path();
+            ctx.move_to(a.x as f64 + 0.5, a.y as f64 + 0.5);
+            ctx.line_to(b.x as f64 + 0.5, b.y as f64 + 0.5);
+            ctx.stroke();
+            ctx.set_line_dash(&to_js(&json!([]))).ok();
+        }
+    }
+
     fn draw_figures(&self, s: &session::Session) {
+        self.draw_challenges(s);
         let g = &s.game;
         for f in g.figures() {
             let node = g.features().node(f.node);

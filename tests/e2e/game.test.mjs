@@ -324,3 +324,54 @@ test("the API example page runs as documented", async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("Watchtowers and Heretics & Shrines: tower bonus and challenge shown apart in log and breakdown", async () => {
+  const page = await freshPage();
+  // TEST-46: the city tower pays 5, then the city 10.
+  await newGame(page, { players: ["Red", "Blue"], sets: ["base", "watchtowers"],
+    draw: ["base.F", "base.G", "base.E", "base.E", "base.E", "base.U", "watchtowers.CFRF_1C"] });
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    const turns = [["base.F", 0, -1, 1], ["base.G", 0, -2, 1], ["base.E", -1, -2, 3], ["base.E", 1, -2, 1], ["base.E", -1, -3, 0], ["base.U", 1, 0, 0]];
+    for (const [tile, x, y, rotation] of turns) { g.apply({ tile, x, y, rotation }); g.apply({ pass: true }); }
+    g.apply({ tile: "watchtowers.CFRF_1C", x: 0, y: -3, rotation: 2 });
+    g.apply({ figure: "meeple", at: "N" });
+  });
+  const log = await page.textContent("#log");
+  assert.match(log, /Red's watchtower counts 5 tiles with a city: 5/);
+  assert.match(log, /Red scored a city of 4 tiles with 1 pennant: 10/);
+  const rows = await page.$$eval("#final-table tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.deepEqual(rows.find((r) => r[0] === "Watchtower bonuses"), ["Watchtower bonuses", "5", "0"]);
+  assert.deepEqual(rows.find((r) => r[0] === "Cities"), ["Cities", "10", "0"]);
+  await frame(page);
+  await shot(page, "07-watchtower");
+
+  // TEST-58 with the house rule: a challenge, marked on the board, then won.
+  await newGame(page, { players: ["Red", "Blue"], sets: ["base", "shrines"], options: { shrine_house_rule: true },
+    draw: ["base.U", "base.B", "shrines.S", "base.U", "base.E", "base.E", "base.E", "base.E"] });
+  let s = await page.evaluate(() => {
+    const g = window.carc.game;
+    g.apply({ tile: "base.U", x: 1, y: 0, rotation: 0 }); g.apply({ pass: true });
+    g.apply({ tile: "base.B", x: 0, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "building" });
+    g.apply({ tile: "shrines.S", x: 1, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "building" });
+    return g.snapshot();
+  });
+  assert.deepEqual(s.challenges, [{ shrine: { x: 1, y: 1 }, monastery: { x: 0, y: 1 } }]);
+  assert.match(await page.textContent("#log"), /Challenge! Red's heretic against Blue's monk/);
+  await frame(page);
+  await shot(page, "08-challenge");
+  s = await page.evaluate(() => {
+    const g = window.carc.game;
+    for (const [tile, x, y, rotation] of [["base.U", 2, 0, 0], ["base.E", 2, 1, 1], ["base.E", 0, 2, 2], ["base.E", 1, 2, 2], ["base.E", 2, 2, 2]]) {
+      g.apply({ tile, x, y, rotation }); g.apply({ pass: true });
+    }
+    return g.snapshot();
+  });
+  assert.deepEqual(s.challenges, []);
+  assert.match(await page.textContent("#log"), /Red wins the challenge with the shrine and takes 6 for the other building; Blue gets nothing/);
+  const rows2 = await page.$$eval("#final-table tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.deepEqual(rows2.find((r) => r[0] === "Shrines"), ["Shrines", "9", "0"]);
+  assert.deepEqual(rows2.find((r) => r[0] === "Challenge bonuses (house rule)"), ["Challenge bonuses (house rule)", "6", "0"]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

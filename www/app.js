@@ -7,7 +7,7 @@ const $ = (sel) => document.querySelector(sel);
 // Score categories of the final breakdown, in the order they are shown.
 const CATEGORY = {
   road: "Roads", city: "Cities", monastery: "Monasteries", shrine: "Shrines", castle: "Haunted castles",
-  cemetery: "Cemeteries", garden: "Gardens", tower: "Watchtower bonuses", challenge: "Challenge bonuses (house rule)",
+  cemetery: "Cemeteries", garden: "Gardens", tower: "Watchtower bonuses", "challenge won": "Challenges won", "challenge bonus": "Challenge bonuses (house rule)",
   "final road": "Unfinished roads (end)", "final city": "Unfinished cities (end)",
   "final monastery": "Unfinished monasteries (end)", "final shrine": "Unfinished shrines (end)",
   "final castle": "Unfinished castles (end)", "final garden": "Unfinished gardens (end)", "final field": "Fields (end)",

@@ -46,10 +46,15 @@ impl Session {
         let mut add = |player: usize, cat: String, points: i32| {
             *self.tally[player].entry(cat).or_insert(0) += points;
         };
+        // The winning building of a challenge is scored right after `ChallengeWon`; its
+        // points are shown as the challenge's, apart from ordinary buildings.
+        let mut won: Option<crate::engine::FeatureKind> = None;
         for e in events {
             match e {
                 Event::Scored(sc) => {
-                    let cat = if sc.complete {
+                    let cat = if won.take_if(|k| *k == sc.feature && sc.complete).is_some() {
+                        "challenge won".to_string()
+                    } else if sc.complete {
                         sc.feature.name().to_string()
                     } else {
                         format!("final {}", sc.feature.name())
@@ -60,7 +65,12 @@ impl Session {
                 }
                 // Tower bonuses, challenge bonuses and ghost penalties are lines of their own.
                 Event::TowerScored { player, points, .. } => add(*player, "tower".into(), *points),
-                Event::ChallengeWon { winner, bonus, .. } if *bonus > 0 => add(*winner, "challenge".into(), *bonus),
+                Event::ChallengeWon { winner, bonus, building, .. } => {
+                    won = Some(*building);
+                    if *bonus > 0 {
+                        add(*winner, "challenge bonus".into(), *bonus);
+                    }
+                }
                 Event::GhostPenalty { player, points, .. } => add(*player, "final ghosts".into(), *points),
                 _ => {}
             }

@@ -370,7 +370,8 @@ test("Watchtowers and Heretics & Shrines: tower bonus and challenge shown apart 
   assert.deepEqual(s.challenges, []);
   assert.match(await page.textContent("#log"), /Red wins the challenge with the shrine and takes 6 for the other building; Blue gets nothing/);
   const rows2 = await page.$$eval("#final-table tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-  assert.deepEqual(rows2.find((r) => r[0] === "Shrines"), ["Shrines", "9", "0"]);
+  assert.deepEqual(rows2.find((r) => r[0] === "Challenges won"), ["Challenges won", "9", "0"]);
+  assert.equal(rows2.find((r) => r[0] === "Shrines"), undefined, "the shrine's 9 is the challenge's");
   assert.deepEqual(rows2.find((r) => r[0] === "Challenge bonuses (house rule)"), ["Challenge bonuses (house rule)", "6", "0"]);
   assert.deepEqual(page.errors, []);
   await page.context().close();

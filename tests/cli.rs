@@ -71,9 +71,9 @@ fn selfplay_summarises_random_games() {
 
 #[test]
 fn sets_not_yet_played_and_unknown_sets_are_refused() {
-    let (code, _, err) = carc(&["selfplay", "--sets", "base,spellcircles"]);
+    let (code, _, err) = carc(&["selfplay", "--sets", "base,river"]);
     assert_ne!(code, 0);
-    assert!(err.contains("\"spellcircles\"") && err.contains("not playable"), "{err}");
+    assert!(err.contains("\"river\"") && err.contains("not playable"), "{err}");
     let (code, _, err) = carc(&["selfplay", "--sets", "base,dragons"]);
     assert_ne!(code, 0);
     assert!(err.contains("unknown tile set"), "{err}");

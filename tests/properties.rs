@@ -16,6 +16,7 @@ fn setup(seed: u64) -> Setup {
         0 => vec!["base".into()],
         1 => vec!["base".into(), "ghosts".into()],
         2 => vec!["base".into(), "watchtowers".into(), "shrines".into()],
+        _ if seed % 8 == 7 => vec!["base".into(), "ghosts".into(), "spellcircles".into()],
         _ => vec!["base".into(), "ghosts".into(), "watchtowers".into(), "shrines".into()],
     };
     Setup {

@@ -113,11 +113,11 @@ fn corrupt_records_get_clear_messages() {
 #[test]
 fn the_sets_the_engine_does_not_play_yet_are_refused_not_ignored() {
     let r = Record {
-        setup: Setup { sets: vec!["base".into(), "spellcircles".into()], ..Setup::base(&["A", "B"], 1) },
+        setup: Setup { sets: vec!["base".into(), "river".into()], ..Setup::base(&["A", "B"], 1) },
         actions: vec![RecordAction::Pass],
     };
     let e = r.replay(TileSet::builtin()).unwrap_err().to_string();
-    assert!(e.contains("\"spellcircles\"") && e.contains("not playable"), "{e}");
+    assert!(e.contains("\"river\"") && e.contains("not playable"), "{e}");
 }
 
 #[test]

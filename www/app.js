@@ -146,6 +146,7 @@ function openNewGame() {
       " " + ({ base: "Base game", ghosts: "Ghosts, Castles & Cemeteries", spellcircles: "The Spell Circles",
         watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" }[s.name] || s.name)),
     (!s.playable || s.reconstructed) ? el("div", { class: "set-note" }, (s.playable ? "" : "Not playable yet. ") +
+      (s.name === "spellcircles" ? "Needs Ghosts, Castles & Cemeteries. Mode B: a tile with n spell circles brings n ghosts each time it extends or limits the mist. " : "") +
       (s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : "")) : "")));
   syncRows();
   $("#ng-error").textContent = "";

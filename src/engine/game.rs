@@ -162,6 +162,15 @@ impl Game {
         if !setup.has_set("base") {
             return Err(SetupError::NoBase);
         }
+        if setup.has_set("spellcircles") {
+            // SPELLC-B-1: the Spell Circles need the mist and ghosts of Exp. 11.
+            if !setup.has_set("ghosts") {
+                return Err(SetupError::Requires { set: "spellcircles".into(), needs: "ghosts".into() });
+            }
+            if setup.options.spell_mode == super::setup::SpellMode::A {
+                return Err(SetupError::NotAvailable("Spell Circles mode A (trapping circles and Eloïse)".into()));
+            }
+        }
         let start = tiles.tiles().iter().position(|t| t.start_tile && t.set == "base").ok_or(SetupError::NoStartTile)?
             as TileIdx;
         let ghosts = setup.has_set("ghosts");
@@ -510,7 +519,7 @@ impl Game {
                     y: pos.y,
                     rotation: rot.quarters(),
                 });
-                self.queue_ghosts(contacts);
+                self.queue_ghosts(contacts, self.tiles.get(tile).circles());
                 self.next_ghost(square, events);
             }
             Action::PlaceGhost { pos, spot } => {

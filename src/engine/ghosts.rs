@@ -63,17 +63,19 @@ impl Game {
     }
 
     /// Queue this turn's ghosts: first for extending, then for limiting (GHOST-PLACE-3),
-    /// one per case however many contacts (GHOST-PLACE-4).
-    pub(crate) fn queue_ghosts(&mut self, contacts: Contacts) {
+    /// one per case however many contacts (GHOST-PLACE-4) — or, with The Spell Circles
+    /// (mode B), as many per case as the tile shows circles (SPELLC-B-2/3).
+    pub(crate) fn queue_ghosts(&mut self, contacts: Contacts, circles: u8) {
         self.ghost_queue.clear();
         if !self.ghosts_in_play() {
             return;
         }
+        let n = if self.setup.has_set("spellcircles") { circles.max(1) } else { 1 } as usize;
         if contacts.extended {
-            self.ghost_queue.push(GhostCase::Extend);
+            self.ghost_queue.extend(std::iter::repeat_n(GhostCase::Extend, n));
         }
         if contacts.limited {
-            self.ghost_queue.push(GhostCase::Limit);
+            self.ghost_queue.extend(std::iter::repeat_n(GhostCase::Limit, n));
         }
         // Taken from the back: keep the first case last.
         self.ghost_queue.reverse();

@@ -23,5 +23,5 @@ pub use game::{Figure, Game, Phase, PlayerState};
 pub use geometry::{Port, Pos, Rotation, Side};
 pub use ghosts::GhostCase;
 pub use moves::{Action, FigureKind, PlayError, Spot};
-pub use setup::{Deck, Options, PlayerSetup, Setup, SetupError};
+pub use setup::{Deck, Options, PlayerSetup, Setup, SetupError, SpellMode};
 pub use tiles::{FeatureKind, TileDef, TileIdx, TileSet};

@@ -6,7 +6,7 @@ use std::fmt;
 /// Every tile set the catalogue knows, by file name.
 pub const KNOWN_SETS: [&str; 6] = ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"];
 /// The sets whose rules this version of the engine plays.
-pub const PLAYABLE_SETS: [&str; 4] = ["base", "ghosts", "watchtowers", "shrines"];
+pub const PLAYABLE_SETS: [&str; 5] = ["base", "ghosts", "watchtowers", "shrines", "spellcircles"];
 /// Fewest and most players (BASE-COMP-5, DEC-02).
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 
@@ -26,6 +26,19 @@ pub struct Options {
     /// House rule SHRINE-CH-13 (default off): a challenge's winner also scores the
     /// losing building's current value.
     pub shrine_house_rule: bool,
+    /// The Spell Circles' competitive mode: `"B"` (default, SPELLC-B: a tile with n circles
+    /// brings n ghosts per case) or `"A"` (SPELLC-A: circles trap ghosts; not yet played).
+    pub spell_mode: SpellMode,
+}
+
+/// The two competitive ways to play The Spell Circles (RULES.md §5.3, §5.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellMode {
+    /// SPELLC-B, the default: n circles on a tile bring n ghosts per case.
+    #[default]
+    B,
+    /// SPELLC-A: circles attract and trap ghosts; Eloïse the cat.
+    A,
 }
 
 impl Default for Options {
@@ -36,6 +49,7 @@ impl Default for Options {
             optional_tiles: false,
             unlimited_copies: false,
             shrine_house_rule: false,
+            spell_mode: SpellMode::B,
         }
     }
 }
@@ -121,6 +135,15 @@ pub enum SetupError {
     },
     /// The catalogue has no start tile for these sets.
     NoStartTile,
+    /// A set that needs another set (The Spell Circles need Ghosts, Castles & Cemeteries).
+    Requires {
+        /// The set chosen.
+        set: String,
+        /// The set it needs.
+        needs: String,
+    },
+    /// An option value this version does not play yet.
+    NotAvailable(String),
 }
 
 impl fmt::Display for SetupError {
@@ -140,6 +163,8 @@ impl fmt::Display for SetupError {
                 write!(f, "the draw has more copies of {tile} than the {available} the sets contain")
             }
             SetupError::NoStartTile => write!(f, "the tile catalogue has no start tile for these sets"),
+            SetupError::Requires { set, needs } => write!(f, "the set {set:?} is played with {needs:?}: add it"),
+            SetupError::NotAvailable(what) => write!(f, "{what} is not available in this version yet"),
         }
     }
 }

@@ -165,6 +165,23 @@ fn draw_mist(ctx: &Ctx, def: &TileDef) {
     }
     ctx.set_fill_style_str("rgba(226,232,240,0.62)");
     ctx.fill();
+    // Spell circles: violet rings inside their mist region.
+    for (m, region) in def.mist.iter().enumerate() {
+        let n = region.circles as f64;
+        let a = crate::art::anchor(def, def.mist_node(m as u8));
+        for k in 0..region.circles {
+            let x = a.x + (k as f64 - (n - 1.0) / 2.0) * 0.17;
+            ctx.begin_path();
+            ctx.arc(x, a.y, 0.065, 0.0, 2.0 * PI).ok();
+            ctx.set_stroke_style_str("rgba(112,64,170,0.95)");
+            ctx.set_line_width(0.022);
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.arc(x, a.y, 0.03, 0.0, 2.0 * PI).ok();
+            ctx.set_fill_style_str("rgba(112,64,170,0.55)");
+            ctx.fill();
+        }
+    }
     ctx.restore();
 }
 

@@ -54,6 +54,24 @@ pub enum RecordAction {
         /// Its spot: a printed port of its segment, or the building.
         at: String,
     },
+    /// Spell Circles mode A: a circle attracts a ghost from the figure at (x, y) at `at`.
+    Attract {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The figure's spot.
+        at: String,
+    },
+    /// Spell Circles mode A: Eloïse goes next to the figure at (x, y) at `at`.
+    Cat {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The figure's spot.
+        at: String,
+    },
     /// Take an abbot back (Abbot module).
     RetrieveAbbot {
         /// Column of the abbot.
@@ -268,6 +286,8 @@ impl RecordAction {
             },
             Action::PlaceFigure { figure, spot } => RecordAction::Figure { figure, at: spot.to_string() },
             Action::PlaceGhost { pos, spot } => RecordAction::Ghost { x: pos.x, y: pos.y, at: spot.to_string() },
+            Action::Attract { pos, spot } => RecordAction::Attract { x: pos.x, y: pos.y, at: spot.to_string() },
+            Action::PlaceCat { pos, spot } => RecordAction::Cat { x: pos.x, y: pos.y, at: spot.to_string() },
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
         }
@@ -283,6 +303,8 @@ impl RecordAction {
             },
             RecordAction::Figure { figure, at } => Action::PlaceFigure { figure: *figure, spot: parse_spot(at)? },
             RecordAction::Ghost { x, y, at } => Action::PlaceGhost { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
+            RecordAction::Attract { x, y, at } => Action::Attract { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
+            RecordAction::Cat { x, y, at } => Action::PlaceCat { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
             RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot { pos: Pos::new(*x, *y) },
             RecordAction::Pass => Action::Pass,
         })
@@ -331,6 +353,12 @@ impl RecordAction {
                 .ok_or("\"at\" must name the haunted figure's port or \"building\"")?;
             parse_spot(at)?;
             Ok(RecordAction::Ghost { x: int("x")?, y: int("y")?, at: at.to_string() })
+        } else if let Some(key) = ["attract", "cat"].into_iter().find(|k| obj.get(*k) == Some(&Value::Bool(true))) {
+            only(&[key, "x", "y", "at"])?;
+            let at = obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name the figure's port or \"building\"")?;
+            parse_spot(at)?;
+            let (x, y, at) = (int("x")?, int("y")?, at.to_string());
+            Ok(if key == "attract" { RecordAction::Attract { x, y, at } } else { RecordAction::Cat { x, y, at } })
         } else if obj.contains_key("retrieve_abbot") {
             only(&["retrieve_abbot", "x", "y"])?;
             Ok(RecordAction::RetrieveAbbot { x: int("x")?, y: int("y")? })
@@ -348,6 +376,8 @@ impl RecordAction {
             RecordAction::Tile { tile, x, y, rotation } => json!({"tile": tile, "x": x, "y": y, "rotation": rotation}),
             RecordAction::Figure { figure, at } => json!({"figure": figure, "at": at}),
             RecordAction::Ghost { x, y, at } => json!({"ghost": true, "x": x, "y": y, "at": at}),
+            RecordAction::Attract { x, y, at } => json!({"attract": true, "x": x, "y": y, "at": at}),
+            RecordAction::Cat { x, y, at } => json!({"cat": true, "x": x, "y": y, "at": at}),
             RecordAction::RetrieveAbbot { x, y } => json!({"retrieve_abbot": true, "x": x, "y": y}),
             RecordAction::Pass => json!({"pass": true}),
         }

@@ -27,6 +27,8 @@ pub fn summary(game: &Game) -> Value {
     let step = match game.phase() {
         Phase::Tile { tile } => json!({"step": "tile", "tile": &*game.tiles().get(tile).id}),
         Phase::Ghost { case, .. } => json!({"step": "ghost", "case": case}),
+        Phase::Circle { .. } => json!({"step": "circle"}),
+        Phase::Cat { .. } => json!({"step": "cat"}),
         Phase::Figure { .. } => json!({"step": "figure"}),
         Phase::Over => json!({"step": "over"}),
     };
@@ -44,6 +46,10 @@ pub fn summary(game: &Game) -> Value {
     });
     if game.ghosts_in_play() {
         v["ghosts"] = json!(game.ghost_supply());
+    }
+    if game.spell_mode_a() {
+        v["ghosts_in_circles"] = json!(game.ghosts_in_circles());
+        v["cat_pile"] = json!(game.cat_pile());
     }
     v
 }

@@ -4,13 +4,22 @@
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup, Spot, TileSet,
+    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup, SpellMode,
+    Spot, TileSet,
 };
 use carcassonne::record::Record;
 
 fn setup(seed: u64) -> Setup {
     let players = 2 + (seed % 4) as usize;
-    let options = Options { farmers: seed % 7 != 3, abbot: seed % 5 == 1, ..Options::default() };
+    // Spell Circles games alternate between mode B and mode A (with or without Eloïse).
+    let spell_mode = if seed % 16 == 15 { SpellMode::B } else { SpellMode::A };
+    let options = Options {
+        farmers: seed % 7 != 3,
+        abbot: seed % 5 == 1,
+        spell_mode,
+        eloise: seed % 3 != 0,
+        ..Options::default()
+    };
     // Base; base + ghosts; base + watchtowers + shrines; all four sets together.
     let sets: Vec<String> = match seed % 4 {
         0 => vec!["base".into()],
@@ -50,9 +59,11 @@ fn check_invariants(g: &Game) {
         let guards_seen = on_board(FigureKind::Guard) + st.in_supply(FigureKind::Guard) as usize + st.reserve as usize;
         assert_eq!(guards_seen, guards, "guards of P{p}");
     }
-    // GHOST-SCORE-8: every ghost is next to a meeple or in the supply; 15 in all.
+    // GHOST-SCORE-8: every ghost is next to a meeple, in a circle, on the cat's pile or in
+    // the supply; 15 in all.
     let on_figures: u32 = g.figures().iter().map(|f| f.ghosts as u32).sum();
-    assert_eq!(on_figures + g.ghost_supply() as u32, if ghosts { 15 } else { 0 }, "ghosts accounted for");
+    let total = on_figures + g.ghosts_in_circles() as u32 + g.ghost_supply() as u32;
+    assert_eq!(total, if ghosts { 15 } else { 0 }, "ghosts accounted for");
     for f in g.figures() {
         assert!(f.ghosts < 3, "a meeple with 3 ghosts is scared off at once");
         assert!(f.kind != FigureKind::Guard || f.ghosts == 0, "guards are never haunted");
@@ -137,6 +148,19 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
                 }
             }
         }
+        Phase::Circle { .. } | Phase::Cat { .. } => {
+            out.push(Action::Pass);
+            out.push(Action::Attract { pos: Pos::new(1000, 1000), spot: Spot::Building });
+            out.push(Action::PlaceCat { pos: Pos::new(1000, 1000), spot: Spot::Building });
+            for i in 0..g.figures().len() {
+                let (pos, spot) = g.figure_spot(i);
+                for a in [Action::Attract { pos, spot }, Action::PlaceCat { pos, spot }] {
+                    if !legal.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
         Phase::Over => out.push(Action::Pass),
     }
     out
@@ -177,7 +201,12 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
             }
         }
         let a = legal[rng.below(legal.len())];
-        g.apply(&a).unwrap();
+        let circles_before = g.ghosts_in_circles();
+        let ev = g.apply(&a).unwrap();
+        // SPELL-3/5: circle ghosts never move, except all at once when their bank is done.
+        if !ev.iter().any(|e| matches!(e, Event::CircleGhostsReleased { .. })) {
+            assert!(g.ghosts_in_circles() >= circles_before, "seed {seed}: a circle ghost moved");
+        }
         check_invariants(&g);
         step += 1;
     }

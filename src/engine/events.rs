@@ -210,6 +210,42 @@ pub enum Event {
         /// Why.
         reason: String,
     },
+    /// Mode A: a completed mist bank set its circle ghosts free (SPELLC-A-2).
+    CircleGhostsReleased {
+        /// How many.
+        count: u8,
+        /// Column of the tile that completed the bank.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Mode A: a circle took a ghost, from a meeple (`from`: its owner) or the supply.
+    CircleFilled {
+        /// The owner of the meeple the ghost came from, if any.
+        from: Option<usize>,
+        /// Column of that meeple (or of the circle's tile).
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Eloïse now stands next to this player's meeple.
+    CatPlaced {
+        /// The meeple's owner.
+        player: usize,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Eloïse has no meeple to go to; she joins the next one placed (CAT-6).
+    CatWaits,
+    /// Eloïse's bonus: 1 per ghost in the circles (SPELLC-A-5).
+    CatScored {
+        /// The owner of her meeple.
+        player: usize,
+        /// Points.
+        points: i32,
+    },
     /// A feature was scored.
     Scored(Scoring),
     /// A figure went back to its owner's supply.

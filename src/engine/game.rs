@@ -15,6 +15,7 @@ use super::rng::Rng;
 use super::scoring::Scored;
 use super::setup::{Deck, Setup, SetupError, KNOWN_SETS, PLAYABLE_SETS, PLAYERS};
 use super::shrines::Challenge;
+use super::spells::{Cat, CAT_PILE};
 use super::tiles::{FeatureKind, TileDef, TileIdx, TileSet, NO_SEG};
 use std::sync::Arc;
 
@@ -67,6 +68,16 @@ pub enum Phase {
         /// Why the ghost comes: the mist was extended or limited.
         case: GhostCase,
     },
+    /// Mode A: the current player chooses which nearby meeple's ghost a circle attracts.
+    Circle {
+        /// The square just placed.
+        square: SquareIdx,
+    },
+    /// Mode A: the current player places or moves Eloïse next to a meeple.
+    Cat {
+        /// The square just placed, when the figure step follows; none at the turn's end.
+        then: Option<SquareIdx>,
+    },
     /// The current player may place a figure on the tile just placed, or pass.
     Figure {
         /// The square just placed.
@@ -81,6 +92,8 @@ impl Phase {
         match self {
             Phase::Tile { .. } => "a tile placement",
             Phase::Ghost { .. } => "a ghost placement (choose a meeple to haunt)",
+            Phase::Circle { .. } => "a spell circle to attract a ghost (choose a meeple beside the tile)",
+            Phase::Cat { .. } => "Eloïse to be placed next to a meeple",
             Phase::Figure { .. } => "a figure placement or a pass",
             Phase::Over => "nothing (the game is over)",
         }
@@ -113,6 +126,16 @@ pub struct Game {
     pub(crate) ghost_queue: Vec<GhostCase>,
     /// Ongoing heretic–monk challenges (Heretics & Shrines).
     pub(crate) challenges: Vec<Challenge>,
+    /// Mode A: ghosts trapped in the circles of each mist region (by node).
+    pub(crate) circle_ghosts: Vec<(NodeIdx, u8)>,
+    /// Mode A: circles of the placed tile still to fill this turn (a region node each).
+    pub(crate) circle_slots: Vec<NodeIdx>,
+    /// Mode A: ghosts on Eloïse's pile.
+    pub(crate) cat_pile: u8,
+    /// Mode A: where Eloïse is.
+    pub(crate) cat: Cat,
+    /// Mode A: Eloïse must be placed or moved at the next safe point of the turn.
+    pub(crate) cat_due: bool,
     opening: Vec<Event>,
 }
 
@@ -138,6 +161,11 @@ impl PartialEq for Game {
             && self.ghost_supply == o.ghost_supply
             && self.ghost_queue == o.ghost_queue
             && self.challenges == o.challenges
+            && self.circle_ghosts == o.circle_ghosts
+            && self.circle_slots == o.circle_slots
+            && self.cat_pile == o.cat_pile
+            && self.cat == o.cat
+            && self.cat_due == o.cat_due
             && self.opening == o.opening
     }
 }
@@ -167,10 +195,11 @@ impl Game {
             if !setup.has_set("ghosts") {
                 return Err(SetupError::Requires { set: "spellcircles".into(), needs: "ghosts".into() });
             }
-            if setup.options.spell_mode == super::setup::SpellMode::A {
-                return Err(SetupError::NotAvailable("Spell Circles mode A (trapping circles and Eloïse)".into()));
-            }
         }
+        // SPELLC-A-1: with Eloïse, 7 of the 15 ghosts wait on her pile.
+        let mode_a = setup.has_set("spellcircles") && setup.options.spell_mode == super::setup::SpellMode::A;
+        let cat = if mode_a && setup.options.eloise { Cat::Pile } else { Cat::Off };
+        let cat_pile = if cat == Cat::Pile { CAT_PILE } else { 0 };
         let start = tiles.tiles().iter().position(|t| t.start_tile && t.set == "base").ok_or(SetupError::NoStartTile)?
             as TileIdx;
         let ghosts = setup.has_set("ghosts");
@@ -238,9 +267,14 @@ impl Game {
             discarded: Vec::new(),
             completed: Vec::new(),
             deltas: vec![0; n],
-            ghost_supply: if ghosts { GHOSTS } else { 0 },
+            ghost_supply: if ghosts { GHOSTS - cat_pile } else { 0 },
             ghost_queue: Vec::new(),
             challenges: Vec::new(),
+            circle_ghosts: Vec::new(),
+            circle_slots: Vec::new(),
+            cat_pile,
+            cat,
+            cat_due: false,
             opening: Vec::new(),
             setup,
         };
@@ -367,6 +401,18 @@ impl Game {
                     out.push(Action::PlaceGhost { pos, spot });
                 }
             }
+            Phase::Circle { square } => {
+                for f in self.attract_candidates(square) {
+                    let (pos, spot) = self.figure_spot(f);
+                    out.push(Action::Attract { pos, spot });
+                }
+            }
+            Phase::Cat { .. } => {
+                for f in 0..self.figures.len() {
+                    let (pos, spot) = self.figure_spot(f);
+                    out.push(Action::PlaceCat { pos, spot });
+                }
+            }
             Phase::Figure { square } => self.figure_actions_into(square, out),
             Phase::Over => {}
         }
@@ -474,6 +520,10 @@ impl Game {
             (Phase::Ghost { case, .. }, Action::PlaceGhost { pos, spot }) => {
                 self.ghost_target(case, pos, spot).map(|_| ())
             }
+            (Phase::Circle { square }, Action::Attract { pos, spot }) => {
+                self.attract_target(square, pos, spot).map(|_| ())
+            }
+            (Phase::Cat { .. }, Action::PlaceCat { pos, spot }) => self.cat_target(pos, spot).map(|_| ()),
             (Phase::Figure { square }, Action::PlaceFigure { figure, spot }) => {
                 self.figure_node(square, figure, spot).map(|_| ())
             }
@@ -519,8 +569,28 @@ impl Game {
                     y: pos.y,
                     rotation: rot.quarters(),
                 });
+                if self.spell_mode_a() {
+                    self.release_circles(square, events); // SPELLC-A-2: step 1b
+                }
                 self.queue_ghosts(contacts, self.tiles.get(tile).circles());
+                self.queue_circles(square);
                 self.next_ghost(square, events);
+            }
+            Action::Attract { pos, spot } => {
+                let Phase::Circle { square } = self.phase else { unreachable!("checked") };
+                let fig = self.attract_target(square, pos, spot).expect("checked");
+                let slot = self.circle_slots.pop().expect("a circle waits");
+                self.attract(fig, slot, events);
+                self.next_ghost(square, events);
+            }
+            Action::PlaceCat { pos, spot } => {
+                let Phase::Cat { then } = self.phase else { unreachable!("checked") };
+                let fig = self.cat_target(pos, spot).expect("checked");
+                self.place_cat(fig, events);
+                match then {
+                    Some(square) => self.next_ghost(square, events),
+                    None => self.advance_turn(events),
+                }
             }
             Action::PlaceGhost { pos, spot } => {
                 let Phase::Ghost { square, case } = self.phase else { unreachable!("checked") };
@@ -532,6 +602,7 @@ impl Game {
                 let Phase::Figure { square } = self.phase else { unreachable!("checked") };
                 let node = self.figure_node(square, figure, spot).expect("checked");
                 self.add_figure(player, figure, node);
+                self.cat_joins(node, events);
                 let pos = self.board.square(square).pos;
                 let spot_name = match spot {
                     Spot::Port(p) => {
@@ -666,7 +737,8 @@ impl Game {
     /// general supply (GHOST-SCORE-5).
     pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
         let f = self.figures.swap_remove(idx);
-        self.ghost_supply += f.ghosts;
+        self.return_ghosts(f.ghosts);
+        self.cat_leaves(f.node);
         self.end_challenge_of(f.node, events);
         self.features.clear_occupant(f.node);
         if let Some(moved) = self.figures.get(idx) {
@@ -689,6 +761,15 @@ impl Game {
         self.completed = completed;
         self.completed.clear();
         self.settle_deltas(events);
+        // SEQ 5.7: Eloïse moves on after the scoring, chosen by the active player.
+        if self.cat_step(None, events) {
+            return;
+        }
+        self.advance_turn(events);
+    }
+
+    /// Pass the turn to the next player, who draws.
+    fn advance_turn(&mut self, events: &mut Vec<Event>) {
         self.turn += 1;
         self.current = (self.current + 1) % self.players.len();
         self.begin_turn(events);

@@ -46,9 +46,10 @@ impl Game {
         self.setup.has_set("ghosts")
     }
 
-    /// Ghosts in the general supply.
+    /// Ghosts that can be placed: the general supply (and, in Spell Circles mode A, the
+    /// cat's pile while she waits).
     pub fn ghost_supply(&self) -> u8 {
-        self.ghost_supply
+        self.ghosts_available()
     }
 
     /// The ghosts this turn still brings, the one being placed first (empty outside the
@@ -70,7 +71,7 @@ impl Game {
         if !self.ghosts_in_play() {
             return;
         }
-        let n = if self.setup.has_set("spellcircles") { circles.max(1) } else { 1 } as usize;
+        let n = if self.setup.has_set("spellcircles") && !self.spell_mode_a() { circles.max(1) } else { 1 } as usize;
         if contacts.extended {
             self.ghost_queue.extend(std::iter::repeat_n(GhostCase::Extend, n));
         }
@@ -85,7 +86,7 @@ impl Game {
     /// the supply or an eligible meeple (GHOST-PLACE-6); then to the figure step.
     pub(crate) fn next_ghost(&mut self, square: super::board::SquareIdx, events: &mut Vec<Event>) {
         while let Some(case) = self.ghost_queue.pop() {
-            let why = if self.ghost_supply == 0 {
+            let why = if self.ghosts_available() == 0 {
                 Some("no ghosts left in the supply")
             } else if self.ghost_targets(case).next().is_none() {
                 Some(match case {
@@ -102,6 +103,10 @@ impl Game {
                     return;
                 }
             }
+        }
+        // Mode A: the circles fill after the Exp. 11 ghosts (DEC-33); then Eloïse, if due.
+        if self.fill_circles(square, events) || self.cat_step(Some(square), events) {
+            return;
         }
         self.phase = super::game::Phase::Figure { square };
     }
@@ -145,7 +150,7 @@ impl Game {
 
     /// Put a ghost next to a figure; a third ghost scares it off at once (GHOST-SCARE-1/2).
     pub(crate) fn place_ghost(&mut self, fig: usize, case: GhostCase, events: &mut Vec<Event>) {
-        self.ghost_supply -= 1;
+        self.take_ghost();
         self.figures[fig].ghosts += 1;
         let f = self.figures[fig];
         let (pos, _) = self.figure_spot(fig);

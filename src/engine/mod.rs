@@ -15,6 +15,7 @@ pub mod rng;
 pub mod scoring;
 pub mod setup;
 pub mod shrines;
+pub mod spells;
 pub mod tiles;
 pub mod towers;
 

@@ -94,6 +94,20 @@ pub enum Action {
         /// The figure's spot on it.
         spot: Spot,
     },
+    /// Mode A: a circle attracts a ghost from the figure at this square and spot.
+    Attract {
+        /// The figure's square.
+        pos: Pos,
+        /// The figure's spot on it.
+        spot: Spot,
+    },
+    /// Mode A: put Eloïse next to the figure at this square and spot.
+    PlaceCat {
+        /// The figure's square.
+        pos: Pos,
+        /// The figure's spot on it.
+        spot: Spot,
+    },
     /// Take the abbot back from this square and score it at once (BASE-ABBOT-4).
     RetrieveAbbot {
         /// The abbot's square.

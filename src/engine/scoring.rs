@@ -140,6 +140,7 @@ impl Game {
             x: pos.x,
             y: pos.y,
         }));
+        self.cat_bonus(&figs, events); // SPELLC-A-5, after the feature's points
         if how != Scored::Final {
             let kind = self.features.node(node).kind;
             let mut nodes: Vec<NodeIdx> = figs.iter().map(|&i| self.figures[i].node).collect();

@@ -29,6 +29,8 @@ pub struct Options {
     /// The Spell Circles' competitive mode: `"B"` (default, SPELLC-B: a tile with n circles
     /// brings n ghosts per case) or `"A"` (SPELLC-A: circles trap ghosts; not yet played).
     pub spell_mode: SpellMode,
+    /// Eloïse the cat in Spell Circles mode A (default on; SPELLC-A-1).
+    pub eloise: bool,
 }
 
 /// The two competitive ways to play The Spell Circles (RULES.md §5.3, §5.4).
@@ -50,6 +52,7 @@ impl Default for Options {
             unlimited_copies: false,
             shrine_house_rule: false,
             spell_mode: SpellMode::B,
+            eloise: true,
         }
     }
 }

@@ -102,6 +102,8 @@ pub fn step(g: &Game) -> String {
     match g.phase() {
         Phase::Tile { .. } => "tile".into(),
         Phase::Ghost { case, .. } => format!("ghost:{}", serde_json::to_value(case).unwrap().as_str().unwrap()),
+        Phase::Circle { .. } => "circle".into(),
+        Phase::Cat { .. } => "cat".into(),
         Phase::Figure { .. } => "figure".into(),
         Phase::Over => "over".into(),
     }

@@ -355,7 +355,8 @@ impl RecordAction {
             Ok(RecordAction::Ghost { x: int("x")?, y: int("y")?, at: at.to_string() })
         } else if let Some(key) = ["attract", "cat"].into_iter().find(|k| obj.get(*k) == Some(&Value::Bool(true))) {
             only(&[key, "x", "y", "at"])?;
-            let at = obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name the figure's port or \"building\"")?;
+            let at =
+                obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name the figure's port or \"building\"")?;
             parse_spot(at)?;
             let (x, y, at) = (int("x")?, int("y")?, at.to_string());
             Ok(if key == "attract" { RecordAction::Attract { x, y, at } } else { RecordAction::Cat { x, y, at } })

@@ -161,11 +161,15 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::CircleGhostsReleased { count, .. } => {
             format!("The mist bank is complete: {} leave the spell circles", plural(*count, "ghost", "ghosts"))
         }
-        Event::CircleFilled { from: Some(p), .. } => format!("A spell circle draws a ghost away from {}'s meeple", name(*p)),
+        Event::CircleFilled { from: Some(p), .. } => {
+            format!("A spell circle draws a ghost away from {}'s meeple", name(*p))
+        }
         Event::CircleFilled { from: None, .. } => "A spell circle draws a ghost from the supply".to_string(),
         Event::CatPlaced { player, .. } => format!("Eloïse the cat sits by {}'s meeple", name(*player)),
         Event::CatWaits => "Eloïse waits for the next meeple placed".to_string(),
-        Event::CatScored { player, points } => format!("Eloïse brings {} {points} for the ghosts in the spell circles", name(*player)),
+        Event::CatScored { player, points } => {
+            format!("Eloïse brings {} {points} for the ghosts in the spell circles", name(*player))
+        }
         Event::FigureReturned { player, figure, .. } => {
             format!("{}'s {} returned to the supply", name(*player), figure.name())
         }

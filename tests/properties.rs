@@ -4,8 +4,8 @@
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup, SpellMode,
-    Spot, TileSet,
+    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup,
+    SpellMode, Spot, TileSet,
 };
 use carcassonne::record::Record;
 

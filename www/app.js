@@ -77,9 +77,13 @@ function render() {
   $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
   $("#turn-line").style.color = s.over ? "" : color(s.current_player);
   $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
-    (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "");
+    (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
+    (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
+      (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "");
   $("#hint").textContent = s.over ? "Game over. Start a new game from the menu."
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
+    : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
+    : step === "cat" ? `${me.name}: put Eloïse the cat next to a ringed meeple.`
     : step === "ghost" ? (s.phase.case === "extend"
       ? `${me.name} extended the mist: click a ringed meeple of another player to haunt it.`
       : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
@@ -146,7 +150,7 @@ function openNewGame() {
       " " + ({ base: "Base game", ghosts: "Ghosts, Castles & Cemeteries", spellcircles: "The Spell Circles",
         watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" }[s.name] || s.name)),
     (!s.playable || s.reconstructed) ? el("div", { class: "set-note" }, (s.playable ? "" : "Not playable yet. ") +
-      (s.name === "spellcircles" ? "Needs Ghosts, Castles & Cemeteries. Mode B: a tile with n spell circles brings n ghosts each time it extends or limits the mist. " : "") +
+      (s.name === "spellcircles" ? "Needs Ghosts, Castles & Cemeteries; choose mode A or B under Rules. " : "") +
       (s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : "")) : "")));
   syncRows();
   $("#ng-error").textContent = "";
@@ -160,7 +164,8 @@ function startFromDialog(ev) {
     name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value }));
   const sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
   const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked,
-    shrine_house_rule: $("#ng-house").checked };
+    shrine_house_rule: $("#ng-house").checked,
+    spell_mode: document.querySelector('input[name="ng-spell"]:checked').value, eloise: $("#ng-eloise").checked };
   const seedText = $("#ng-seed").value.trim();
   const opts = { players, sets, options };
   if (seedText) {

@@ -168,7 +168,11 @@ impl Game {
                 self.attract(fig, slot, events);
             } else if self.take_ghost() {
                 self.add_circle_ghost(slot);
-                events.push(Event::CircleFilled { from: None, x: self.board.square(square).pos.x, y: self.board.square(square).pos.y });
+                events.push(Event::CircleFilled {
+                    from: None,
+                    x: self.board.square(square).pos.x,
+                    y: self.board.square(square).pos.y,
+                });
             } else {
                 self.circle_slots.clear(); // SPELLC-A-3: no ghost left, the circle stays empty
             }

@@ -212,6 +212,27 @@ fn draw_ruin(ctx: &Ctx, sq: crate::engine::tiles::StartSquare) {
     ctx.restore();
 }
 
+/// Eloïse the cat, sitting, about one unit tall centred on the origin.
+pub fn draw_cat(ctx: &Ctx) {
+    ctx.begin_path();
+    ctx.ellipse(0.0, 0.2, 0.3, 0.28, 0.0, 0.0, 2.0 * PI).ok();
+    ctx.move_to(0.2, -0.2);
+    ctx.arc(0.0, -0.2, 0.2, 0.0, 2.0 * PI).ok();
+    polygon(ctx, &[(-0.18, -0.3), (-0.16, -0.52), (-0.04, -0.36)]);
+    polygon(ctx, &[(0.18, -0.3), (0.16, -0.52), (0.04, -0.36)]);
+    ctx.set_fill_style_str("#2b2622");
+    ctx.fill();
+    ctx.set_stroke_style_str("#f2e6c9");
+    ctx.set_line_width(0.05);
+    ctx.stroke();
+    ctx.set_fill_style_str("#e8d35a");
+    for dx in [-0.08, 0.08] {
+        ctx.begin_path();
+        ctx.arc(dx, -0.22, 0.04, 0.0, 2.0 * PI).ok();
+        ctx.fill();
+    }
+}
+
 /// A small ghost about one unit tall centred on the origin.
 pub fn draw_ghost(ctx: &Ctx) {
     ctx.begin_path();

@@ -187,12 +187,18 @@ impl State {
     fn choices(&self) -> Vec<Choice> {
         let s = self.shared.borrow();
         let g = &s.game;
-        if let Phase::Ghost { .. } = g.phase() {
+        // The ghost, circle and cat steps point at figures.
+        if matches!(g.phase(), Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. }) {
             return g
                 .legal_actions()
                 .into_iter()
                 .filter_map(|a| {
-                    let Action::PlaceGhost { pos, spot } = a else { return None };
+                    let (Action::PlaceGhost { pos, spot }
+                    | Action::Attract { pos, spot }
+                    | Action::PlaceCat { pos, spot }) = a
+                    else {
+                        return None;
+                    };
                     let placed = g.board().at(pos)?;
                     let def = g.tiles().get(placed.tile);
                     let local = match spot {
@@ -272,7 +278,7 @@ impl State {
                     None
                 }
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } => {
+            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
                 let i = self.choice_near(wx, wy)?;
                 Some(Command::Apply(self.choices().swap_remove(i).action))
             }
@@ -293,7 +299,7 @@ impl State {
                 }
                 changed
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } => {
+            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
                 let h = self.choice_near(wx, wy);
                 let changed = h != self.spot_hover;
                 self.spot_hover = h;
@@ -325,7 +331,9 @@ impl State {
     fn cycle(&mut self, back: bool) -> bool {
         let n = match self.phase() {
             Phase::Tile { .. } => self.placements().len(),
-            Phase::Figure { .. } | Phase::Ghost { .. } => self.choices().len(),
+            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
+                self.choices().len()
+            }
             Phase::Over => 0,
         };
         if n == 0 {
@@ -345,7 +353,9 @@ impl State {
             self.cam_x = p.x as f64 + 0.5;
             self.cam_y = p.y as f64 + 0.5;
         }
-        if let (Some(i), Phase::Figure { .. } | Phase::Ghost { .. }) = (next, self.phase()) {
+        if let (Some(i), Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. }) =
+            (next, self.phase())
+        {
             self.spot_hover = Some(i);
         }
         next.is_some()
@@ -363,8 +373,8 @@ impl State {
                 Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
                 None => Some(Command::Apply(Action::Pass)),
             },
-            // A ghost must go somewhere: Enter needs a chosen meeple.
-            Phase::Ghost { .. } => self
+            // A ghost (or the cat) must go somewhere: Enter needs a chosen meeple.
+            Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => self
                 .spot_hover
                 .or(self.focus)
                 .and_then(|i| self.choices().into_iter().nth(i))
@@ -466,8 +476,8 @@ impl State {
                 }
                 self.draw_figures(&s);
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } => {
-                let ghost_step = matches!(g.phase(), Phase::Ghost { .. });
+            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
+                let ghost_step = !matches!(g.phase(), Phase::Figure { .. });
                 self.draw_figures(&s);
                 drop(s);
                 for (i, c) in self.choices().iter().enumerate() {
@@ -518,8 +528,32 @@ impl State {
         }
     }
 
+    /// Ghosts trapped in spell circles, drawn in their circles (mode A).
+    fn draw_circle_ghosts(&self, s: &session::Session) {
+        let g = &s.game;
+        for sq in g.board().squares() {
+            let def = g.tiles().get(sq.tile);
+            for (m, region) in def.mist.iter().enumerate() {
+                let node = sq.node_base + def.mist_node(m as u8) as u32;
+                let n = g.circle_ghosts_at(node);
+                let a = art::anchor(def, def.mist_node(m as u8));
+                for k in 0..n.min(region.circles) {
+                    // The same place as the ring, in the tile's printed frame, then turned.
+                    let dx = (k as f64 - (region.circles as f64 - 1.0) / 2.0) * 0.17;
+                    let p = art::rotate(art::Pt { x: a.x + dx, y: a.y }, sq.rot.quarters());
+                    self.ctx.save();
+                    self.ctx.translate(sq.pos.x as f64 + p.x, sq.pos.y as f64 + p.y).ok();
+                    self.ctx.scale(0.12, 0.12).ok();
+                    render::draw_ghost(&self.ctx);
+                    self.ctx.restore();
+                }
+            }
+        }
+    }
+
     fn draw_figures(&self, s: &session::Session) {
         self.draw_challenges(s);
+        self.draw_circle_ghosts(s);
         let g = &s.game;
         for f in g.figures() {
             let node = g.features().node(f.node);
@@ -534,6 +568,13 @@ impl State {
             self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y).ok();
             self.ctx.scale(0.25, 0.25).ok();
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
+            if g.cat() == crate::engine::spells::Cat::At(f.node) {
+                self.ctx.save();
+                self.ctx.translate(-0.75, 0.25).ok();
+                self.ctx.scale(0.6, 0.6).ok();
+                render::draw_cat(&self.ctx);
+                self.ctx.restore();
+            }
             // Its ghosts stand beside it, one or two (a third scares it off).
             for i in 0..f.ghosts {
                 self.ctx.save();

@@ -376,3 +376,43 @@ test("Watchtowers and Heretics & Shrines: tower bonus and challenge shown apart 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("The Spell Circles: mode chosen on the new-game screen, Eloïse placed by a click", async () => {
+  const page = await freshPage();
+  await page.click("#btn-new");
+  assert.match(await page.textContent("#new-game"), /mode B \(default\): a tile with n circles brings n ghosts/);
+  assert.match(await page.textContent("#new-game"), /mode A: circles draw ghosts from the meeples around and trap them/);
+  await page.check('#ng-sets input[value="ghosts"]');
+  await page.check('#ng-sets input[value="spellcircles"]');
+  await page.check('input[name="ng-spell"][value="A"]');
+  await page.click("#ng-start");
+  let s = await snap(page);
+  assert.equal(s.cat_pile, 7, "mode A with Eloïse: 7 ghosts on her pile");
+
+  // Empty her pile (7 circles) while Blue has a meeple out: the cat step asks for a meeple.
+  await newGame(page, { players: ["Red", "Blue"], sets: ["base", "ghosts", "spellcircles"], options: { spell_mode: "A" },
+    draw: ["spellcircles.04", "spellcircles.01", "spellcircles.03", "base.U", "spellcircles.07"] });
+  s = await page.evaluate(() => {
+    const g = window.carc.game;
+    g.apply({ tile: "spellcircles.04", x: 2, y: 0, rotation: 0 }); g.apply({ pass: true });
+    g.apply({ tile: "spellcircles.01", x: 2, y: 1, rotation: 0 }); g.apply({ pass: true });
+    g.apply({ tile: "spellcircles.03", x: -1, y: 0, rotation: 3 }); g.apply({ pass: true });
+    g.apply({ tile: "base.U", x: 3, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "E" });
+    g.apply({ tile: "spellcircles.07", x: 0, y: 2, rotation: 0 });
+    return g.snapshot();
+  });
+  assert.equal(s.phase.step, "cat");
+  assert.equal(s.cat_pile, 0);
+  assert.equal(s.ghosts_in_circles, 7);
+  await frame(page);
+  assert.match(await page.textContent("#hint"), /put Eloïse the cat next to a ringed meeple/);
+  const spots = await page.evaluate(() => window.carc.view.spotPoints());
+  assert.deepEqual(spots.map((p) => p.action), [{ cat: true, x: 3, y: 1, at: "E" }]);
+  await shot(page, "09-eloise-step");
+  await clickCanvas(page, spots[0].x, spots[0].y);
+  s = await snap(page);
+  assert.equal(s.phase.step, "figure", "then Red's figure step");
+  assert.match(await page.textContent("#log"), /Eloïse the cat sits by Blue's meeple/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

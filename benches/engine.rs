@@ -81,6 +81,17 @@ fn whole_games(c: &mut Criterion) {
             black_box(g.scores())
         })
     });
+    let mut seed = 0u64;
+    group.bench_function("all_sets_3p", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut setup = Setup::base(&["A", "B", "C"], seed);
+            setup.sets.extend(["ghosts", "watchtowers", "shrines", "spellcircles"].map(String::from));
+            let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+            play_out(&mut g, &mut Rng::new(seed));
+            black_box(g.scores())
+        })
+    });
     group.finish();
 }
 

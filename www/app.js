@@ -52,6 +52,8 @@ function attach(newGame, { fresh }) {
   view = new W.BoardView($("#board"), game);
   subscription = game.subscribe((events) => {
     for (const e of events) if (e.type !== "tile_drawn" || e.player !== undefined) log.push(e.text);
+    // Screen readers hear each turn's events.
+    $("#announce").textContent = events.map((e) => e.text).join(". ");
     save();
     render();
   });
@@ -189,6 +191,26 @@ function start() {
 
   $("#btn-new").addEventListener("click", openNewGame);
   $("#btn-fit").addEventListener("click", () => view?.fit());
+  $("#btn-export").addEventListener("click", () => {
+    const url = URL.createObjectURL(new Blob([game.exportRecord()], { type: "application/json" }));
+    const a = el("a", { href: url, download: `carcassonne-${new Date().toISOString().slice(0, 10)}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  $("#import-file").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    ev.target.value = "";
+    if (!file) return;
+    try {
+      attach(W.Game.fromRecord(await file.text()), { fresh: false });
+      notice("");
+    } catch (e) {
+      // The game in progress is untouched.
+      notice(`“${file.name}” could not be opened: ${e.message}`);
+    }
+  });
   $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
   $("#btn-pass").addEventListener("click", () => { try { view.pass(); } catch (e) { notice(e.message); } });
   $("#btn-undo").addEventListener("click", () => view.undo());

@@ -416,3 +416,25 @@ test("The Spell Circles: mode chosen on the new-game screen, Eloïse placed by a
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a game is saved to a file and opened again; a broken file is refused and nothing is lost", async () => {
+  const page = await freshPage();
+  await newGame(page, { players: ["Ann", "Bo"], sets: ["base"], seed: 8 });
+  await page.evaluate(() => { const g = window.carc.game; for (let i = 0; i < 10; i++) { const l = g.legalActions(); g.apply(l[i % l.length]); } });
+  const before = await snap(page);
+  assert.ok((await page.textContent("#announce")).length > 0, "the live region announces the events");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-export")]);
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  assert.match(saved, /"format": "carcassonne-record"/);
+  // A broken file: a clear message, the game unchanged.
+  await page.setInputFiles("#import-file", { name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{oops") });
+  assert.match(await page.textContent("#notice"), /“broken.json” could not be opened: .*not JSON/);
+  assert.deepEqual((await snap(page)).board, before.board);
+  // A new game, then the saved file brings the old one back.
+  await newGame(page, { players: ["X", "Y"], sets: ["base"], seed: 1 });
+  await page.setInputFiles("#import-file", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+  const after = await snap(page);
+  for (const k of ["board", "figures", "scores", "turn", "players"]) assert.deepEqual(after[k], before[k], k);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 //! Engine benchmarks: `cargo bench` (or `cargo bench -- placements` for one group).
 
+use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Action, Game, Phase, Setup, TileSet};
 use carcassonne::selfplay::play_out;
@@ -95,5 +96,26 @@ fn whole_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, placements, whole_games);
+/// Computer players: a whole decision per level in a middle-game position, and the
+/// search's simulations per second (throughput counts simulations).
+fn bots(c: &mut Criterion) {
+    let g = mid_game(40);
+    let mut group = c.benchmark_group("bot");
+    group.sample_size(10);
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        if let Some(budget) = level.budget() {
+            group.throughput(Throughput::Elements(budget.simulations as u64));
+        }
+        let mut seed = 0;
+        group.bench_function(format!("decision_{level}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(Bot::new(level, seed).choose(&g))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, placements, whole_games, bots);
 criterion_main!(benches);

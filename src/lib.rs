@@ -2,6 +2,7 @@
 //! Heretics & Shrines expansions.
 //!
 //! - [`engine`]: the rules, pure and deterministic.
+//! - [`ai`]: computer players (greedy and Monte Carlo search on public information).
 //! - [`record`]: the versioned saved-game format that replays a game exactly.
 //! - [`summary`]: a JSON picture of the public state.
 //! - [`selfplay`]: random legal games and perft counts.
@@ -10,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod art;
 pub mod engine;
 pub mod record;

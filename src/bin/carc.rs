@@ -3,6 +3,7 @@
 //! - `carc replay FILE [--events] [--tiles DIR]`: replay a game record, print the state as JSON.
 //! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
 //! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
+//! - `carc arena --a LEVEL --b LEVEL [--games N] [--sets …] [--seed S]`: computer players' match.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -28,6 +29,8 @@ mod cli {
   carc replay FILE [--events] [--tiles DIR]
   carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--tiles DIR]
   carc perft --seed S --depth D [--sets base[,...]] [--players P] [--tiles DIR]
+  carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--tiles DIR]
+             (levels: easy, medium, hard; N games in seat-swapped pairs, two players)
 
 Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, shrines, river.
 --tiles DIR replaces the built-in tile files with every SET.toml found in DIR.";
@@ -124,6 +127,7 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
             "selfplay" => selfplay(parse_flags(rest, &["games", "seed", "sets", "players", "tiles"], &[])?),
             "perft" => perft_cmd(parse_flags(rest, &["seed", "depth", "sets", "players", "tiles"], &[])?),
+            "arena" => arena_cmd(parse_flags(rest, &["a", "b", "games", "seed", "sets", "tiles"], &[])?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
         }
@@ -184,5 +188,29 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         let start = Instant::now();
         let nodes = perft(&game, depth);
         Ok(json!({"seed": seed, "depth": depth, "nodes": nodes, "seconds": start.elapsed().as_secs_f64()}).to_string())
+    }
+
+    fn arena_cmd(f: Flags) -> Result<String, String> {
+        use carcassonne::ai::{arena::arena, Level};
+        let level = |name: &str| -> Result<Level, String> {
+            f.values.get(name).ok_or_else(|| format!("--{name} is required"))?.parse()
+        };
+        let (a, b) = (level("a")?, level("b")?);
+        let games: u32 = number(&f, "games", Some(200))?;
+        if games == 0 || games % 2 == 1 {
+            return Err(format!("--games must be a positive even number (seat-swapped pairs), not {games}"));
+        }
+        let seed: u64 = number(&f, "seed", Some(1))?;
+        let tiles = load_tiles(&f)?;
+        let setup = setup_from(&f, seed)?;
+        let start = Instant::now();
+        let r = arena(&tiles, &setup, a, b, games / 2, seed).map_err(|e| e.to_string())?;
+        Ok(json!({
+            "a": a.name(), "b": b.name(), "sets": setup.sets, "seed": seed,
+            "games": r.games, "wins_a": r.wins_a, "win_rate_a": r.rate(),
+            "ci95": [r.ci95.0, r.ci95.1], "mean_score_diff": r.mean_diff,
+            "seconds": start.elapsed().as_secs_f64(),
+        })
+        .to_string())
     }
 }

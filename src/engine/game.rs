@@ -365,6 +365,18 @@ impl Game {
         &self.deck
     }
 
+    /// A copy of the game in which the tiles not yet drawn are put in an order made only
+    /// from what every player may know (which tiles remain) and `rng`. Search works on
+    /// such copies so that the real hidden order can never leak into a decision: two games
+    /// that differ only in their unseen order give the same copy for the same `rng`.
+    pub fn determinize(&self, rng: &mut Rng) -> Game {
+        let mut g = self.clone();
+        let unseen = &mut g.deck[g.next_draw..];
+        unseen.sort_unstable();
+        rng.shuffle(unseen);
+        g
+    }
+
     /// Totals in seat order.
     pub fn scores(&self) -> Vec<i32> {
         self.players.iter().map(|p| p.score).collect()

@@ -169,6 +169,20 @@ impl Game {
         }
     }
 
+    /// The totals if the game ended now: every figure's feature scored as in final
+    /// scoring (BASE-END), without changing this game. A quick, public-only estimate of
+    /// where the players stand (used by the computer players).
+    pub fn projected_scores(&self) -> Vec<i32> {
+        if self.phase == Phase::Over {
+            return self.scores();
+        }
+        let mut g = self.clone();
+        let mut events = Vec::new();
+        // A step half done (a figure just placed, a ghost pending) settles as at turn end.
+        g.final_scoring(&mut events);
+        g.scores()
+    }
+
     /// Score every occupied incomplete feature, then the fields (BASE-END-2), and end.
     pub(crate) fn final_scoring(&mut self, events: &mut Vec<Event>) {
         let mut roots: Vec<NodeIdx> = Vec::new();

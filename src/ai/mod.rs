@@ -1,0 +1,156 @@
+//! Computer players.
+//!
+//! A [`Bot`] chooses the next action for whoever is to act. It sees only public
+//! information: every look ahead happens on a [`Game::determinize`] copy. It is
+//! deterministic given its seed, so a game against it replays exactly.
+//!
+//! - [`eval`]: the static evaluation (projected scores and meeple economy).
+//! - [`search`]: turn plans, the greedy choice and the Monte Carlo search.
+//! - [`arena`]: seat-swapped matches between levels.
+
+pub mod arena;
+pub mod eval;
+pub mod search;
+
+use crate::engine::rng::Rng;
+use crate::engine::{Action, Game};
+use search::{Budget, SearchStats};
+use std::fmt;
+use std::str::FromStr;
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal action: the baseline measurements compare against.
+    Random,
+    /// Best turn by static evaluation, with noise.
+    Easy,
+    /// Monte Carlo search over the best plans, a modest budget.
+    Medium,
+    /// The same search with a larger budget and a longer look ahead.
+    Hard,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name as the command line and the page write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The search budget (none for easy).
+    pub fn budget(self) -> Option<Budget> {
+        match self {
+            Level::Random | Level::Easy => None,
+            Level::Medium => Some(Budget { candidates: 8, simulations: 800, rounds: 1 }),
+            Level::Hard => Some(Budget { candidates: 16, simulations: 4000, rounds: 2 }),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("unknown level '{s}' (random, easy, medium or hard)"))
+    }
+}
+
+/// Points of noise the easy level adds to each plan's value.
+const EASY_NOISE: f32 = 4.0;
+
+/// How a bot decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Strategy {
+    Random,
+    Greedy { noise: f32 },
+    Search(Budget),
+}
+
+/// A computer player. It remembers the rest of the turn it planned, so the steps after
+/// the tile (figure, ghost, cat) cost nothing.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    strategy: Strategy,
+    rng: Rng,
+    /// The rest of the current plan, and the history length at which it continues.
+    pending: Vec<Action>,
+    at: usize,
+    last: SearchStats,
+}
+
+impl Bot {
+    /// A bot of a level whose choices follow from `seed`.
+    pub fn new(level: Level, seed: u64) -> Bot {
+        let strategy = match (level, level.budget()) {
+            (Level::Random, _) => Strategy::Random,
+            (_, Some(budget)) => Strategy::Search(budget),
+            (_, None) => Strategy::Greedy { noise: EASY_NOISE },
+        };
+        Bot::with_strategy(strategy, seed)
+    }
+
+    /// A searching bot with a budget of your own (a strength between or beyond the levels).
+    pub fn with_budget(budget: Budget, seed: u64) -> Bot {
+        Bot::with_strategy(Strategy::Search(budget), seed)
+    }
+
+    fn with_strategy(strategy: Strategy, seed: u64) -> Bot {
+        Bot { strategy, rng: Rng::new(seed), pending: Vec::new(), at: usize::MAX, last: SearchStats::default() }
+    }
+
+    /// What the last search did.
+    pub fn last_search(&self) -> SearchStats {
+        self.last
+    }
+
+    /// The action for the player to act in `game`, or `None` when the game is over.
+    pub fn choose(&mut self, game: &Game) -> Option<Action> {
+        if game.is_over() {
+            return None;
+        }
+        let step = game.history().len();
+        if step == self.at {
+            if let Some(&next) = self.pending.first() {
+                if game.check(&next).is_ok() {
+                    self.pending.remove(0);
+                    self.at = step + 1;
+                    return Some(next);
+                }
+            }
+        }
+        self.last = SearchStats::default();
+        let plan = match self.strategy {
+            Strategy::Random => {
+                let legal = game.legal_actions();
+                return Some(legal[self.rng.below(legal.len())]);
+            }
+            Strategy::Greedy { noise } => search::greedy(game, &mut self.rng, noise),
+            Strategy::Search(budget) => {
+                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget);
+                self.last = stats;
+                plan
+            }
+        };
+        let mut actions = plan.actions.into_iter();
+        let first = actions.next().expect("a plan has at least one action");
+        self.pending = actions.collect();
+        self.at = step + 1;
+        Some(first)
+    }
+}

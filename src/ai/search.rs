@@ -1,0 +1,171 @@
+//! The searches behind the levels.
+//!
+//! A decision is taken per turn, not per step: the bot lists every *plan* (the actions
+//! from now to the end of its turn: tile, figure, ghost, circle and cat choices), scores
+//! each by the static evaluation, and then either picks the best with some noise (easy)
+//! or spends a simulation budget on the most promising plans (medium, hard): each
+//! simulation draws a determinisation of the unseen tiles, plays the plan, plays the
+//! following turns with a random policy, and evaluates; a UCB1 rule shares the budget.
+//! Every copy the search plays on is a [`Game::determinize`] copy, so the real hidden
+//! order is never read.
+
+use super::eval::margin;
+use crate::engine::rng::Rng;
+use crate::engine::{Action, Game, Phase};
+
+/// The actions from the current step to the end of the acting player's turn, and the
+/// static value of the position they reach.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The actions, in order; the first is the one to play now.
+    pub actions: Vec<Action>,
+    /// The evaluation after the last one, for the player who plays them.
+    pub value: f32,
+}
+
+/// At most this many plans are listed (a guard against pathological turns).
+const MAX_PLANS: usize = 4000;
+
+/// Whether `game` has moved past `player`'s turn (or ended).
+fn turn_done(game: &Game, player: usize) -> bool {
+    game.is_over() || game.current_player() != player || matches!(game.phase(), Phase::Tile { .. })
+}
+
+/// Every plan for the player to act in `game` (a determinised copy), best first.
+pub fn plans(game: &Game) -> Vec<Plan> {
+    let me = game.current_player();
+    let mut out = Vec::new();
+    let mut prefix = Vec::new();
+    let mut legal = Vec::new();
+    game.legal_actions_into(&mut legal);
+    for a in legal {
+        extend(game, me, a, &mut prefix, &mut out);
+    }
+    out.sort_by(|a, b| b.value.total_cmp(&a.value));
+    out
+}
+
+fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out: &mut Vec<Plan>) {
+    if out.len() >= MAX_PLANS {
+        return;
+    }
+    let mut g = game.clone();
+    if g.apply(&action).is_err() {
+        return;
+    }
+    prefix.push(action);
+    if turn_done(&g, me) {
+        out.push(Plan { actions: prefix.clone(), value: margin(&g, me) });
+    } else {
+        for a in g.legal_actions() {
+            extend(&g, me, a, prefix, out);
+        }
+    }
+    prefix.pop();
+}
+
+/// The plan with the best value plus uniform noise of ±`noise` points.
+pub fn greedy(game: &Game, rng: &mut Rng, noise: f32) -> Plan {
+    let d = game.determinize(rng);
+    let all = plans(&d);
+    let mut best = 0;
+    let mut best_value = f32::NEG_INFINITY;
+    for (i, p) in all.iter().enumerate() {
+        let v = p.value + noise * (2.0 * unit(rng) - 1.0);
+        if v > best_value {
+            best = i;
+            best_value = v;
+        }
+    }
+    all.into_iter().nth(best).expect("a player to act always has a legal action")
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut Rng) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// How much search a level spends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Plans kept for simulation (the best by static value).
+    pub candidates: usize,
+    /// Simulations in all.
+    pub simulations: u32,
+    /// Turns of other players (and own) played after the plan before evaluating.
+    pub rounds: u32,
+}
+
+/// Statistics of one search, for reports and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Plans listed.
+    pub plans: usize,
+    /// Simulations run.
+    pub simulations: u32,
+}
+
+/// Monte Carlo search over the best plans with determinised draws.
+pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchStats) {
+    let me = game.current_player();
+    let mut all = plans(&game.determinize(rng));
+    let listed = all.len();
+    all.truncate(budget.candidates.max(1));
+    if all.len() == 1 {
+        return (all.pop().expect("one plan"), SearchStats { plans: listed, simulations: 0 });
+    }
+    let players = game.players().len() as u32;
+    let horizon = budget.rounds * players;
+    let mut visits = vec![0u32; all.len()];
+    let mut totals = vec![0f32; all.len()];
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for n in 0..budget.simulations {
+        let pick = if (n as usize) < all.len() { n as usize } else { ucb(&visits, &totals, n) };
+        let mut g = game.determinize(rng);
+        for a in &all[pick].actions {
+            events.clear();
+            // A plan made on another determinisation is still legal: the unseen order
+            // only matters from the next draw on.
+            if g.apply_into(a, &mut events).is_err() {
+                break;
+            }
+        }
+        let mut turns = 0;
+        let mut last = g.current_player();
+        while !g.is_over() && turns < horizon {
+            g.legal_actions_into(&mut legal);
+            let a = legal[rng.below(legal.len())];
+            events.clear();
+            g.apply_into(&a, &mut events).expect("listed actions are legal");
+            if g.current_player() != last {
+                turns += 1;
+                last = g.current_player();
+            }
+        }
+        visits[pick] += 1;
+        totals[pick] += margin(&g, me);
+    }
+    let best = (0..all.len())
+        .max_by(|&a, &b| {
+            let mean = |i: usize| totals[i] / visits[i].max(1) as f32;
+            visits[a].cmp(&visits[b]).then(mean(a).total_cmp(&mean(b)))
+        })
+        .expect("at least one plan");
+    let stats = SearchStats { plans: listed, simulations: budget.simulations };
+    (all.swap_remove(best), stats)
+}
+
+/// Exploration weight, in points of margin.
+const EXPLORE: f32 = 10.0;
+
+/// The plan UCB1 would simulate next.
+fn ucb(visits: &[u32], totals: &[f32], n: u32) -> usize {
+    let ln = (n as f32).ln();
+    (0..visits.len())
+        .max_by(|&a, &b| {
+            let score = |i: usize| totals[i] / visits[i] as f32 + EXPLORE * (ln / visits[i] as f32).sqrt();
+            score(a).total_cmp(&score(b))
+        })
+        .expect("at least one plan")
+}

@@ -250,6 +250,19 @@ pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
             .collect::<Result<_, _>>()?,
         _ => return Err(malformed("\"setup.players\" must be a list")),
     };
+    for p in &players {
+        if let Some(level) = &p.computer {
+            match level.parse::<crate::ai::Level>() {
+                Ok(crate::ai::Level::Random) | Err(_) => {
+                    return Err(malformed(format!(
+                        "player {:?}: computer level must be easy, medium or hard, not {level:?}",
+                        p.name
+                    )))
+                }
+                Ok(_) => {}
+            }
+        }
+    }
     let sets: Vec<String> = serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
         .map_err(|e| malformed(format!("\"setup.sets\" must be a list of set names: {e}")))?;
     let options: Options = serde_json::from_value(obj.get("options").cloned().unwrap_or_else(|| json!({})))

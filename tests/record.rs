@@ -50,6 +50,23 @@ fn seeds_may_be_strings_for_javascript() {
     assert_eq!(r.setup.deck, Deck::Seed(2026));
 }
 
+#[test]
+fn a_seat_may_be_a_computer_player_and_the_record_keeps_it() {
+    let mut v: serde_json::Value = serde_json::from_str(&sample()).unwrap();
+    v["setup"]["players"] = json!([{"name": "Ann"}, {"name": "Bot", "computer": "hard"}]);
+    v["actions"] = json!([]);
+    let r = Record::from_value(v.clone()).unwrap();
+    assert_eq!(r.setup.players[1].computer.as_deref(), Some("hard"));
+    assert_eq!(r.setup.players[0].computer, None);
+    let again: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+    assert_eq!(again["setup"]["players"], v["setup"]["players"], "written back as read");
+    for bad in ["expert", "random", ""] {
+        v["setup"]["players"][1]["computer"] = json!(bad);
+        let e = Record::from_value(v.clone()).unwrap_err().to_string();
+        assert!(e.contains("computer level must be easy, medium or hard"), "{bad:?}: {e}");
+    }
+}
+
 fn err_of(v: serde_json::Value) -> String {
     Record::from_value(v).and_then(|r| r.replay(TileSet::builtin()).map(|_| ())).unwrap_err().to_string()
 }

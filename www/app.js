@@ -19,6 +19,7 @@ let game = null;
 let view = null;
 let subscription = 0;
 const log = [];
+const LEVELS = ["easy", "medium", "hard"];
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -45,6 +46,7 @@ function save() {
 }
 
 function attach(newGame, { fresh }) {
+  bots.cancel();
   if (view) { view.destroy(); view.free?.(); view = null; }
   if (game && subscription) game.unsubscribe(subscription);
   game = newGame;
@@ -56,6 +58,7 @@ function attach(newGame, { fresh }) {
     $("#announce").textContent = events.map((e) => e.text).join(". ");
     save();
     render();
+    bots.next();
   });
   log.push(fresh ? "A new game begins." : "Your game was resumed.");
   save();
@@ -63,7 +66,78 @@ function attach(newGame, { fresh }) {
   $("#board").focus();
   window.carc.game = game;
   window.carc.view = view;
+  bots.next();
 }
+
+// ---------------------------------------------------------------- computer players
+
+// A computer's turn: the search runs in a Web Worker (the page keeps answering), then
+// its actions are played one by one, a moment apart, so that people can follow them.
+const bots = {
+  worker: null,
+  token: 0, // bumped to forget a search whose game or position has gone
+  busy: false,
+  stepMs: 500,
+
+  level(s) { return s.over ? null : s.computers?.[s.current_player] || null; },
+
+  cancel() { this.token++; this.busy = false; },
+
+  next() {
+    if (!game || this.busy) return;
+    const s = game.snapshot();
+    const level = this.level(s);
+    view.setLocked(!!level);
+    if (!level) return;
+    this.busy = true;
+    const token = ++this.token;
+    const job = { id: token, record: game.exportRecord(), level, seed: s.actions * 7 + s.current_player + 1 };
+    this.think(job).then((answer) => {
+      if (token !== this.token) return;
+      if (answer.error) throw new Error(answer.error);
+      return this.play(token, answer.actions);
+    }).then(() => {
+      if (token !== this.token) return;
+      this.busy = false;
+      this.next();
+    }, (e) => {
+      // Stay stopped (a retry would fail the same way); a new game or a reload starts over.
+      if (token === this.token) notice(`The computer player could not move: ${e.message}`);
+    });
+  },
+
+  // Ask the worker; where workers are unavailable (an old browser), think on the page.
+  think(job) {
+    try {
+      this.worker ??= new Worker("bot-worker.js", { type: "module" });
+    } catch {
+      return new Promise((r) => setTimeout(() => {
+        try { r(W.thinkTurn(job.record, job.level, job.seed)); } catch (e) { r({ error: e.message }); }
+      }, 0));
+    }
+    const worker = this.worker;
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        worker.removeEventListener("message", onMessage);
+        worker.removeEventListener("error", onError);
+        resolve(answer);
+      };
+      const onMessage = (e) => { if (e.data.id === job.id) done(e.data); };
+      const onError = (e) => { e.preventDefault?.(); this.worker = null; done({ error: e.message || "the worker failed" }); };
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", onError);
+      worker.postMessage(job);
+    });
+  },
+
+  async play(token, actions) {
+    for (const a of actions) {
+      await new Promise((r) => setTimeout(r, this.stepMs));
+      if (token !== this.token) return;
+      game.apply(a);
+    }
+  },
+};
 
 function render() {
   const s = game.snapshot();
@@ -82,7 +156,9 @@ function render() {
     (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
     (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
       (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "");
+  const computer = bots.level(s);
   $("#hint").textContent = s.over ? "Game over. Start a new game from the menu."
+    : computer ? `${me.name} (computer, ${computer}) is playing…`
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
     : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
     : step === "cat" ? `${me.name}: put Eloïse the cat next to a ringed meeple.`
@@ -91,9 +167,9 @@ function render() {
       : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
     : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
 
-  $("#btn-rotate").disabled = step !== "tile";
-  $("#btn-pass").disabled = step !== "figure";
-  $("#btn-undo").disabled = !s.can_undo;
+  $("#btn-rotate").disabled = step !== "tile" || !!computer;
+  $("#btn-pass").disabled = step !== "figure" || !!computer;
+  $("#btn-undo").disabled = !s.can_undo || !!computer;
 
   const kinds = $("#figure-kinds");
   kinds.replaceChildren(...(s.figure_kinds.length > 1 ? s.figure_kinds : []).map((k) =>
@@ -102,7 +178,7 @@ function render() {
 
   $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
     el("span", { class: "swatch", style: `background:${color(i)}` }),
-    el("span", {}, p.name),
+    el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
     el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
     el("span", { class: "supply" }, `${p.supply.meeple} meeple${p.supply.meeple === 1 ? "" : "s"}` +
       (p.supply.abbot ? ", abbot" : "") + (s.ghosts !== undefined
@@ -126,11 +202,14 @@ function render() {
 
 // ---------------------------------------------------------------- new game dialog
 
-function playerRow(i, name, color) {
+function playerRow(i, name, color, computer = "") {
   const li = el("li", {},
     el("input", { type: "text", value: name, "aria-label": `Player ${i + 1} name`, maxlength: 24, required: true }),
     el("select", { "aria-label": `Player ${i + 1} colour` },
       ...COLORS.map(([c, n]) => el("option", { value: c, selected: c === color }, n))),
+    el("select", { class: "who", "aria-label": `Player ${i + 1}: person or computer` },
+      el("option", { value: "" }, "Person"),
+      ...LEVELS.map((l) => el("option", { value: l, selected: l === computer }, `Computer (${l})`))),
     el("button", { type: "button", "aria-label": `Remove player ${i + 1}`, onclick: () => { li.remove(); syncRows(); } }, "✕"));
   return li;
 }
@@ -144,7 +223,7 @@ function syncRows() {
 function openNewGame() {
   const list = $("#ng-players");
   if (!list.children.length) {
-    ["Red", "Blue"].forEach((n, i) => list.append(playerRow(i, n, COLORS[i][0])));
+    list.append(playerRow(0, "Red", COLORS[0][0]), playerRow(1, "Blue", COLORS[1][0], "medium"));
   }
   const sets = $("#ng-sets");
   sets.replaceChildren(...W.Game.sets().filter((s) => s.name !== "river").map((s) => el("div", {},
@@ -162,8 +241,11 @@ function openNewGame() {
 
 function startFromDialog(ev) {
   ev.preventDefault();
-  const players = [...$("#ng-players").children].map((li) => ({
-    name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value }));
+  const players = [...$("#ng-players").children].map((li) => {
+    const who = li.querySelector("select.who").value;
+    return { name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value,
+      ...(who ? { computer: who } : {}) };
+  });
   const sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
   const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked,
     shrine_house_rule: $("#ng-house").checked,
@@ -186,7 +268,7 @@ function startFromDialog(ev) {
 
 function start() {
   W = window.wasmBindings;
-  window.carc = { bindings: W, game: null, view: null,
+  window.carc = { bindings: W, game: null, view: null, bots,
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 
   $("#btn-new").addEventListener("click", openNewGame);

@@ -134,23 +134,32 @@ impl Bot {
                 }
             }
         }
-        self.last = SearchStats::default();
-        let plan = match self.strategy {
-            Strategy::Random => {
-                let legal = game.legal_actions();
-                return Some(legal[self.rng.below(legal.len())]);
-            }
-            Strategy::Greedy { noise } => search::greedy(game, &mut self.rng, noise),
-            Strategy::Search(budget) => {
-                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget);
-                self.last = stats;
-                plan
-            }
-        };
-        let mut actions = plan.actions.into_iter();
-        let first = actions.next().expect("a plan has at least one action");
+        let mut actions = self.plan(game).into_iter();
+        let first = actions.next()?;
         self.pending = actions.collect();
         self.at = step + 1;
         Some(first)
+    }
+
+    /// The actions from the current step to the end of the acting player's turn (the
+    /// random level gives one at a time); empty when the game is over. A page shows them
+    /// one by one so that a person can follow the computer's turn.
+    pub fn plan(&mut self, game: &Game) -> Vec<Action> {
+        self.last = SearchStats::default();
+        if game.is_over() {
+            return Vec::new();
+        }
+        match self.strategy {
+            Strategy::Random => {
+                let legal = game.legal_actions();
+                vec![legal[self.rng.below(legal.len())]]
+            }
+            Strategy::Greedy { noise } => search::greedy(game, &mut self.rng, noise).actions,
+            Strategy::Search(budget) => {
+                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget);
+                self.last = stats;
+                plan.actions
+            }
+        }
     }
 }

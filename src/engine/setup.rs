@@ -66,12 +66,16 @@ pub struct PlayerSetup {
     /// Display colour (the engine does not use it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
+    /// The level of the computer player in this seat (`easy`, `medium`, `hard`), none
+    /// for a person. The engine does not use it; the page and records keep it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<String>,
 }
 
 impl PlayerSetup {
     /// A player with just a name.
     pub fn named(name: &str) -> PlayerSetup {
-        PlayerSetup { name: name.to_string(), color: None }
+        PlayerSetup { name: name.to_string(), color: None, computer: None }
     }
 }
 

@@ -153,6 +153,8 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
     v["last"] = if g.board().squares().len() > 1 { last.unwrap_or(Value::Null) } else { Value::Null };
     v["can_undo"] = json!(s.before_tile.is_some());
     v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
+    v["computers"] = json!(g.setup().players.iter().map(|p| p.computer.clone()).collect::<Vec<_>>());
+    v["actions"] = json!(g.history().len());
     v["tally"] = json!(s.tally);
     v["seeded"] = json!(matches!(g.setup().deck, Deck::Seed(_)));
     let at = |n: u32| {

@@ -1,7 +1,9 @@
-//! The browser side (WebAssembly only): the JavaScript API ([`api`]), the shared game
+//! The browser side (WebAssembly only): the JavaScript API ([`api`]), computer players
+//! ([`bot`], run in a Web Worker), the shared game
 //! session behind it ([`session`]), and the canvas board ([`view`], drawn by [`render`]).
 
 pub mod api;
+pub mod bot;
 pub mod render;
 pub mod session;
 pub mod view;

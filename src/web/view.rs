@@ -64,6 +64,8 @@ struct State {
     first_frame_at: f64,
     /// The previewed rotation changed; the page hears of it once the view is released.
     preview_changed: bool,
+    /// A computer player is on turn: input moves the camera but plays nothing.
+    locked: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -451,7 +453,9 @@ impl State {
 
         let player = g.current_player();
         let color = g.setup().players[player].color.clone().unwrap_or_else(|| COLORS[player % 5].to_string());
-        match g.phase() {
+        // A computer's turn shows the board without the choices a person would click.
+        let phase = if self.locked { Phase::Over } else { g.phase() };
+        match phase {
             Phase::Tile { tile } => {
                 drop(s);
                 let places = self.placements();
@@ -669,6 +673,7 @@ impl BoardView {
             draw_max_ms: 0.0,
             first_frame_at: 0.0,
             preview_changed: false,
+            locked: false,
         }));
 
         // One pending animation frame at most; drawing happens only there.
@@ -827,7 +832,10 @@ impl BoardView {
         let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
             let Some(st) = weak.upgrade() else { return };
             let (redraw, cmd) = match st.try_borrow_mut() {
-                Ok(mut st) => handler(&mut st, &e),
+                Ok(mut st) => {
+                    let (redraw, cmd) = handler(&mut st, &e);
+                    (redraw, cmd.filter(|_| !st.locked))
+                }
                 Err(_) => return,
             };
             // Applied with the view released: subscribers may read it.
@@ -861,6 +869,14 @@ impl BoardView {
     /// Place no figure (confirms the tile placement).
     pub fn pass(&self) -> Result<(), JsError> {
         session::apply(&self.shared, &Action::Pass).map(|_| ()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Lock the board while a computer player is on turn: clicks, touches and keys then
+    /// pan and zoom but play nothing, and no placement preview is drawn.
+    #[wasm_bindgen(js_name = setLocked)]
+    pub fn set_locked(&self, locked: bool) {
+        self.state.borrow_mut().locked = locked;
+        (self.request)();
     }
 
     /// Take back this turn's tile placement. Returns whether there was one.

@@ -153,6 +153,8 @@ test("Ghosts, Castles & Cemeteries by clicks: ghosts placed on meeples, features
   await page.click("#btn-new");
   assert.match(await page.textContent("#ng-sets"), /Ghosts, Castles & Cemeteries[\s\S]*reconstructed/);
   await page.check('#ng-sets input[value="ghosts"]');
+  // Two people at one screen (the second seat is offered as a computer player first).
+  await page.selectOption("#ng-players li:nth-child(2) select.who", "");
   await page.fill("#ng-seed", "4");
   await page.click("#ng-start");
   let s = await snap(page);
@@ -435,6 +437,75 @@ test("a game is saved to a file and opened again; a broken file is refused and n
   await page.setInputFiles("#import-file", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(saved) });
   const after = await snap(page);
   for (const k of ["board", "figures", "scores", "turn", "players"]) assert.deepEqual(after[k], before[k], k);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("against computer players: they think in a worker, the page stays responsive, the game ends", async () => {
+  const page = await freshPage();
+  // The new-game screen offers each seat as a person or a computer of a level.
+  await page.click("#btn-new");
+  const levels = await page.$$eval("#ng-players li select.who option", (os) => [...new Set(os.map((o) => o.value))]);
+  assert.deepEqual(levels, ["", "easy", "medium", "hard"]);
+  await page.click("#ng-cancel");
+
+  await page.evaluate(() => { window.carc.bots.stepMs = 3000; });
+  await newGame(page, { players: [{ name: "Ann" }, { name: "Medi", computer: "medium" }, { name: "Eas", computer: "easy" }],
+    sets: ["base", "ghosts"], seed: 21 });
+  const r = rng(3);
+  let personTurns = 0, lag = 0, medium = [], checkedLock = false;
+  for (let guard = 0; guard < 2000; guard++) {
+    const s = await snap(page);
+    if (s.over) break;
+    if (s.computers[s.current_player]) {
+      // While a computer thinks, the page answers: a frame comes well within 100 ms.
+      lag = Math.max(lag, await page.evaluate(() => new Promise((res) => {
+        const t = performance.now();
+        requestAnimationFrame(() => res(performance.now() - t));
+      })));
+      if (!checkedLock && s.phase.step === "tile") {
+        // Once, with the computer's steps slowed down: the page says who is playing, and a
+        // person's click on the board plays nothing for the computer.
+        checkedLock = true;
+        const legal = await page.evaluate(() => window.carc.game.legalActions());
+        const p = await squarePoint(page, legal[0].x, legal[0].y);
+        await clickCanvas(page, p.x, p.y);
+        const after = await page.evaluate(() => ({ s: window.carc.game.snapshot(), hint: document.querySelector("#hint").textContent }));
+        assert.equal(after.s.actions, s.actions, "a person's click never plays for a computer");
+        assert.match(after.hint, /computer, (medium|easy)\) is playing/);
+        await page.evaluate(() => { window.carc.bots.stepMs = 0; });
+      }
+      await page.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 20000 });
+    } else {
+      if (s.phase.step === "tile") personTurns++;
+      await randomClick(page, r, true);
+    }
+  }
+  const s = await snap(page);
+  assert.equal(s.over, true, "the game with computer players ran to the end");
+  assert.ok(personTurns >= 20, `the person played their turns (${personTurns})`);
+  assert.ok(lag < 100, `the page answered within ${lag.toFixed(1)} ms while a computer thought`);
+  assert.equal(await page.isVisible("#final"), true);
+  // A medium move, timed in the page's WebAssembly (one thread), is at most 1 s.
+  for (let i = 0; i < 3; i++) {
+    medium.push(await page.evaluate(async (seed) => {
+      const g = new window.carc.bindings.Game({ players: ["A", "B"], sets: ["base", "ghosts"], seed });
+      for (let k = 0; k < 60 && !g.snapshot().over; k++) {
+        const legal = g.legalActions();
+        g.apply(legal[(k * 7919) % legal.length]);
+      }
+      const t = performance.now();
+      const answer = window.carc.bindings.thinkTurn(g.exportRecord(), "medium", 1);
+      return { ms: performance.now() - t, simulations: answer.simulations, actions: answer.actions.length };
+    }, 40 + i));
+  }
+  metrics.computer = { frame_lag_ms: lag, medium_move_ms: medium.map((m) => Math.round(m.ms)),
+    medium_sims_per_s: Math.round(medium.reduce((a, m) => a + m.simulations, 0) / medium.reduce((a, m) => a + m.ms, 0) * 1000) };
+  for (const m of medium) {
+    assert.ok(m.actions >= 1);
+    assert.ok(m.ms <= 1000, `a medium move took ${m.ms.toFixed(0)} ms`);
+  }
+  await shot(page, "14-against-computers");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

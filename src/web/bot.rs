@@ -1,0 +1,34 @@
+//! Computer players for the page: `thinkTurn(record, level, seed)`, meant to run in a Web
+//! Worker (`www/bot-worker.js`) so that the page stays responsive while it searches.
+
+use super::to_js;
+use crate::ai::{Bot, Level};
+use crate::engine::TileSet;
+use crate::record::{Record, RecordAction};
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+/// The computer's actions for the rest of the current player's turn in the game a record
+/// describes: `{actions: [record actions], plans, simulations, ms}`. `level` is `easy`,
+/// `medium` or `hard`; the same record, level and seed always give the same actions. The
+/// search only ever sees the public part of the game (tiles left, not their order).
+#[wasm_bindgen(js_name = thinkTurn)]
+pub fn think_turn(record: &str, level: &str, seed: f64) -> Result<JsValue, JsError> {
+    let level: Level = level.parse().map_err(|e: String| JsError::new(&e))?;
+    if !(seed.is_finite() && seed >= 0.0) {
+        return Err(JsError::new("thinkTurn: the seed must be a number ≥ 0"));
+    }
+    let record = Record::parse(record).map_err(|e| JsError::new(&e.to_string()))?;
+    let (game, _) = record.replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
+    let start = js_sys::Date::now();
+    let mut bot = Bot::new(level, seed as u64);
+    let tiles = game.tiles().clone();
+    let actions: Vec<Value> = bot.plan(&game).iter().map(|a| RecordAction::from_action(a, &tiles).to_value()).collect();
+    let stats = bot.last_search();
+    Ok(to_js(&json!({
+        "actions": actions,
+        "plans": stats.plans,
+        "simulations": stats.simulations,
+        "ms": js_sys::Date::now() - start,
+    })))
+}

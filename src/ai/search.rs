@@ -13,7 +13,8 @@ use super::eval::margin;
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Game, Phase};
 
-/// The actions from the current step to the end of the acting player's turn, and the
+/// The actions from the current step to the end of the acting player's turn (every tile
+/// placement and figure choice; ghost, circle and cat choices greedily), and the
 /// static value of the position they reach.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -56,8 +57,24 @@ fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out:
     prefix.push(action);
     if turn_done(&g, me) {
         out.push(Plan { actions: prefix.clone(), value: margin(&g, me) });
-    } else {
+    } else if matches!(g.phase(), Phase::Figure { .. }) {
         for a in g.legal_actions() {
+            extend(&g, me, a, prefix, out);
+        }
+    } else {
+        // Ghost, circle and cat choices can follow each other several times in a turn;
+        // listing every combination multiplies the plans past use, so each is taken
+        // greedily (best position right after it).
+        let best = g
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| {
+                let mut next = g.clone();
+                next.apply(&a).ok()?;
+                Some((margin(&next, me), a))
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0));
+        if let Some((_, a)) = best {
             extend(&g, me, a, prefix, out);
         }
     }

@@ -1,7 +1,8 @@
 //! The searches behind the levels.
 //!
 //! A decision is taken per turn, not per step: the bot lists every *plan* (the actions
-//! from now to the end of its turn: tile, figure, ghost, circle and cat choices), scores
+//! from now to the end of its turn: each tile placement with each figure choice, the
+//! ghost, circle and cat choices that follow taken greedily), scores
 //! each by the static evaluation, and then either picks the best with some noise (easy)
 //! or spends a simulation budget on the most promising plans (medium, hard): each
 //! simulation draws a determinisation of the unseen tiles, plays the plan, plays the

@@ -27,7 +27,8 @@ pub enum Level {
     Easy,
     /// Monte Carlo search over the best plans, a modest budget.
     Medium,
-    /// The same search with a larger budget and a longer look ahead.
+    /// The same search over twice the plans with five times the simulations, looking
+    /// two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]).
     Hard,
 }
 
@@ -156,7 +157,7 @@ impl Bot {
             }
             Strategy::Greedy { noise } => search::greedy(game, &mut self.rng, noise).actions,
             Strategy::Search(budget) => {
-                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget);
+                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget.for_game(game));
                 self.last = stats;
                 plan.actions
             }

@@ -3,7 +3,7 @@
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Action, Game, Phase, Setup, TileSet};
-use carcassonne::selfplay::play_out;
+use carcassonne::selfplay::random_game;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -58,41 +58,22 @@ fn placements(c: &mut Criterion) {
 fn whole_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     group.throughput(Throughput::Elements(1));
-    for players in [2usize, 5] {
-        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    // One uniformly random game per iteration, on a new deck each time.
+    let mut bench = |name: &str, players: &[&str], extra: &[&str]| {
         let mut seed = 0u64;
-        group.bench_function(format!("base_{players}p"), |b| {
+        group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut g = Game::new(TileSet::builtin(), Setup::base(&names, seed)).unwrap();
-                play_out(&mut g, &mut Rng::new(seed));
-                black_box(g.scores())
+                let mut setup = Setup::base(players, seed);
+                setup.sets.extend(extra.iter().map(|s| s.to_string()));
+                black_box(random_game(TileSet::builtin(), setup, seed).unwrap().scores())
             })
         });
-    }
-    let mut seed = 0u64;
-    group.bench_function("base_ghosts_2p", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut setup = Setup::base(&["A", "B"], seed);
-            setup.sets.push("ghosts".into());
-            let mut g = Game::new(TileSet::builtin(), setup).unwrap();
-            play_out(&mut g, &mut Rng::new(seed));
-            black_box(g.scores())
-        })
-    });
-    let mut seed = 0u64;
-    group.bench_function("all_sets_3p", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut setup = Setup::base(&["A", "B", "C"], seed);
-            setup.sets.extend(["ghosts", "watchtowers", "shrines", "spellcircles"].map(String::from));
-            let mut g = Game::new(TileSet::builtin(), setup).unwrap();
-            play_out(&mut g, &mut Rng::new(seed));
-            black_box(g.scores())
-        })
-    });
+    };
+    bench("base_2p", &["P0", "P1"], &[]);
+    bench("base_5p", &["P0", "P1", "P2", "P3", "P4"], &[]);
+    bench("base_ghosts_2p", &["A", "B"], &["ghosts"]);
+    bench("all_sets_3p", &["A", "B", "C"], &["ghosts", "watchtowers", "shrines", "spellcircles"]);
     group.finish();
 }
 

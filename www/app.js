@@ -57,16 +57,15 @@ function attach(newGame, { fresh }) {
     // Screen readers hear each turn's events.
     $("#announce").textContent = events.map((e) => e.text).join(". ");
     save();
-    render();
-    bots.next();
+    bots.next(render());
   });
   log.push(fresh ? "A new game begins." : "Your game was resumed.");
   save();
-  render();
+  const shown = render();
   $("#board").focus();
   window.carc.game = game;
   window.carc.view = view;
-  bots.next();
+  bots.next(shown);
 }
 
 // ---------------------------------------------------------------- computer players
@@ -83,9 +82,9 @@ const bots = {
 
   cancel() { this.token++; this.busy = false; },
 
-  next() {
+  // `s`: the snapshot the caller has just rendered (one snapshot per event, not two).
+  next(s = game?.snapshot()) {
     if (!game || this.busy) return;
-    const s = game.snapshot();
     const level = this.level(s);
     view.setLocked(!!level);
     if (!level) return;
@@ -198,6 +197,7 @@ function render() {
 
   const list = $("#log");
   list.replaceChildren(...log.slice(-200).reverse().map((t) => el("li", {}, t)));
+  return s;
 }
 
 // ---------------------------------------------------------------- new game dialog

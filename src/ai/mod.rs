@@ -98,10 +98,10 @@ pub struct Bot {
 impl Bot {
     /// A bot of a level whose choices follow from `seed`.
     pub fn new(level: Level, seed: u64) -> Bot {
-        let strategy = match (level, level.budget()) {
-            (Level::Random, _) => Strategy::Random,
-            (_, Some(budget)) => Strategy::Search(budget),
-            (_, None) => Strategy::Greedy { noise: EASY_NOISE },
+        let strategy = match level.budget() {
+            Some(budget) => Strategy::Search(budget),
+            None if level == Level::Random => Strategy::Random,
+            None => Strategy::Greedy { noise: EASY_NOISE },
         };
         Bot::with_strategy(strategy, seed)
     }

@@ -225,12 +225,7 @@ pub fn draw_cat(ctx: &Ctx) {
     ctx.set_stroke_style_str("#f2e6c9");
     ctx.set_line_width(0.05);
     ctx.stroke();
-    ctx.set_fill_style_str("#e8d35a");
-    for dx in [-0.08, 0.08] {
-        ctx.begin_path();
-        ctx.arc(dx, -0.22, 0.04, 0.0, 2.0 * PI).ok();
-        ctx.fill();
-    }
+    eyes(ctx, "#e8d35a", 0.08, -0.22, 0.04);
 }
 
 /// A small ghost about one unit tall centred on the origin.
@@ -249,10 +244,15 @@ pub fn draw_ghost(ctx: &Ctx) {
     ctx.set_stroke_style_str("rgba(40,50,70,0.8)");
     ctx.set_line_width(0.06);
     ctx.stroke();
-    ctx.set_fill_style_str("#1d2433");
-    for dx in [-0.12, 0.12] {
+    eyes(ctx, "#1d2433", 0.12, -0.1, 0.06);
+}
+
+/// Two round eyes at (±`dx`, `y`) of radius `r`.
+fn eyes(ctx: &Ctx, color: &str, dx: f64, y: f64, r: f64) {
+    ctx.set_fill_style_str(color);
+    for x in [-dx, dx] {
         ctx.begin_path();
-        ctx.arc(dx, -0.1, 0.06, 0.0, 2.0 * PI).ok();
+        ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
         ctx.fill();
     }
 }

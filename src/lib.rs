@@ -6,6 +6,7 @@
 //! - [`record`]: the versioned saved-game format that replays a game exactly.
 //! - [`summary`]: a JSON picture of the public state.
 //! - [`selfplay`]: random legal games and perft counts.
+//! - [`share`]: share codes, a record packed small enough for a link.
 //! - [`art`] and [`text`]: tile geometry and log sentences for the page (plain Rust).
 //! - `web` (WebAssembly only): the JavaScript API, the canvas board and its input.
 
@@ -16,6 +17,7 @@ pub mod art;
 pub mod engine;
 pub mod record;
 pub mod selfplay;
+pub mod share;
 pub mod summary;
 pub mod text;
 #[cfg(target_arch = "wasm32")]

@@ -147,3 +147,84 @@ fn the_example_in_the_format_document_replays_as_it_says() {
     assert_eq!(game.scores(), vec![3, 0]);
     assert_eq!(game.setup().players[0].color.as_deref(), Some("#d33"));
 }
+
+// ------------------------------------------------------------------ share codes
+
+use carcassonne::engine::{Options, PlayerSetup, SpellMode};
+use carcassonne::share;
+
+fn random_record(seed: u64, sets: &[&str], options: Options) -> Record {
+    let setup = Setup {
+        players: (0..2 + seed as usize % 4).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
+        sets: sets.iter().map(|s| s.to_string()).collect(),
+        options,
+        deck: Deck::Seed(seed),
+    };
+    let game = carcassonne::selfplay::random_game(TileSet::builtin(), setup, seed * 31 + 7).unwrap();
+    Record::of_game(&game)
+}
+
+#[test]
+fn share_codes_round_trip_whole_games_of_every_set_and_stay_short() {
+    let combos: [(&[&str], Options); 4] = [
+        (&["base"], Options { abbot: true, ..Options::default() }),
+        (&["base", "ghosts"], Options::default()),
+        (&["base", "watchtowers", "shrines"], Options { farmers: false, ..Options::default() }),
+        (
+            &["base", "ghosts", "watchtowers", "shrines", "spellcircles"],
+            Options { spell_mode: SpellMode::A, ..Options::default() },
+        ),
+    ];
+    for seed in 0..12u64 {
+        let (sets, options) = &combos[seed as usize % 4];
+        let record = random_record(seed, sets, options.clone());
+        let code = share::encode(&record, TileSet::builtin()).unwrap();
+        assert!(code.starts_with("c1."));
+        assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "URL-safe: {code}");
+        let json_len = record.to_json().len();
+        assert!(code.len() * 10 < json_len, "{} chars against {json_len} of JSON", code.len());
+        assert_eq!(share::decode(&code, TileSet::builtin()).unwrap(), record, "seed {seed}");
+    }
+    // A game in progress (here: after three actions, mid-turn) round-trips too.
+    let mut record = random_record(5, &["base", "ghosts"], Options::default());
+    record.actions.truncate(3);
+    let code = share::encode(&record, TileSet::builtin()).unwrap();
+    assert_eq!(share::decode(&code, TileSet::builtin()).unwrap(), record);
+}
+
+#[test]
+fn damaged_share_codes_are_refused_with_the_reason() {
+    let record = random_record(3, &["base"], Options::default());
+    let code = share::encode(&record, TileSet::builtin()).unwrap();
+    let err = |c: &str| share::decode(c, TileSet::builtin()).unwrap_err().to_string();
+    assert!(err("hello").contains("must start with \"c1.\""), "{}", err("hello"));
+    assert!(err("c1.abc$").contains("not base64url"));
+    assert!(err("c1.").contains("ends too soon"));
+    assert!(err(&code[..40]).contains("ends inside the setup"), "{}", err(&code[..40]));
+    assert!(err("c7.AAAA").contains("newer version"));
+    // An action index beyond the legal list: the first move of base has far fewer than
+    // 127 legal placements.
+    let setup = record.to_value()["setup"].to_string();
+    let mut bytes = vec![setup.len() as u8 | 0x80, (setup.len() >> 7) as u8];
+    bytes.extend_from_slice(setup.as_bytes());
+    bytes.push(127);
+    let forged = format!("c1.{}", base64url(&bytes));
+    assert!(err(&forged).contains("move 1 is not one of the"), "{}", err(&forged));
+}
+
+/// Plain base64url for forging codes in tests (independent of the crate's encoder).
+fn base64url(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".as_bytes();
+    let mut bits = String::new();
+    for b in bytes {
+        write!(bits, "{b:08b}").unwrap();
+    }
+    bits.as_bytes()
+        .chunks(6)
+        .map(|c| {
+            let s = std::str::from_utf8(c).unwrap();
+            table[usize::from_str_radix(&format!("{s:0<6}"), 2).unwrap()] as char
+        })
+        .collect()
+}

@@ -116,3 +116,68 @@ fn records_export_and_import_and_corrupt_ones_are_refused() {
     let sets: Array = WasmGame::sets().unchecked_into();
     assert_eq!(sets.length(), 6);
 }
+
+#[wasm_bindgen_test]
+fn a_person_takes_back_a_whole_turn_against_a_computer_and_keeps_no_points() {
+    // TEST-01's road, with Blue a computer seat (its moves applied here as the page would).
+    let g = new_game(
+        r#"{"players":["Red",{"name":"Blue","computer":"easy"}],"sets":["base"],"draw":["base.X","base.T","base.A"]}"#,
+    );
+    assert_eq!(get(&g.snapshot(), "can_undo_turn"), JsValue::FALSE);
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    g.apply(obj(r#"{"figure":"meeple","at":"W"}"#)).unwrap();
+    g.apply(obj(r#"{"tile":"base.T","x":-1,"y":0,"rotation":3}"#)).unwrap();
+    g.apply(obj(r#"{"pass":true}"#)).unwrap();
+    let s = g.snapshot();
+    assert_eq!(get(&s, "scores").unchecked_into::<Array>().to_vec(), vec![JsValue::from(3), JsValue::from(0)]);
+    assert_eq!(get(&s, "can_undo_turn"), JsValue::TRUE);
+    let heard = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
+    let h = heard.clone();
+    let cb = wasm_bindgen::closure::Closure::<dyn Fn(JsValue)>::new(move |events: JsValue| {
+        *h.borrow_mut() = get(&Array::from(&events).get(0), "text").as_string().unwrap_or_default();
+    });
+    g.subscribe(cb.as_ref().unchecked_ref::<Function>().clone());
+    g.undo_turn().unwrap();
+    // Back to the start of Red's turn: the 3 points are gone, Red's meeple is home, and
+    // the tile in hand is the one Red had (base.T, drawn later, is not shown).
+    let s = g.snapshot();
+    assert_eq!(get(&s, "scores").unchecked_into::<Array>().to_vec(), vec![JsValue::from(0), JsValue::from(0)]);
+    assert_eq!(get(&s, "phase.tile").as_string().unwrap(), "base.X");
+    assert_eq!(get(&s, "actions"), JsValue::from(0));
+    assert_eq!(get(&get(&s, "players").unchecked_into::<Array>().get(0), "supply.meeple"), JsValue::from(7));
+    assert_eq!(*heard.borrow(), "Red took back their turn");
+    // Nothing more to take back: a clear error, and nothing changes.
+    let before = JSON::stringify(&g.snapshot()).unwrap();
+    assert!(message(g.undo_turn().unwrap_err()).contains("no turn to take back"));
+    assert_eq!(JSON::stringify(&g.snapshot()).unwrap(), before);
+}
+
+#[wasm_bindgen_test]
+fn hot_seat_games_have_no_whole_turn_undo() {
+    let g = new_game(TEST_01);
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    g.apply(obj(r#"{"pass":true}"#)).unwrap();
+    assert_eq!(get(&g.snapshot(), "can_undo_turn"), JsValue::FALSE);
+    assert!(g.undo_turn().is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_share_code_and_a_loaded_record_give_back_the_same_game_and_bad_ones_change_nothing() {
+    let g = new_game(r#"{"players":["Red","Blue"],"sets":["base","ghosts"],"seed":7}"#);
+    for _ in 0..12 {
+        let legal: Array = g.legal_actions().unchecked_into();
+        g.apply(legal.get(legal.length() / 2)).unwrap();
+    }
+    let record = g.export_record();
+    let code = g.share_code().unwrap();
+    assert!(code.starts_with("c1.") && code.len() < record.len() / 4, "{code}");
+    assert_eq!(WasmGame::record_from_share_code(&code).unwrap(), record);
+    assert!(message(WasmGame::record_from_share_code("c1.@@").unwrap_err()).contains("damaged"));
+
+    let other = new_game(TEST_01);
+    other.load_record(&record).unwrap();
+    assert_eq!(other.export_record(), record);
+    let before = JSON::stringify(&other.snapshot()).unwrap();
+    assert!(message(other.load_record("{\"format\":\"nope\"}").unwrap_err()).contains("not a valid game record"));
+    assert_eq!(JSON::stringify(&other.snapshot()).unwrap(), before);
+}

@@ -1,5 +1,6 @@
 // The page around the board: panels, the new-game dialog, saving and resuming.
 // The game itself (rules, board drawing, input) is the WebAssembly module.
+import { Computers } from "./computers.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -18,6 +19,7 @@ let W; // the wasm bindings
 let game = null;
 let view = null;
 let subscription = 0;
+let bots; // computer players (computers.js), made once the bindings are there
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -52,6 +54,7 @@ function attach(newGame, { fresh }) {
   game = newGame;
   log.length = 0;
   view = new W.BoardView($("#board"), game);
+  bots.attach(game, view);
   subscription = game.subscribe((events) => {
     for (const e of events) if (e.type !== "tile_drawn" || e.player !== undefined) log.push(e.text);
     // Screen readers hear each turn's events.
@@ -67,76 +70,6 @@ function attach(newGame, { fresh }) {
   window.carc.view = view;
   bots.next(shown);
 }
-
-// ---------------------------------------------------------------- computer players
-
-// A computer's turn: the search runs in a Web Worker (the page keeps answering), then
-// its actions are played one by one, a moment apart, so that people can follow them.
-const bots = {
-  worker: null,
-  token: 0, // bumped to forget a search whose game or position has gone
-  busy: false,
-  stepMs: 500,
-
-  level(s) { return s.over ? null : s.computers?.[s.current_player] || null; },
-
-  cancel() { this.token++; this.busy = false; },
-
-  // `s`: the snapshot the caller has just rendered (one snapshot per event, not two).
-  next(s = game?.snapshot()) {
-    if (!game || this.busy) return;
-    const level = this.level(s);
-    view.setLocked(!!level);
-    if (!level) return;
-    this.busy = true;
-    const token = ++this.token;
-    const job = { id: token, record: game.exportRecord(), level, seed: s.actions * 7 + s.current_player + 1 };
-    this.think(job).then((answer) => {
-      if (token !== this.token) return;
-      if (answer.error) throw new Error(answer.error);
-      return this.play(token, answer.actions);
-    }).then(() => {
-      if (token !== this.token) return;
-      this.busy = false;
-      this.next();
-    }, (e) => {
-      // Stay stopped (a retry would fail the same way); a new game or a reload starts over.
-      if (token === this.token) notice(`The computer player could not move: ${e.message}`);
-    });
-  },
-
-  // Ask the worker; where workers are unavailable (an old browser), think on the page.
-  think(job) {
-    try {
-      this.worker ??= new Worker("bot-worker.js", { type: "module" });
-    } catch {
-      return new Promise((r) => setTimeout(() => {
-        try { r(W.thinkTurn(job.record, job.level, job.seed)); } catch (e) { r({ error: e.message }); }
-      }, 0));
-    }
-    const worker = this.worker;
-    return new Promise((resolve) => {
-      const done = (answer) => {
-        worker.removeEventListener("message", onMessage);
-        worker.removeEventListener("error", onError);
-        resolve(answer);
-      };
-      const onMessage = (e) => { if (e.data.id === job.id) done(e.data); };
-      const onError = (e) => { e.preventDefault?.(); this.worker = null; done({ error: e.message || "the worker failed" }); };
-      worker.addEventListener("message", onMessage);
-      worker.addEventListener("error", onError);
-      worker.postMessage(job);
-    });
-  },
-
-  async play(token, actions) {
-    for (const a of actions) {
-      await new Promise((r) => setTimeout(r, this.stepMs));
-      if (token !== this.token) return;
-      game.apply(a);
-    }
-  },
-};
 
 function render() {
   const s = game.snapshot();
@@ -268,6 +201,8 @@ function startFromDialog(ev) {
 
 function start() {
   W = window.wasmBindings;
+  // A page opened from disk cannot start workers; the computers think on the page then.
+  bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });
   window.carc = { bindings: W, game: null, view: null, bots,
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 

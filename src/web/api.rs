@@ -81,6 +81,37 @@ impl WasmGame {
         session::undo(&self.shared)
     }
 
+    /// In a game against computer players, take back the last turn of a person: the game
+    /// goes back to the start of that turn (no points of it are kept, and the tile in hand
+    /// is the one drawn then). Throws, changing nothing, when there is none.
+    #[wasm_bindgen(js_name = undoTurn)]
+    pub fn undo_turn(&self) -> Result<(), JsError> {
+        session::undo_turn(&self.shared).map_err(|e| JsError::new(&e))
+    }
+
+    /// Replace this game by the one in a record (JSON text), keeping subscribers and
+    /// board views: used to step through a replay. Throws, changing nothing, on a bad record.
+    #[wasm_bindgen(js_name = loadRecord)]
+    pub fn load_record(&self, text: &str) -> Result<(), JsError> {
+        let record = Record::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
+        session::load(&self.shared, &record).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The game so far as a share code (`c1.…`, URL-safe, `docs/record-format.md`).
+    #[wasm_bindgen(js_name = shareCode)]
+    pub fn share_code(&self) -> Result<String, JsError> {
+        let s = self.shared.borrow();
+        crate::share::encode(&Record::of_game(&s.game), s.game.tiles().clone())
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The record (JSON text) that a share code holds. Throws with the reason on a
+    /// damaged code.
+    #[wasm_bindgen(js_name = recordFromShareCode)]
+    pub fn record_from_share_code(code: &str) -> Result<String, JsError> {
+        crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Call `callback(events)` after every change (actions from any source, undo).
     /// Returns an id for `unsubscribe`.
     pub fn subscribe(&self, callback: js_sys::Function) -> u32 {
@@ -152,6 +183,7 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
     v["figures"] = Value::Array(figures);
     v["last"] = if g.board().squares().len() > 1 { last.unwrap_or(Value::Null) } else { Value::Null };
     v["can_undo"] = json!(s.before_tile.is_some());
+    v["can_undo_turn"] = json!(session::person_turn_start(g).is_some());
     v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
     v["computers"] = json!(g.setup().players.iter().map(|p| p.computer.clone()).collect::<Vec<_>>());
     v["actions"] = json!(g.history().len());

@@ -2,6 +2,7 @@
 //! placement before it is confirmed, the running score breakdown, and subscribers.
 
 use crate::engine::{Action, Event, Game, PlayError};
+use crate::record::{Record, RecordError};
 use crate::text::describe;
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -134,6 +135,73 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
     };
     notify(shared, &payload);
     Ok(payload)
+}
+
+/// Replace the game with another (a loaded record or a rewound turn): the breakdown is
+/// recounted from `events`, and every watcher hears `payload`.
+fn replace(shared: &Shared, game: Game, events: &[Event], payload: Value) {
+    let payload = {
+        let mut s = shared.borrow_mut();
+        s.tally = vec![BTreeMap::new(); game.players().len()];
+        s.game = game;
+        s.before_tile = None;
+        s.count(events);
+        s.version += 1;
+        super::to_js(&payload)
+    };
+    notify(shared, &payload);
+}
+
+/// Show another record in this session (a replay step, a loaded file). On error
+/// nothing changes.
+pub fn load(shared: &Shared, record: &Record) -> Result<(), RecordError> {
+    let tiles = shared.borrow().game.tiles().clone();
+    let (game, events) = record.replay(tiles)?;
+    let payload = json!([{ "type": "loaded", "actions": game.history().len(), "text": "The game was loaded" }]);
+    replace(shared, game, &events, payload);
+    Ok(())
+}
+
+/// Where the last turn of a person began (the index of its tile placement in the
+/// history), in a game that has computer players.
+pub fn person_turn_start(game: &Game) -> Option<usize> {
+    let setup = game.setup();
+    if setup.players.iter().all(|p| p.computer.is_some()) || setup.players.iter().all(|p| p.computer.is_none()) {
+        return None;
+    }
+    let record = Record::of_game(game);
+    let mut replay = Game::new(game.tiles().clone(), setup.clone()).ok()?;
+    let mut start = None;
+    for (i, ra) in record.actions.iter().enumerate() {
+        let action = ra.to_action(&replay).ok()?;
+        if matches!(action, Action::PlaceTile { .. }) && setup.players[replay.current_player()].computer.is_none() {
+            start = Some(i);
+        }
+        replay.apply(&action).ok()?;
+    }
+    start
+}
+
+/// Take back the last turn of a person in a game against computer players: the game is
+/// replayed up to the start of that turn, so no points of it survive and the tile in hand
+/// is the one that person had drawn (nothing new is revealed).
+pub fn undo_turn(shared: &Shared) -> Result<(), String> {
+    let (record, tiles) = {
+        let s = shared.borrow();
+        let start = person_turn_start(&s.game).ok_or_else(|| {
+            "there is no turn to take back: taking back a whole turn is for a person playing against computer players"
+                .to_string()
+        })?;
+        let mut record = Record::of_game(&s.game);
+        record.actions.truncate(start);
+        (record, s.game.tiles().clone())
+    };
+    let (game, events) = record.replay(tiles).map_err(|e| e.to_string())?;
+    let who = game.current_player();
+    let name = shared.borrow().names()[who].clone();
+    let payload = json!([{ "type": "turn_undone", "player": who, "text": format!("{name} took back their turn") }]);
+    replace(shared, game, &events, payload);
+    Ok(())
 }
 
 /// Take back this turn's tile placement (before a figure or a pass confirms it).

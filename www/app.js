@@ -47,7 +47,11 @@ function save() {
   catch (e) { notice("This browser would not store the game: " + e.message); }
 }
 
+// The lines of the log for some events (the opening draw of the start tile is not news).
+const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined).map((e) => e.text);
+
 function attach(newGame, { fresh }) {
+  replay.close({ resume: false });
   bots.cancel();
   if (view) { view.destroy(); view.free?.(); view = null; }
   if (game && subscription) game.unsubscribe(subscription);
@@ -56,7 +60,7 @@ function attach(newGame, { fresh }) {
   view = new W.BoardView($("#board"), game);
   bots.attach(game, view);
   subscription = game.subscribe((events) => {
-    for (const e of events) if (e.type !== "tile_drawn" || e.player !== undefined) log.push(e.text);
+    log.push(...logLines(events));
     // Screen readers hear each turn's events.
     $("#announce").textContent = events.map((e) => e.text).join(". ");
     save();
@@ -71,15 +75,94 @@ function attach(newGame, { fresh }) {
   bots.next(shown);
 }
 
+// ---------------------------------------------------------------- replays
+
+// A replay shows a record move by move on the board, with the log in step. The game
+// being played is left alone (and its computers wait) until the replay is closed.
+const replay = {
+  game: null,
+  view: null,
+  record: null,
+  steps: [], // steps[k]: the log lines of move k (steps[0]: the opening)
+  k: 0,
+
+  get active() { return !!this.game; },
+
+  /** Show a record (JSON text); throws with the reason if it does not replay. */
+  open(text) {
+    W.Game.fromRecord(text).free?.(); // refuses a corrupt record before anything changes
+    const record = JSON.parse(text);
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }));
+    const steps = [["The game begins."]];
+    const id = g.subscribe((events) => steps.push(logLines(events)));
+    for (const a of record.actions) g.apply(a);
+    g.unsubscribe(id);
+    this.close({ resume: false });
+    bots.cancel();
+    if (view) { view.destroy(); view.free?.(); view = null; }
+    Object.assign(this, { game: g, record, steps, k: record.actions.length });
+    this.view = new W.BoardView($("#board"), g);
+    this.view.setLocked(true);
+    const slider = $("#rp-slider");
+    slider.max = String(record.actions.length);
+    $("#replay-bar").hidden = false;
+    this.go(this.k);
+    window.carc.replayGame = g;
+  },
+
+  /** Show the position after `k` moves. */
+  go(k) {
+    if (!this.game) return;
+    k = Math.max(0, Math.min(this.record.actions.length, k));
+    if (k !== this.game.snapshot().actions) {
+      this.game.loadRecord(JSON.stringify({ ...this.record, actions: this.record.actions.slice(0, k) }));
+    }
+    this.k = k;
+    $("#rp-slider").value = String(k);
+    $("#rp-label").textContent = `Move ${k} of ${this.record.actions.length}`;
+    $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
+    $("#rp-last").disabled = $("#rp-forward").disabled = k === this.record.actions.length;
+    render();
+  },
+
+  /** Back to the game being played (`resume`: rebuild its board and wake its computers). */
+  close({ resume = true } = {}) {
+    if (!this.game) return;
+    this.view.destroy();
+    this.view.free?.();
+    this.game.free?.();
+    Object.assign(this, { game: null, view: null, record: null, steps: [], k: 0 });
+    window.carc.replayGame = null;
+    $("#replay-bar").hidden = true;
+    if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
+    if (resume && game) {
+      view = new W.BoardView($("#board"), game);
+      window.carc.view = view;
+      bots.attach(game, view);
+      bots.next(render());
+    }
+  },
+};
+
+/** Show the game of a share code (from a link); a damaged one is refused, nothing lost. */
+function openShared(code) {
+  try {
+    replay.open(W.Game.recordFromShareCode(code));
+  } catch (e) {
+    notice(`The game in this link could not be shown: ${e.message}`);
+  }
+}
+
 function render() {
-  const s = game.snapshot();
+  const s = (replay.game || game).snapshot();
+  const shownView = replay.view || view;
   const step = s.phase.step;
   const me = s.players[s.current_player];
   const color = (i) => s.colors[i] || COLORS[i % 5][0];
 
   // The drawn tile, as the board previews it.
   const drawn = $("#drawn");
-  if (step === "tile") W.drawTile(drawn, s.phase.tile, view.previewRotation());
+  if (step === "tile") W.drawTile(drawn, s.phase.tile, shownView.previewRotation());
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
 
   $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
@@ -88,8 +171,9 @@ function render() {
     (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
     (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
       (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "");
-  const computer = bots.level(s);
-  $("#hint").textContent = s.over ? "Game over. Start a new game from the menu."
+  const computer = replay.active ? null : bots.level(s);
+  $("#hint").textContent = replay.active ? "Replay: step through the moves with the buttons or the ← → keys."
+    : s.over ? "Game over. Start a new game from the menu."
     : computer ? `${me.name} (computer, ${computer}) is playing…`
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
     : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
@@ -99,12 +183,18 @@ function render() {
       : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
     : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
 
-  $("#btn-rotate").disabled = step !== "tile" || !!computer;
-  $("#btn-pass").disabled = step !== "figure" || !!computer;
-  $("#btn-undo").disabled = !s.can_undo || !!computer;
+  const idle = !!computer || replay.active; // nobody here may play now
+  $("#btn-rotate").disabled = step !== "tile" || idle;
+  $("#btn-pass").disabled = step !== "figure" || idle;
+  $("#btn-undo").disabled = !s.can_undo || idle;
+  // Against computer players a person may take back a whole turn.
+  const seats = s.computers || [];
+  $("#btn-undo-turn").hidden = !(seats.some(Boolean) && !seats.every(Boolean));
+  $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
+  $("#btn-replay").disabled = replay.active || s.actions === 0;
 
   const kinds = $("#figure-kinds");
-  kinds.replaceChildren(...(s.figure_kinds.length > 1 ? s.figure_kinds : []).map((k) =>
+  kinds.replaceChildren(...(s.figure_kinds.length > 1 && !idle ? s.figure_kinds : []).map((k) =>
     el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
       onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
 
@@ -129,7 +219,13 @@ function render() {
   }
 
   const list = $("#log");
-  list.replaceChildren(...log.slice(-200).reverse().map((t) => el("li", {}, t)));
+  if (replay.active) {
+    // The log in step with the replay: every move so far, this move's lines marked.
+    const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((t) => [t, k === replay.k]));
+    list.replaceChildren(...lines.slice(-200).reverse().map(([t, now]) => el("li", { class: now ? "now" : "" }, t)));
+  } else {
+    list.replaceChildren(...log.slice(-200).reverse().map((t) => el("li", {}, t)));
+  }
   return s;
 }
 
@@ -203,7 +299,7 @@ function start() {
   W = window.wasmBindings;
   // A page opened from disk cannot start workers; the computers think on the page then.
   bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });
-  window.carc = { bindings: W, game: null, view: null, bots,
+  window.carc = { bindings: W, game: null, view: null, bots, replay,
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 
   $("#btn-new").addEventListener("click", openNewGame);
@@ -228,6 +324,45 @@ function start() {
       notice(`“${file.name}” could not be opened: ${e.message}`);
     }
   });
+  $("#btn-replay").addEventListener("click", () => {
+    try { replay.open(game.exportRecord()); } catch (e) { notice(e.message); }
+  });
+  $("#btn-share").addEventListener("click", () => {
+    let code;
+    try { code = (replay.game || game).shareCode(); } catch (e) { notice(e.message); return; }
+    $("#share-link").value = `${location.href.split("#")[0]}#r=${code}`;
+    $("#share-status").textContent = "";
+    $("#share").showModal();
+    $("#share-link").select();
+  });
+  $("#share-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("#share-link").value);
+      $("#share-status").textContent = "Copied.";
+    } catch {
+      $("#share-link").select();
+      $("#share-status").textContent = "Select the link and copy it (Ctrl+C).";
+    }
+  });
+  $("#rp-first").addEventListener("click", () => replay.go(0));
+  $("#rp-back").addEventListener("click", () => replay.go(replay.k - 1));
+  $("#rp-forward").addEventListener("click", () => replay.go(replay.k + 1));
+  $("#rp-last").addEventListener("click", () => replay.go(Infinity));
+  $("#rp-slider").addEventListener("input", (e) => replay.go(Number(e.target.value)));
+  $("#rp-close").addEventListener("click", () => replay.close());
+  document.addEventListener("keydown", (e) => {
+    if (!replay.active || e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to = { ArrowLeft: replay.k - 1, ArrowRight: replay.k + 1, Home: 0, End: Infinity }[e.key];
+    if (to !== undefined) { e.preventDefault(); replay.go(to); }
+  });
+  addEventListener("hashchange", () => {
+    const code = new URLSearchParams(location.hash.slice(1)).get("r");
+    if (code) openShared(code);
+  });
+  $("#btn-undo-turn").addEventListener("click", () => {
+    bots.cancel();
+    try { game.undoTurn(); } catch (e) { notice(e.message); bots.next(); }
+  });
   $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
   $("#btn-pass").addEventListener("click", () => { try { view.pass(); } catch (e) { notice(e.message); } });
   $("#btn-undo").addEventListener("click", () => view.undo());
@@ -240,21 +375,30 @@ function start() {
   $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
   $("#ng-form").addEventListener("submit", startFromDialog);
 
-  const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
-    try {
-      attach(W.Game.fromRecord(saved), { fresh: false });
-      return;
-    } catch (e) {
-      // Never lose a player's data: keep the unreadable save under another key.
-      const key = `carcassonne.corrupt.${Date.now()}`;
-      try { localStorage.setItem(key, saved); } catch { /* storage full: the save stays where it is */ }
-      localStorage.removeItem(SAVE_KEY);
-      notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
-    }
+  // A shared link (#r=…) opens as a replay; the game in progress is kept as it is.
+  const shared = new URLSearchParams(location.hash.slice(1)).get("r");
+  if (!resume()) {
+    attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true });
+    if (!shared) openNewGame();
   }
-  attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true });
-  openNewGame();
+  if (shared) openShared(shared);
+}
+
+/** Resume the saved game, if there is one that loads. */
+function resume() {
+  const saved = localStorage.getItem(SAVE_KEY);
+  if (!saved) return false;
+  try {
+    attach(W.Game.fromRecord(saved), { fresh: false });
+    return true;
+  } catch (e) {
+    // Never lose a player's data: keep the unreadable save under another key.
+    const key = `carcassonne.corrupt.${Date.now()}`;
+    try { localStorage.setItem(key, saved); } catch { /* storage full: the save stays where it is */ }
+    localStorage.removeItem(SAVE_KEY);
+    notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
+    return false;
+  }
 }
 
 if (window.wasmBindings) start();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, DIST, ARTIFACTS } from "./harness.mjs";
+import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, frame, rng, DIST, ARTIFACTS } from "./harness.mjs";
 
 let srv, browser;
 const metrics = {};
@@ -26,19 +26,8 @@ async function freshPage(options) {
   return page;
 }
 const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
-/** Let the board draw (the camera follows the board in its animation frame). */
-const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const newGame = async (page, opts) => { await page.evaluate((o) => window.carc.newGame(o), opts); await frame(page); };
 const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
-
-function rng(seed) { // mulberry32: the same "random" clicks every run
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test("a tile and a meeple are placed by clicking the canvas", async () => {
   const page = await freshPage();

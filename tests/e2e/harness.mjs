@@ -71,3 +71,16 @@ export async function clickCanvas(page, x, y, button = "left") {
   const box = await page.locator("#board").boundingBox();
   await page.mouse.click(box.x + x, box.y + y, { button });
 }
+
+/** Let the board draw (the camera follows the board in its animation frame). */
+export const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** mulberry32: the same "random" clicks every run. */
+export function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

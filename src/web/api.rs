@@ -187,6 +187,7 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
     v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
     v["computers"] = json!(g.setup().players.iter().map(|p| p.computer.clone()).collect::<Vec<_>>());
     v["actions"] = json!(g.history().len());
+    v["sets"] = json!(g.setup().sets);
     v["tally"] = json!(s.tally);
     v["seeded"] = json!(matches!(g.setup().deck, Deck::Seed(_)));
     let at = |n: u32| {

@@ -1,0 +1,364 @@
+// <carcassonne-game>: the whole game in one element, for pages that embed it.
+//
+//   <script type="module" src="https://example.org/carcassonne/carcassonne-game.js"></script>
+//   <carcassonne-game sets="base,ghosts" players="Ann, Computer:medium" seed="7"></carcassonne-game>
+//
+// Attributes (docs/embedding.md): sets, players, seed, options, record, readonly, theme,
+// lang, save. Every element has its own game, board and computer players; several can
+// sit on one page. Works under a strict Content-Security-Policy: no inline styles or
+// scripts (the styles are a constructed style sheet).
+import init, { Game, BoardView, drawTile, thinkTurn } from "./carcassonne.js";
+import { Computers } from "./computers.js";
+
+/** Resolves once the WebAssembly module is ready (one instance for every element). */
+export const ready = init();
+
+const TEXT = {
+  en: {
+    names: ["Red", "Blue", "Green", "Yellow", "Black"],
+    toPlay: (n) => `${n} to play`, over: "Game over", won: (n) => `${n} won`, tie: "A tie",
+    tilesLeft: (n) => `${n} tile${n === 1 ? "" : "s"} left`,
+    rotate: "Rotate", pass: "No meeple", undo: "Undo",
+    board: "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back.",
+    tile: "Place the tile on a highlighted square (R rotates).",
+    figure: "Click a circle to place a figure, or choose “No meeple”.",
+    ghost: "Click a ringed meeple to haunt it.", circle: "A spell circle draws a ghost: click a ringed meeple.",
+    cat: "Put Eloïse the cat next to a ringed meeple.", computer: (n) => `${n} (computer) is playing…`,
+    readonly: "Watching: the game cannot be played here.",
+    move: (k, n) => `Move ${k} of ${n}`, first: "First move", back: "One move back", forward: "One move forward", last: "Last move",
+    reconstructed: "The mist sets' tile layouts are reconstructions.", loading: "Loading…", error: "The game could not start",
+    points: (n) => `${n} points`,
+  },
+  nl: {
+    names: ["Rood", "Blauw", "Groen", "Geel", "Zwart"],
+    toPlay: (n) => `${n} is aan de beurt`, over: "Einde van het spel", won: (n) => `${n} wint`, tie: "Gelijkspel",
+    tilesLeft: (n) => `nog ${n} ${n === 1 ? "tegel" : "tegels"}`,
+    rotate: "Draaien", pass: "Geen meeple", undo: "Terug",
+    board: "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug.",
+    tile: "Leg de tegel op een gemarkeerd vak (R draait).",
+    figure: "Klik op een cirkel om een figuur te plaatsen, of kies “Geen meeple”.",
+    ghost: "Klik op een omcirkelde meeple om er een geest bij te zetten.",
+    circle: "Een toverkring trekt een geest aan: klik op een omcirkelde meeple.",
+    cat: "Zet Eloïse de kat naast een omcirkelde meeple.", computer: (n) => `${n} (computer) speelt…`,
+    readonly: "Meekijken: hier wordt niet gespeeld.",
+    move: (k, n) => `Zet ${k} van ${n}`, first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
+    reconstructed: "De tegels van de mistsets zijn reconstructies.", loading: "Laden…", error: "Het spel kon niet beginnen",
+    points: (n) => `${n} punten`,
+  },
+};
+
+const STYLE = `
+:host { display: block; position: relative; width: 100%; height: 100%; min-height: 280px; aspect-ratio: 4 / 3;
+  contain: content; font: 14px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --board: #1d2820; --bar: #f6f1e4ee; --ink: #2a241b; --muted: #6e6556; --button: #fffaf0; --edge: #9f927a; --now: #fff3cf; }
+:host([theme="light"]) { --board: #dfe8d2; }
+:host([theme="dark"]) { --board: #0f1511; --bar: #232a26ee; --ink: #efe8d8; --muted: #b5ab98; --button: #38413b;
+  --edge: #6c7a70; --now: #4a4227; }
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.board { position: absolute; inset: 0; width: 100%; height: 100%; display: block; touch-action: none; background: var(--board); }
+.board:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #ffd54a; outline-offset: -3px; }
+.bar { position: absolute; left: .4rem; right: .4rem; display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;
+  background: var(--bar); color: var(--ink); border-radius: .45rem; padding: .3rem .45rem; box-shadow: 0 1px 6px #0005; }
+.top { top: .4rem; }
+.bottom { bottom: .4rem; }
+.players { display: flex; flex-wrap: wrap; gap: .3rem; margin: 0; padding: 0; list-style: none; flex: 1; }
+.players li { display: flex; gap: .3rem; align-items: center; padding: .1rem .4rem; border-radius: .3rem; }
+.players li.current { background: var(--now); box-shadow: inset 0 -2px 0 #d8a600; }
+.swatch { width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #0006; }
+.score { font-weight: 700; font-variant-numeric: tabular-nums; }
+.status { font-weight: 600; }
+.drawn { width: 44px; height: 44px; border-radius: .25rem; background: #ddd; flex: none; }
+.hint { flex: 1 1 12rem; color: var(--muted); }
+.note { flex-basis: 100%; font-size: .8em; color: var(--muted); }
+button { font: inherit; padding: .25rem .55rem; border-radius: .35rem; border: 1px solid var(--edge);
+  background: var(--button); color: var(--ink); cursor: pointer; }
+button:disabled { opacity: .45; cursor: default; }
+input[type=range] { flex: 1 1 6rem; min-width: 4rem; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.error { color: #b3261e; }
+`;
+
+let sheet; // one constructed style sheet shared by every element (CSP-safe)
+
+function h(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "class") e.className = v;
+    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+  }
+  e.append(...children);
+  return e;
+}
+
+/** Parse `players="3"` or `players="Ann, Bob:medium"` into the API's player list. */
+export function parsePlayers(text, names) {
+  const t = (text ?? "").trim() || "2";
+  if (/^\d+$/.test(t)) {
+    const n = Number(t);
+    if (n < 2 || n > 5) throw new Error(`players="${t}": a game has 2 to 5 players`);
+    return names.slice(0, n).map((name) => ({ name }));
+  }
+  return t.split(",").map((p) => {
+    const [name, level] = p.split(":").map((s) => s.trim());
+    if (!name) throw new Error(`players="${t}": a player has no name`);
+    return level ? { name, computer: level } : { name };
+  });
+}
+
+export class CarcassonneGame extends HTMLElement {
+  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme"];
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: "open" });
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+    }
+    root.adoptedStyleSheets = [sheet];
+    const $ = (cls, tag = "div", props = {}, ...children) => h(tag, { class: cls, ...props }, ...children);
+    this.ui = {
+      board: $("board", "canvas", { tabindex: "0" }),
+      players: $("players", "ol"),
+      status: $("status", "span"),
+      drawn: $("drawn", "canvas", { width: "88", height: "88", role: "img" }),
+      hint: $("hint", "span"),
+      rotate: $("", "button", { type: "button" }),
+      pass: $("", "button", { type: "button" }),
+      undo: $("", "button", { type: "button" }),
+      note: $("note", "span"),
+      replay: $("bar bottom replay", "div", { role: "toolbar" }),
+      slider: $("", "input", { type: "range", min: "0", max: "0", value: "0" }),
+      first: $("", "button", { type: "button" }, "«"),
+      back: $("", "button", { type: "button" }, "◀"),
+      forward: $("", "button", { type: "button" }, "▶"),
+      last: $("", "button", { type: "button" }, "»"),
+      move: $("", "span"),
+      announce: $("sr", "div", { "aria-live": "polite" }),
+    };
+    const u = this.ui;
+    u.play = h("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.pass, u.undo, u.note);
+    u.replay.append(u.first, u.back, u.slider, u.forward, u.last, u.move);
+    root.append(u.board, h("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
+    u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
+    u.pass.addEventListener("click", () => { try { this.view?.pass(); } catch (e) { this.fail(e); } });
+    u.undo.addEventListener("click", () => this.view?.undo());
+    u.board.addEventListener("previewchange", () => this.render());
+    u.first.addEventListener("click", () => this.step(0));
+    u.back.addEventListener("click", () => this.step(this.shown - 1));
+    u.forward.addEventListener("click", () => this.step(this.shown + 1));
+    u.last.addEventListener("click", () => this.step(Infinity));
+    u.slider.addEventListener("input", () => this.step(Number(u.slider.value)));
+    this.game = null;
+    this.view = null;
+    this.full = null; // the record being watched (read-only with a record: a replay)
+    this.shown = 0;
+    this.started = false;
+  }
+
+  get text() { return TEXT[(this.getAttribute("lang") || "en").slice(0, 2)] || TEXT.en; }
+
+  /** The key this element's game is saved under (`save="off"`: not saved). */
+  get saveKey() {
+    const save = this.getAttribute("save");
+    if (save === "off" || this.hasAttribute("readonly") || this.hasAttribute("record")) return null;
+    const index = [...document.querySelectorAll("carcassonne-game")].indexOf(this);
+    return `carcassonne.element:${location.pathname}:${save || this.id || index}`;
+  }
+
+  /** What the attributes ask for; a save made for other attributes is not resumed. */
+  get signature() {
+    return ["sets", "players", "seed", "options"].map((a) => this.getAttribute(a) ?? "").join("|");
+  }
+
+  async connectedCallback() {
+    if (!this.resizer) {
+      this.resizer = new ResizeObserver(() => this.view?.redraw());
+      this.resizer.observe(this);
+    }
+    if (this.started) return;
+    this.started = true;
+    this.ui.hint.textContent = this.text.loading;
+    await ready;
+    if (this.isConnected) this.restart();
+  }
+
+  disconnectedCallback() {
+    this.resizer?.disconnect();
+    this.resizer = null;
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.started || old === value || !this.game) return;
+    if (name === "theme") return;
+    if (name === "lang") { this.labels(); this.render(); return; }
+    this.restart();
+  }
+
+  /** Start (or restart) from the attributes; errors are shown in the element. */
+  async restart() {
+    try {
+      const record = this.getAttribute("record");
+      if (record) {
+        await this.showRecord(record);
+      } else {
+        const key = this.saveKey;
+        const saved = key && JSON.parse(localStorage.getItem(key) || "null");
+        let game = null;
+        if (saved?.signature === this.signature) {
+          try { game = Game.fromRecord(saved.record); } catch { /* an unreadable save: start afresh */ }
+        }
+        this.attach(game || new Game(this.options()));
+      }
+      this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** The `new Game` options the attributes describe. */
+  options() {
+    const opts = {
+      players: parsePlayers(this.getAttribute("players"), this.text.names),
+      sets: (this.getAttribute("sets") || "base").split(",").map((s) => s.trim()).filter(Boolean),
+    };
+    const seed = this.getAttribute("seed");
+    if (seed) opts.seed = seed.trim();
+    const options = this.getAttribute("options");
+    if (options) {
+      try { opts.options = JSON.parse(options); } catch { throw new Error(`options="${options}" is not a JSON object`); }
+    }
+    return opts;
+  }
+
+  /** A record to show: JSON text, a share code (c1.…), or the URL of a record file. */
+  async showRecord(source) {
+    let text = source.trim();
+    if (/^c\d+\./.test(text)) text = Game.recordFromShareCode(text);
+    else if (!text.startsWith("{")) {
+      const response = await fetch(new URL(text, document.baseURI));
+      if (!response.ok) throw new Error(`the record ${text} could not be fetched (${response.status})`);
+      text = await response.text();
+    }
+    const game = Game.fromRecord(text);
+    this.full = this.hasAttribute("readonly") ? JSON.parse(text) : null;
+    this.attach(game);
+    if (this.full) this.step(this.full.actions.length);
+  }
+
+  /** Play (or watch) `game` in this element. */
+  attach(game) {
+    this.computers?.cancel();
+    this.view?.destroy();
+    this.view?.free?.();
+    if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
+    this.game = game;
+    this.view = new BoardView(this.ui.board, game);
+    // A worker from another origin than the page's cannot start: they think on the page then.
+    this.computers ??= new Computers({ thinkTurn }, {
+      workerUrl: new URL("bot-worker.js", import.meta.url), onError: (m) => this.fail(new Error(m)) });
+    this.computers.attach(game, this.view);
+    this.subscription = game.subscribe((events) => {
+      this.ui.announce.textContent = events.map((e) => e.text).join(". ");
+      this.save();
+      const s = this.render();
+      if (!this.readonly) this.computers.next(s);
+      this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot: s } }));
+    });
+    this.labels();
+    this.save();
+    const s = this.render();
+    if (this.readonly) this.view.setLocked(true);
+    else this.computers.next(s);
+  }
+
+  get readonly() { return this.hasAttribute("readonly"); }
+
+  save() {
+    const key = this.saveKey;
+    if (!key || !this.game) return;
+    try { localStorage.setItem(key, JSON.stringify({ signature: this.signature, record: this.game.exportRecord() })); } catch { /* storage off or full */ }
+  }
+
+  /** Watch the recorded game after `k` of its moves (read-only with a record). */
+  step(k) {
+    if (!this.full) return;
+    const n = this.full.actions.length;
+    this.shown = Math.max(0, Math.min(n, k));
+    this.game.loadRecord(JSON.stringify({ ...this.full, actions: this.full.actions.slice(0, this.shown) }));
+    this.render();
+  }
+
+  labels() {
+    const t = this.text, u = this.ui;
+    u.board.setAttribute("aria-label", t.board);
+    u.rotate.textContent = t.rotate;
+    u.pass.textContent = t.pass;
+    u.undo.textContent = t.undo;
+    u.replay.setAttribute("aria-label", t.move(this.shown, this.full?.actions.length ?? 0));
+    for (const [b, label] of [[u.first, t.first], [u.back, t.back], [u.forward, t.forward], [u.last, t.last]]) b.setAttribute("aria-label", label);
+    u.slider.setAttribute("aria-label", t.move("", "").trim());
+  }
+
+  render() {
+    if (!this.game) return null;
+    const s = this.game.snapshot(), t = this.text, u = this.ui;
+    const step = s.phase.step, me = s.players[s.current_player];
+    const computer = s.over ? null : s.computers?.[s.current_player];
+    const idle = this.readonly || !!computer;
+    u.players.replaceChildren(...s.players.map((p, i) => {
+      const swatch = h("span", { class: "swatch" });
+      swatch.style.background = s.colors[i] || ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"][i % 5];
+      return h("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
+        h("span", {}, p.name), h("span", { class: "score", "aria-label": t.points(p.score) }, String(p.score)));
+    }));
+    const best = Math.max(...s.scores);
+    const winners = s.players.filter((p) => p.score === best).map((p) => p.name);
+    u.status.textContent = s.over ? `${t.over}: ${winners.length > 1 ? t.tie : t.won(winners[0])}`
+      : `${t.toPlay(me.name)} · ${t.tilesLeft(s.tiles_left)}`;
+    u.play.hidden = !!this.full;
+    u.replay.hidden = !this.full;
+    if (this.full) {
+      const n = this.full.actions.length;
+      u.slider.max = String(n);
+      u.slider.value = String(this.shown);
+      u.move.textContent = t.move(this.shown, n);
+      u.first.disabled = u.back.disabled = this.shown === 0;
+      u.last.disabled = u.forward.disabled = this.shown === n;
+    }
+    if (step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
+    else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
+    u.hint.textContent = s.over ? "" : this.readonly ? t.readonly : computer ? t.computer(me.name) : t[step] || "";
+    u.rotate.disabled = step !== "tile" || idle;
+    u.pass.disabled = step !== "figure" || idle;
+    u.undo.disabled = !s.can_undo || idle;
+    u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t.reconstructed : "";
+    return s;
+  }
+
+  fail(e) {
+    const message = e?.message || String(e);
+    this.ui.hint.textContent = `${this.text.error}: ${message}`;
+    this.ui.hint.classList.add("error");
+    this.dispatchEvent(new CustomEvent("carcassonne-error", { detail: { message } }));
+  }
+
+  // ---- the programmatic interface (docs/embedding.md)
+
+  /** Start a new game with `new Game` options (players, sets, options, seed). */
+  newGame(options) { this.full = null; this.attach(new Game(options)); }
+
+  /** Show a record (JSON text or share code): a replay when `readonly`, else play on. */
+  loadRecord(text) { return this.showRecord(text); }
+
+  /** The game so far as a record (JSON text). */
+  exportRecord() { return this.game?.exportRecord(); }
+
+  /** The game so far as a share code. */
+  shareCode() { return this.game?.shareCode(); }
+}
+
+if (!customElements.get("carcassonne-game")) customElements.define("carcassonne-game", CarcassonneGame);

@@ -375,6 +375,12 @@ function start() {
   $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
   $("#ng-form").addEventListener("submit", startFromDialog);
 
+  // Installed or not, a second visit works offline (sw.js); a page from disk needs none.
+  if (location.protocol.startsWith("http") && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline play:", e.message));
+  }
+  if (location.protocol === "file:") $(".offline").hidden = true;
+
   // A shared link (#r=…) opens as a replay; the game in progress is kept as it is.
   const shared = new URLSearchParams(location.hash.slice(1)).get("r");
   if (!resume()) {

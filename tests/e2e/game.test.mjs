@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, frame, rng, DIST, ARTIFACTS } from "./harness.mjs";
+import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, frame, rng, snap, squarePoint, randomClick, DIST, ARTIFACTS } from "./harness.mjs";
 
 let srv, browser;
 const metrics = {};
@@ -25,9 +25,7 @@ async function freshPage(options) {
   await dismissDialog(page);
   return page;
 }
-const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
 const newGame = async (page, opts) => { await page.evaluate((o) => window.carc.newGame(o), opts); await frame(page); };
-const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
 
 test("a tile and a meeple are placed by clicking the canvas", async () => {
   const page = await freshPage();
@@ -88,31 +86,6 @@ test("right-click and R rotate through legal rotations; Escape takes the tile ba
 /** One random legal action, by clicks on the canvas (or the pass button). With `keep`,
  * a figure is placed only a third of the time, so meeples stay in hand for features
  * that complete. */
-async function randomClick(page, r, keep = false) {
-  const s = await snap(page);
-  await frame(page);
-  if (s.phase.step === "tile") {
-    const legal = await page.evaluate(() => window.carc.game.legalActions());
-    const a = legal[Math.floor(r() * legal.length)];
-    const p = await squarePoint(page, a.x, a.y);
-    const box = await page.locator("#board").boundingBox();
-    await page.mouse.move(box.x + p.x, box.y + p.y);
-    await page.mouse.click(box.x + p.x, box.y + p.y);
-  } else if (s.phase.step === "ghost") {
-    const spots = await page.evaluate(() => window.carc.view.spotPoints());
-    const i = Math.floor(r() * spots.length);
-    await clickCanvas(page, spots[i].x, spots[i].y);
-  } else {
-    const spots = await page.evaluate(() => window.carc.view.spotPoints());
-    const i = keep && r() < 2 / 3 ? spots.length : Math.floor(r() * (spots.length + 1));
-    if (i === spots.length) await page.click("#btn-pass");
-    else await clickCanvas(page, spots[i].x, spots[i].y);
-  }
-  const after = await snap(page);
-  assert.notEqual(JSON.stringify(after), JSON.stringify(s), "a click changed nothing");
-  return after;
-}
-
 test("a whole game played by random legal clicks reaches the final scores", async () => {
   const page = await freshPage();
   await newGame(page, { players: [{ name: "Ann" }, { name: "Bo" }], sets: ["base"], seed: 99 });

@@ -4,6 +4,7 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -83,4 +84,36 @@ export function rng(seed) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The page's game, as a plain snapshot. */
+export const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
+
+/** Where a board square is on the canvas, in canvas CSS pixels. */
+export const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
+
+/** One random legal click of the page's game (`keep`: pass more often, to keep meeples). */
+export async function randomClick(page, r, keep = false) {
+  const s = await snap(page);
+  await frame(page);
+  if (s.phase.step === "tile") {
+    const legal = await page.evaluate(() => window.carc.game.legalActions());
+    const a = legal[Math.floor(r() * legal.length)];
+    const p = await squarePoint(page, a.x, a.y);
+    const box = await page.locator("#board").boundingBox();
+    await page.mouse.move(box.x + p.x, box.y + p.y);
+    await page.mouse.click(box.x + p.x, box.y + p.y);
+  } else if (s.phase.step === "ghost") {
+    const spots = await page.evaluate(() => window.carc.view.spotPoints());
+    const i = Math.floor(r() * spots.length);
+    await clickCanvas(page, spots[i].x, spots[i].y);
+  } else {
+    const spots = await page.evaluate(() => window.carc.view.spotPoints());
+    const i = keep && r() < 2 / 3 ? spots.length : Math.floor(r() * (spots.length + 1));
+    if (i === spots.length) await page.click("#btn-pass");
+    else await clickCanvas(page, spots[i].x, spots[i].y);
+  }
+  const after = await snap(page);
+  assert.notEqual(JSON.stringify(after), JSON.stringify(s), "a click changed nothing");
+  return after;
 }

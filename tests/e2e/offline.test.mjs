@@ -1,0 +1,96 @@
+// Offline play: the single-file build opened from file://, and the installable web app
+// whose service worker serves the game with the server gone.
+// Run: node --test tests/e2e/ (after trunk build --release).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serve, launch, newPage, ready, shot, dismissDialog, rng, snap, randomClick, DIST } from "./harness.mjs";
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test("the single-file build, alone in a folder and opened from file://, plays to a score and resumes", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-offline-"));
+  const file = path.join(dir, "carcassonne.html");
+  fs.copyFileSync(path.join(DIST, "carcassonne-offline.html"), file);
+  const page = await newPage(browser);
+  const fetched = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await page.goto(`file://${file}`);
+  await ready(page);
+  await dismissDialog(page);
+  await page.evaluate(() => { window.carc.bots.stepMs = 0; });
+  // A person against a computer player, which thinks on the page (no workers from disk).
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", { name: "Cee", computer: "easy" }], sets: ["base"], seed: 31 }));
+  const r = rng(5);
+  let s = await snap(page);
+  for (let guard = 0; guard < 300 && Math.max(...s.scores) === 0; guard++) {
+    if (s.computers[s.current_player]) {
+      await page.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 10000 });
+      s = await snap(page);
+    } else {
+      s = await randomClick(page, r);
+    }
+  }
+  assert.ok(Math.max(...s.scores) > 0, `a feature was scored (${s.scores})`);
+  assert.match(await page.textContent("#log"), /scored/);
+  await shot(page, "18-single-file");
+  // Nothing was fetched but the file itself (and data: URLs).
+  assert.deepEqual(fetched.filter((u) => !u.startsWith("data:") && u !== `file://${file}`), []);
+  assert.equal(await page.isVisible("#offline-link"), false, "no download link in the downloaded file");
+  // The game survives a reload, from disk too.
+  const record = await page.evaluate(() => window.carc.game.exportRecord());
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.evaluate(() => window.carc.game.exportRecord()), record);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the installable web app: manifest and icons, and a second visit works with the server gone", async () => {
+  const srv = await serve();
+  const page = await newPage(browser);
+  try {
+    await page.goto(srv.url);
+    await ready(page);
+    await dismissDialog(page);
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector("link[rel=manifest]").href;
+      const m = await (await fetch(href)).json();
+      const icons = await Promise.all(m.icons.map(async (i) => {
+        const img = new Image();
+        img.src = new URL(i.src, href).href;
+        await img.decode();
+        return { sizes: i.sizes, purpose: i.purpose, size: `${img.naturalWidth}x${img.naturalHeight}` };
+      }));
+      return { m, icons };
+    });
+    assert.equal(manifest.m.display, "standalone");
+    assert.equal(manifest.m.start_url, "./");
+    for (const i of manifest.icons) assert.equal(i.size, i.sizes, "each icon has the size it claims");
+    assert.ok(manifest.icons.some((i) => i.sizes === "512x512" && i.purpose === "maskable"));
+    // The worker installs, caches every file, and takes charge of the page.
+    await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 15000 });
+    await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 2 }));
+    await page.evaluate(() => { const g = window.carc.game; for (let i = 0; i < 5; i++) g.apply(g.legalActions()[0]); });
+  } finally {
+    await srv.close();
+  }
+  // The server is gone: a reload still starts the game, with the game in progress.
+  const record = await page.evaluate(() => window.carc.game.exportRecord());
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.evaluate(() => window.carc.game.exportRecord()), record);
+  assert.equal(await page.evaluate(() => typeof window.carc.bindings.thinkTurn), "function");
+  // Computer players work offline too (their worker script came from the cache).
+  await page.evaluate(() => { window.carc.bots.stepMs = 0; });
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", { name: "Cee", computer: "easy" }], sets: ["base"], seed: 4 }));
+  await page.evaluate(() => { const g = window.carc.game; g.apply(g.legalActions()[0]); g.apply(g.legalActions().at(-1)); });
+  await page.waitForFunction(() => { const s = window.carc.game.snapshot(); return s.current_player === 0 && s.actions >= 3; }, null, { timeout: 15000 });
+  await shot(page, "19-offline-second-visit");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

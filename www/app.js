@@ -170,7 +170,8 @@ function render() {
   $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
     (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
     (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
-      (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "");
+      (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "") +
+    (s.sets.some((x) => x === "ghosts" || x === "spellcircles") ? " · the mist sets' tile layouts are reconstructions" : "");
   const computer = replay.active ? null : bots.level(s);
   $("#hint").textContent = replay.active ? "Replay: step through the moves with the buttons or the ← → keys."
     : s.over ? "Game over. Start a new game from the menu."

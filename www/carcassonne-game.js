@@ -179,7 +179,11 @@ export class CarcassonneGame extends HTMLElement {
       this.resizer = new ResizeObserver(() => this.view?.redraw());
       this.resizer.observe(this);
     }
-    if (this.started) return;
+    if (this.started) {
+      // Back on the page after a move in the DOM: the computers go on.
+      if (this.game && !this.readonly) this.computers?.next();
+      return;
+    }
     this.started = true;
     this.ui.hint.textContent = this.text.loading;
     await ready;
@@ -187,6 +191,8 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   disconnectedCallback() {
+    // Off the page, nobody watches: computer players stop until it comes back.
+    this.computers?.cancel();
     this.resizer?.disconnect();
     this.resizer = null;
   }

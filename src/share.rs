@@ -1,8 +1,8 @@
 //! Share codes: a whole game record packed into a short, URL-safe text for links
 //! (`…/#r=<code>`). A code is `c1.` followed by unpadded base64url of: the setup as
 //! compact JSON (length-prefixed), then each action as its index in the list of legal
-//! actions at that point (LEB128 varints). A 150-tile game fits in well under a
-//! kilobyte, against ~15 KB of record JSON. Specified in `docs/record-format.md`.
+//! actions at that point (LEB128 varints). The sample game (142 actions) is 323
+//! characters, against 5.6 KB of record JSON. Specified in `docs/record-format.md`.
 
 use crate::engine::{Game, TileSet};
 use crate::record::{parse_setup, Record, RecordError};

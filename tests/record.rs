@@ -228,3 +228,15 @@ fn base64url(bytes: &[u8]) -> String {
         })
         .collect()
 }
+
+#[test]
+fn a_share_code_made_by_an_earlier_build_still_opens() {
+    // tests/data/sample-game.code was written when share codes were introduced. Codes
+    // store each action as its index among the legal actions, so if the engine ever lists
+    // them in another order this fails: old links would break, and the code format needs
+    // a new version (docs/record-format.md).
+    let code = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample-game.code")).unwrap();
+    let record = share::decode(&code, TileSet::builtin()).unwrap();
+    assert_eq!(record, Record::parse(&sample()).unwrap());
+    assert!(code.trim().len() < 400, "{} characters for 142 actions", code.trim().len());
+}

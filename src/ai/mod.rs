@@ -27,8 +27,8 @@ pub enum Level {
     Easy,
     /// Monte Carlo search over the best plans, a modest budget.
     Medium,
-    /// The same search over twice the plans with five times the simulations, looking
-    /// two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]).
+    /// The same search over three times the plans with fifteen times the simulations,
+    /// looking two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]).
     Hard,
 }
 
@@ -51,7 +51,7 @@ impl Level {
         match self {
             Level::Random | Level::Easy => None,
             Level::Medium => Some(Budget { candidates: 8, simulations: 800, rounds: 1 }),
-            Level::Hard => Some(Budget { candidates: 16, simulations: 4000, rounds: 2 }),
+            Level::Hard => Some(Budget { candidates: 24, simulations: 12000, rounds: 2 }),
         }
     }
 }

@@ -120,6 +120,7 @@ const replay = {
     this.k = k;
     $("#rp-slider").value = String(k);
     $("#rp-label").textContent = `Move ${k} of ${this.record.actions.length}`;
+    $("#announce").textContent = `Move ${k}: ${this.steps[k].join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === this.record.actions.length;
     render();

@@ -25,7 +25,7 @@ const TEXT = {
     ghost: "Click a ringed meeple to haunt it.", circle: "A spell circle draws a ghost: click a ringed meeple.",
     cat: "Put Eloïse the cat next to a ringed meeple.", computer: (n) => `${n} (computer) is playing…`,
     readonly: "Watching: the game cannot be played here.",
-    move: (k, n) => `Move ${k} of ${n}`, first: "First move", back: "One move back", forward: "One move forward", last: "Last move",
+    move: (k, n) => `Move ${k} of ${n}`, replay: "Replay", drawn: "The drawn tile", first: "First move", back: "One move back", forward: "One move forward", last: "Last move",
     reconstructed: "The mist sets' tile layouts are reconstructions.", loading: "Loading…", error: "The game could not start",
     points: (n) => `${n} points`,
   },
@@ -41,7 +41,7 @@ const TEXT = {
     circle: "Een toverkring trekt een geest aan: klik op een omcirkelde meeple.",
     cat: "Zet Eloïse de kat naast een omcirkelde meeple.", computer: (n) => `${n} (computer) speelt…`,
     readonly: "Meekijken: hier wordt niet gespeeld.",
-    move: (k, n) => `Zet ${k} van ${n}`, first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
+    move: (k, n) => `Zet ${k} van ${n}`, replay: "Herhaling", drawn: "De getrokken tegel", first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
     reconstructed: "De tegels van de mistsets zijn reconstructies.", loading: "Laden…", error: "Het spel kon niet beginnen",
     points: (n) => `${n} punten`,
   },
@@ -296,6 +296,7 @@ export class CarcassonneGame extends HTMLElement {
     this.shown = Math.max(0, Math.min(n, k));
     this.game.loadRecord(JSON.stringify({ ...this.full, actions: this.full.actions.slice(0, this.shown) }));
     this.render();
+    this.ui.announce.textContent = this.text.move(this.shown, n);
   }
 
   labels() {
@@ -304,9 +305,10 @@ export class CarcassonneGame extends HTMLElement {
     u.rotate.textContent = t.rotate;
     u.pass.textContent = t.pass;
     u.undo.textContent = t.undo;
-    u.replay.setAttribute("aria-label", t.move(this.shown, this.full?.actions.length ?? 0));
+    u.replay.setAttribute("aria-label", t.replay);
+    u.drawn.setAttribute("aria-label", t.drawn);
     for (const [b, label] of [[u.first, t.first], [u.back, t.back], [u.forward, t.forward], [u.last, t.last]]) b.setAttribute("aria-label", label);
-    u.slider.setAttribute("aria-label", t.move("", "").trim());
+    u.slider.setAttribute("aria-label", t.replay);
   }
 
   render() {
@@ -332,6 +334,7 @@ export class CarcassonneGame extends HTMLElement {
       u.slider.max = String(n);
       u.slider.value = String(this.shown);
       u.move.textContent = t.move(this.shown, n);
+      u.slider.setAttribute("aria-valuetext", u.move.textContent);
       u.first.disabled = u.back.disabled = this.shown === 0;
       u.last.disabled = u.forward.disabled = this.shown === n;
     }

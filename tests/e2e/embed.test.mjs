@@ -70,6 +70,7 @@ test("the custom element sits twice on one page: each sizes to its box, plays or
   await page.locator("#watch >> button[aria-label='Zet terug']").click();
   await page.locator("#watch >> button[aria-label='Zet terug']").click();
   assert.equal(await label(), `Zet ${n - 2} van ${n}`);
+  assert.equal(await page.locator("#watch >> .sr").textContent(), `Zet ${n - 2} van ${n}`, "the step is announced");
   assert.equal((await state(page, "watch")).s.actions, n - 2);
   await page.locator("#watch >> button[aria-label='Eerste zet']").click();
   const first = await state(page, "watch");

@@ -181,3 +181,33 @@ fn a_share_code_and_a_loaded_record_give_back_the_same_game_and_bad_ones_change_
     assert!(message(other.load_record("{\"format\":\"nope\"}").unwrap_err()).contains("not a valid game record"));
     assert_eq!(JSON::stringify(&other.snapshot()).unwrap(), before);
 }
+
+#[wasm_bindgen_test]
+fn undo_takes_back_the_tile_and_the_ghost_choice_until_the_turn_is_confirmed() {
+    // Play a Ghosts game until a tile extends or limits the mist; the ghost step that
+    // follows is still part of the unconfirmed turn, and undo goes back to before the tile.
+    let g = new_game(r#"{"players":["Ann","Bo"],"sets":["base","ghosts"],"seed":3}"#);
+    let step = |g: &WasmGame| get(&g.snapshot(), "phase.step").as_string().unwrap();
+    let mut found = false;
+    for i in 0..400u32 {
+        if get(&g.snapshot(), "over") == JsValue::TRUE {
+            break;
+        }
+        let legal: Array = g.legal_actions().unchecked_into();
+        let before = JSON::stringify(&g.snapshot()).unwrap();
+        let was_tile = step(&g) == "tile";
+        g.apply(legal.get(i % legal.length())).unwrap();
+        if was_tile && step(&g) == "ghost" {
+            let ghosts: Array = g.legal_actions().unchecked_into();
+            g.apply(ghosts.get(0)).unwrap();
+            if step(&g) == "figure" {
+                assert_eq!(get(&g.snapshot(), "can_undo"), JsValue::TRUE);
+                assert!(g.undo());
+                assert_eq!(JSON::stringify(&g.snapshot()).unwrap(), before);
+                found = true;
+                break;
+            }
+        }
+    }
+    assert!(found, "a tile with a ghost step was played");
+}

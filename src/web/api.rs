@@ -75,8 +75,8 @@ impl WasmGame {
         session::apply(&self.shared, &a).map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// Take back this turn's tile placement before a figure or a pass confirms it.
-    /// Returns whether there was one to take back.
+    /// Take back this turn's tile placement (with any ghost, circle or cat choice made
+    /// since) before a figure or a pass confirms the turn. Returns whether there was one.
     pub fn undo(&self) -> bool {
         session::undo(&self.shared)
     }

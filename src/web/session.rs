@@ -1,7 +1,7 @@
 //! One game as the page sees it: the engine state, the snapshot that undoes a tile
 //! placement before it is confirmed, the running score breakdown, and subscribers.
 
-use crate::engine::{Action, Event, Game, PlayError};
+use crate::engine::{Action, Event, Game, Phase, PlayError};
 use crate::record::{Record, RecordError};
 use crate::text::describe;
 use serde_json::{json, Value};
@@ -18,7 +18,8 @@ type Watcher = Rc<dyn Fn(&JsValue)>;
 pub struct Session {
     /// The engine state.
     pub game: Game,
-    /// The state before this turn's tile went down, while the placement is unconfirmed.
+    /// The state before this turn's tile went down, while the turn is unconfirmed (its
+    /// ghost, circle, cat and figure steps are still to come; none of them draws a tile).
     pub before_tile: Option<Game>,
     /// Points per player and category ("city", "final field", …), from the events.
     pub tally: Vec<BTreeMap<String, i32>>,
@@ -127,8 +128,12 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
     let payload = {
         let mut s = shared.borrow_mut();
         let before = matches!(action, Action::PlaceTile { .. }).then(|| s.game.clone());
+        let player = s.game.current_player();
         let events = s.game.apply(action)?;
-        s.before_tile = before;
+        // The turn can be taken back until it ends: the next tile is drawn only then.
+        let turn_goes_on =
+            !s.game.is_over() && s.game.current_player() == player && !matches!(s.game.phase(), Phase::Tile { .. });
+        s.before_tile = if turn_goes_on { before.or_else(|| s.before_tile.take()) } else { None };
         s.count(&events);
         s.version += 1;
         super::to_js(&s.events_json(&events))
@@ -204,7 +209,8 @@ pub fn undo_turn(shared: &Shared) -> Result<(), String> {
     Ok(())
 }
 
-/// Take back this turn's tile placement (before a figure or a pass confirms it).
+/// Take back this turn's tile placement and any ghost, circle or cat choice after it
+/// (before a figure or a pass confirms the turn).
 pub fn undo(shared: &Shared) -> bool {
     let payload = {
         let mut s = shared.borrow_mut();

@@ -27,6 +27,7 @@ const TEXT = {
     readonly: "Watching: the game cannot be played here.",
     move: (k, n) => `Move ${k} of ${n}`, replay: "Replay", drawn: "The drawn tile", first: "First move", back: "One move back", forward: "One move forward", last: "Last move",
     reconstructed: "The mist sets' tile layouts are reconstructions.", loading: "Loading…", error: "The game could not start",
+    fresh: "A new game was started",
     points: (n) => `${n} points`,
   },
   nl: {
@@ -43,6 +44,7 @@ const TEXT = {
     readonly: "Meekijken: hier wordt niet gespeeld.",
     move: (k, n) => `Zet ${k} van ${n}`, replay: "Herhaling", drawn: "De getrokken tegel", first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
     reconstructed: "De tegels van de mistsets zijn reconstructies.", loading: "Laden…", error: "Het spel kon niet beginnen",
+    fresh: "Er is een nieuw spel begonnen",
     points: (n) => `${n} punten`,
   },
 };
@@ -211,17 +213,29 @@ export class CarcassonneGame extends HTMLElement {
       if (record) {
         await this.showRecord(record);
       } else {
-        const key = this.saveKey;
-        const saved = key && JSON.parse(localStorage.getItem(key) || "null");
-        let game = null;
-        if (saved?.signature === this.signature) {
-          try { game = Game.fromRecord(saved.record); } catch { /* an unreadable save: start afresh */ }
-        }
+        const { game, problem } = this.resume();
         this.attach(game || new Game(this.options()));
+        if (problem) this.fail(new Error(problem), this.text.fresh);
       }
       this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
     } catch (e) {
       this.fail(e);
+    }
+  }
+
+  /** The saved game for these attributes, if any. An unreadable save is never deleted:
+   * it is kept under another key, and `problem` says so. */
+  resume() {
+    const key = this.saveKey;
+    const text = key && localStorage.getItem(key);
+    if (!text) return {};
+    try {
+      const saved = JSON.parse(text);
+      return { game: saved.signature === this.signature ? Game.fromRecord(saved.record) : null };
+    } catch (e) {
+      const aside = `${key}.corrupt.${Date.now()}`;
+      try { localStorage.setItem(aside, text); localStorage.removeItem(key); } catch { /* storage full: leave it */ }
+      return { problem: `the saved game could not be loaded (${e.message}); it was kept as “${aside}”` };
     }
   }
 
@@ -315,6 +329,7 @@ export class CarcassonneGame extends HTMLElement {
     if (!this.game) return null;
     const s = this.game.snapshot(), t = this.text, u = this.ui;
     const step = s.phase.step, me = s.players[s.current_player];
+    u.hint.classList.remove("error");
     const computer = s.over ? null : s.computers?.[s.current_player];
     const idle = this.readonly || !!computer;
     u.players.replaceChildren(...s.players.map((p, i) => {
@@ -348,9 +363,10 @@ export class CarcassonneGame extends HTMLElement {
     return s;
   }
 
-  fail(e) {
+  /** Show a problem inside the element (after `lead`) and tell the page. */
+  fail(e, lead = this.text.error) {
     const message = e?.message || String(e);
-    this.ui.hint.textContent = `${this.text.error}: ${message}`;
+    this.ui.hint.textContent = `${lead}: ${message}`;
     this.ui.hint.classList.add("error");
     this.dispatchEvent(new CustomEvent("carcassonne-error", { detail: { message } }));
   }

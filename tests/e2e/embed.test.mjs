@@ -92,7 +92,7 @@ test("the custom element sits twice on one page: each sizes to its box, plays or
   await page.context().close();
 });
 
-test("a wrong attribute is reported inside the element, and the page goes on", async () => {
+test("a wrong attribute or a corrupt save is reported inside the element, and nothing is lost", async () => {
   const page = await newPage(browser);
   await page.goto(srv.url + "element-example.html");
   await bothReady(page);
@@ -105,6 +105,16 @@ test("a wrong attribute is reported inside the element, and the page goes on", a
   assert.match(await page.locator("#play >> .hint").textContent(), /could not start: .*moon/);
   // The game shown before stays, and the other element is untouched.
   assert.equal(await page.evaluate(() => document.getElementById("watch").game.snapshot().over), true);
+
+  // A corrupt save: a clear message, a new game, and the unreadable text kept aside.
+  const key = "carcassonne.element:/element-example.html:play";
+  await page.evaluate((key) => localStorage.setItem(key, "{oops"), key);
+  await page.reload();
+  await bothReady(page);
+  assert.match(await page.locator("#play >> .hint").textContent(), /A new game was started: the saved game could not be loaded \(.*\); it was kept as “carcassonne\.element:\/element-example\.html:play\.corrupt\.\d+”/);
+  const kept = await page.evaluate((key) => Object.keys(localStorage).filter((k) => k.startsWith(`${key}.corrupt.`)).map((k) => localStorage.getItem(k)), key);
+  assert.deepEqual(kept, ["{oops"]);
+  assert.equal(await page.evaluate(() => document.getElementById("play").game.snapshot().actions), 0);
   await page.context().close();
 });
 

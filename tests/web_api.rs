@@ -211,3 +211,22 @@ fn undo_takes_back_the_tile_and_the_ghost_choice_until_the_turn_is_confirmed() {
     }
     assert!(found, "a tile with a ghost step was played");
 }
+
+#[wasm_bindgen_test]
+fn the_events_text_comes_in_dutch_on_request_and_an_unknown_language_is_refused() {
+    let g = new_game(TEST_01);
+    g.set_language("nl").unwrap();
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    g.apply(obj(r#"{"figure":"meeple","at":"W"}"#)).unwrap();
+    g.apply(obj(r#"{"tile":"base.T","x":-1,"y":0,"rotation":3}"#)).unwrap();
+    let events: Array = g.apply(obj(r#"{"pass":true}"#)).unwrap().unchecked_into();
+    let texts: Vec<String> = events.iter().map(|e| get(&e, "text").as_string().unwrap()).collect();
+    assert!(texts.iter().any(|t| t == "Red scoorde een weg van 3 tegels: 3"), "{texts:?}");
+    assert!(message(g.set_language("de").unwrap_err()).contains("unknown language \"de\""));
+    // Still Dutch after the refusal.
+    let g2 = new_game(TEST_01);
+    g2.set_language("nl").unwrap();
+    let _ = g2.set_language("xx");
+    let events: Array = g2.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap().unchecked_into();
+    assert_eq!(get(&events.get(0), "text").as_string().unwrap(), "Red legde een tegel op (1, 0)");
+}

@@ -38,8 +38,8 @@ const TEXT = {
     board: "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug.",
     tile: "Leg de tegel op een gemarkeerd vak (R draait).",
     figure: "Klik op een cirkel om een figuur te plaatsen, of kies “Geen meeple”.",
-    ghost: "Klik op een omcirkelde meeple om er een geest bij te zetten.",
-    circle: "Een toverkring trekt een geest aan: klik op een omcirkelde meeple.",
+    ghost: "Klik op een omcirkelde meeple om er een spook bij te zetten.",
+    circle: "Een spreukencirkel trekt een spook aan: klik op een omcirkelde meeple.",
     cat: "Zet Eloïse de kat naast een omcirkelde meeple.", computer: (n) => `${n} (computer) speelt…`,
     readonly: "Meekijken: hier wordt niet gespeeld.",
     move: (k, n) => `Zet ${k} van ${n}`, replay: "Herhaling", drawn: "De getrokken tegel", first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
@@ -161,7 +161,13 @@ export class CarcassonneGame extends HTMLElement {
     this.started = false;
   }
 
-  get text() { return TEXT[(this.getAttribute("lang") || "en").slice(0, 2)] || TEXT.en; }
+  /** The language in use: `lang`'s first two letters if known, else English. */
+  get language() {
+    const code = (this.getAttribute("lang") || "en").slice(0, 2).toLowerCase();
+    return TEXT[code] ? code : "en";
+  }
+
+  get text() { return TEXT[this.language]; }
 
   /** The key this element's game is saved under (`save="off"`: not saved). */
   get saveKey() {
@@ -202,7 +208,7 @@ export class CarcassonneGame extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     if (!this.started || old === value || !this.game) return;
     if (name === "theme") return;
-    if (name === "lang") { this.labels(); this.render(); return; }
+    if (name === "lang") { this.game.setLanguage(this.language); this.labels(); this.render(); return; }
     this.restart();
   }
 
@@ -276,6 +282,7 @@ export class CarcassonneGame extends HTMLElement {
     this.view?.free?.();
     if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
     this.game = game;
+    game.setLanguage(this.language); // the events' text, read out by the live region
     this.view = new BoardView(this.ui.board, game);
     // A worker from another origin than the page's cannot start: they think on the page then.
     this.computers ??= new Computers({ thinkTurn }, {

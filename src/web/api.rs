@@ -112,6 +112,14 @@ impl WasmGame {
         crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// The language of the events' `text` from now on: `"en"` (the default) or `"nl"`.
+    /// Throws, changing nothing, on another.
+    #[wasm_bindgen(js_name = setLanguage)]
+    pub fn set_language(&self, lang: &str) -> Result<(), JsError> {
+        self.shared.borrow_mut().lang = lang.parse().map_err(|e: String| JsError::new(&e))?;
+        Ok(())
+    }
+
     /// Call `callback(events)` after every change (actions from any source, undo).
     /// Returns an id for `unsubscribe`.
     pub fn subscribe(&self, callback: js_sys::Function) -> u32 {

@@ -3,7 +3,7 @@
 
 use crate::engine::{Action, Event, Game, Phase, PlayError};
 use crate::record::{Record, RecordError};
-use crate::text::describe;
+use crate::text::{describe_in, line, Lang, Line};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -25,6 +25,8 @@ pub struct Session {
     pub tally: Vec<BTreeMap<String, i32>>,
     /// Bumped on every change; views redraw when it moves.
     pub version: u64,
+    /// The language of the events' `text`.
+    pub lang: Lang,
     watchers: Vec<(u32, Watcher)>,
     next_id: u32,
 }
@@ -37,6 +39,7 @@ impl Session {
             game,
             before_tile: None,
             version: 0,
+            lang: Lang::En,
             watchers: Vec::new(),
             next_id: 1,
         };
@@ -92,7 +95,7 @@ impl Session {
                 .iter()
                 .map(|e| {
                     let mut v = serde_json::to_value(e).expect("plain data");
-                    v["text"] = json!(describe(e, &names));
+                    v["text"] = json!(describe_in(self.lang, e, &names));
                     v
                 })
                 .collect(),
@@ -162,7 +165,8 @@ fn replace(shared: &Shared, game: Game, events: &[Event], payload: Value) {
 pub fn load(shared: &Shared, record: &Record) -> Result<(), RecordError> {
     let tiles = shared.borrow().game.tiles().clone();
     let (game, events) = record.replay(tiles)?;
-    let payload = json!([{ "type": "loaded", "actions": game.history().len(), "text": "The game was loaded" }]);
+    let text = line(shared.borrow().lang, Line::Loaded);
+    let payload = json!([{ "type": "loaded", "actions": game.history().len(), "text": text }]);
     replace(shared, game, &events, payload);
     Ok(())
 }
@@ -203,8 +207,11 @@ pub fn undo_turn(shared: &Shared) -> Result<(), String> {
     };
     let (game, events) = record.replay(tiles).map_err(|e| e.to_string())?;
     let who = game.current_player();
-    let name = shared.borrow().names()[who].clone();
-    let payload = json!([{ "type": "turn_undone", "player": who, "text": format!("{name} took back their turn") }]);
+    let text = {
+        let s = shared.borrow();
+        line(s.lang, Line::TurnUndone(&s.names()[who]))
+    };
+    let payload = json!([{ "type": "turn_undone", "player": who, "text": text }]);
     replace(shared, game, &events, payload);
     Ok(())
 }
@@ -219,7 +226,8 @@ pub fn undo(shared: &Shared) -> bool {
         s.game = before;
         s.version += 1;
         let name = s.names()[player].clone();
-        super::to_js(&json!([{ "type": "undone", "player": player, "text": format!("{name} took the tile back") }]))
+        let text = line(s.lang, Line::TileUndone(&name));
+        super::to_js(&json!([{ "type": "undone", "player": player, "text": text }]))
     };
     notify(shared, &payload);
     true

@@ -88,6 +88,11 @@ test("the custom element sits twice on one page: each sizes to its box, plays or
   await bothReady(page);
   assert.equal(await page.evaluate(() => document.getElementById("play").exportRecord()), record);
   assert.equal((await state(page, "watch")).s.actions, n);
+
+  // Switched to Dutch: the buttons, and the events the live region reads out.
+  await page.evaluate(() => document.getElementById("play").setAttribute("lang", "nl"));
+  await page.locator("#play >> button", { hasText: "Geen meeple" }).click();
+  assert.match(await page.locator("#play >> .sr").textContent(), /^You zette geen meeple\. Computer trok een tegel \(nog \d+ tegels\)/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

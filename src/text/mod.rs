@@ -1,18 +1,79 @@
-//! Readable sentences for the event log ("Red scored a city of 5 tiles with 1 pennant: 12").
+//! Readable sentences for the event log ("Red scored a city of 5 tiles with 1 pennant: 12"),
+//! in English here and in Dutch in [`nl`].
+
+mod nl;
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
+use std::str::FromStr;
+
+/// A language of the log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Dutch, in the terms of the Dutch rule books.
+    Nl,
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s {
+            "en" => Ok(Lang::En),
+            "nl" => Ok(Lang::Nl),
+            other => Err(format!("unknown language {other:?} (en or nl)")),
+        }
+    }
+}
+
+/// One line for the log in `lang`; `names` are the players' names in seat order.
+pub fn describe_in(lang: Lang, event: &Event, names: &[String]) -> String {
+    match lang {
+        Lang::En => describe(event, names),
+        Lang::Nl => nl::describe(event, names),
+    }
+}
+
+/// The page's own lines (not engine events) in `lang`.
+#[derive(Clone, Copy, Debug)]
+pub enum Line<'a> {
+    /// A player took this turn's tile back.
+    TileUndone(&'a str),
+    /// A player took back a whole turn.
+    TurnUndone(&'a str),
+    /// Another record was loaded.
+    Loaded,
+}
+
+/// The text of a page line.
+pub fn line(lang: Lang, line: Line) -> String {
+    match (lang, line) {
+        (Lang::En, Line::TileUndone(n)) => format!("{n} took the tile back"),
+        (Lang::En, Line::TurnUndone(n)) => format!("{n} took back their turn"),
+        (Lang::En, Line::Loaded) => "The game was loaded".to_string(),
+        (Lang::Nl, Line::TileUndone(n)) => format!("{n} nam de tegel terug"),
+        (Lang::Nl, Line::TurnUndone(n)) => format!("{n} nam de beurt terug"),
+        (Lang::Nl, Line::Loaded) => "Het spel is geladen".to_string(),
+    }
+}
 
 fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn join_names(names: &[&str]) -> String {
+/// "A, B and C" with `and` as the last joining word.
+fn join_with(names: &[&str], and: &str) -> String {
     match names {
         [] => String::new(),
         [a] => a.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
     }
+}
+
+fn join_names(names: &[&str]) -> String {
+    join_with(names, "and")
 }
 
 fn role(figure: FigureKind, feature: FeatureKind) -> &'static str {
@@ -227,5 +288,57 @@ mod tests {
         );
         let over = Event::GameOver { scores: vec![40, 12, 40], winners: vec![0, 2] };
         assert_eq!(describe(&over, &names), "Game over: Red and Blue share the victory with 40 points");
+    }
+
+    #[test]
+    fn dutch_lines_use_the_dutch_rule_books_terms() {
+        let names: Vec<String> = ["Rood", "Zwart", "Blauw"].iter().map(|s| s.to_string()).collect();
+        let nl = |e: &Event| describe_in(Lang::Nl, e, &names);
+        let city = Scoring {
+            feature: FeatureKind::City,
+            complete: true,
+            tiles: 5,
+            pennants: 1,
+            cities: 0,
+            value: 12,
+            shares: vec![Share { player: 0, figures: 2, ghosts: 0, points: 12 }],
+            x: 0,
+            y: 0,
+        };
+        assert_eq!(nl(&Event::Scored(city.clone())), "Rood scoorde een stad van 5 tegels met 1 wimpel: 12");
+        // A majority player whose ghosts cost points (−2 per ghost), in a haunted castle
+        // left unfinished at the end: the het-word takes "onafgemaakt" without -e.
+        let castle = Scoring {
+            feature: FeatureKind::Castle,
+            complete: false,
+            tiles: 3,
+            value: 3,
+            shares: vec![Share { player: 2, figures: 1, ghosts: 1, points: 1 }],
+            ..city.clone()
+        };
+        assert_eq!(
+            nl(&Event::Scored(castle)),
+            "Eindtelling: Blauw scoorde een onafgemaakt spookslot met 3 mistige tegels: 1 (3 − 2 voor 1 spook)"
+        );
+        let shrine = Scoring {
+            feature: FeatureKind::Shrine,
+            tiles: 9,
+            value: 9,
+            shares: vec![Share { player: 0, figures: 1, ghosts: 0, points: 9 }],
+            ..city.clone()
+        };
+        assert_eq!(nl(&Event::Scored(shrine)), "Rood scoorde een voltooide cultusplaats: 9");
+        let tie = Event::GameOver { scores: vec![40, 12, 40], winners: vec![0, 2] };
+        assert_eq!(nl(&tie), "Einde van het spel: Rood en Blauw delen de overwinning met 40 punten");
+        assert_eq!(
+            nl(&Event::GhostSkipped {
+                player: 0,
+                case: crate::engine::GhostCase::Extend,
+                reason: "no ghosts left in the supply".into()
+            }),
+            "Geen spook voor het uitbreiden van de mist: er zijn geen spoken meer in de voorraad"
+        );
+        assert_eq!(line(Lang::Nl, Line::TurnUndone("Rood")), "Rood nam de beurt terug");
+        assert_eq!("de".parse::<Lang>().unwrap_err(), "unknown language \"de\" (en or nl)");
     }
 }

@@ -29,6 +29,7 @@ ${plain}
 await __wbg_init({ module_or_path: Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0)) });
 window.wasmBindings = { ${names.join(", ")} };
 {
+${local("dom.js")}
 ${local("computers.js")}
 ${local("app.js")}
 }`;

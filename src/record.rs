@@ -172,8 +172,8 @@ impl Record {
         Ok(Record { setup, actions })
     }
 
-    /// The record as a JSON value.
-    pub fn to_value(&self) -> Value {
+    /// The setup as the JSON object a record holds (`parse_setup` reads it back).
+    pub fn setup_value(&self) -> Value {
         let s = &self.setup;
         let mut setup = Map::new();
         setup.insert("players".into(), serde_json::to_value(&s.players).expect("plain data"));
@@ -183,20 +183,24 @@ impl Record {
             Deck::Seed(seed) => setup.insert("seed".into(), json!(seed)),
             Deck::Draw(ids) => setup.insert("draw".into(), json!(ids)),
         };
+        Value::Object(setup)
+    }
+
+    /// The record as a JSON value.
+    pub fn to_value(&self) -> Value {
         json!({
             "format": FORMAT,
             "version": VERSION,
-            "setup": setup,
+            "setup": self.setup_value(),
             "actions": self.actions.iter().map(RecordAction::to_value).collect::<Vec<_>>(),
         })
     }
 
     /// The record as pretty JSON text, one action per line.
     pub fn to_json(&self) -> String {
-        let v = self.to_value();
         let mut out = String::from("{\n");
         out += &format!("  \"format\": {},\n  \"version\": {},\n", json!(FORMAT), VERSION);
-        out += &format!("  \"setup\": {},\n  \"actions\": [", v["setup"]);
+        out += &format!("  \"setup\": {},\n  \"actions\": [", self.setup_value());
         for (i, a) in self.actions.iter().enumerate() {
             out += if i == 0 { "\n    " } else { ",\n    " };
             out += &a.to_value().to_string();

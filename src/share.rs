@@ -71,7 +71,7 @@ pub fn decode(code: &str, tiles: Arc<TileSet>) -> Result<Record, RecordError> {
 
 /// The record's setup as JSON without the options left at their defaults.
 fn compact_setup(record: &Record) -> String {
-    let mut setup = record.to_value()["setup"].take();
+    let mut setup = record.setup_value();
     let defaults = serde_json::to_value(crate::engine::Options::default()).expect("plain data");
     if let Some(options) = setup.get_mut("options").and_then(Value::as_object_mut) {
         options.retain(|k, v| defaults.get(k) != Some(v));

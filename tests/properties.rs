@@ -37,6 +37,10 @@ fn setup(seed: u64) -> Setup {
 }
 
 fn check_invariants(g: &Game) {
+    // Turns pass round the table: whole-turn undo on the page relies on it.
+    if !g.is_over() {
+        assert_eq!(g.current_player(), g.player_of_turn(g.turn() as usize));
+    }
     let abbots = g.setup().options.abbot as usize;
     let ghosts = g.ghosts_in_play();
     // Challenges pair an occupied shrine with an occupied monastery next to it.

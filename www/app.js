@@ -1,6 +1,7 @@
 // The page around the board: panels, the new-game dialog, saving and resuming.
 // The game itself (rules, board drawing, input) is the WebAssembly module.
 import { Computers } from "./computers.js";
+import { el } from "./dom.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -22,17 +23,6 @@ let subscription = 0;
 let bots; // computer players (computers.js), made once the bindings are there
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
 
 function notice(text) {
   const n = $("#notice");
@@ -114,7 +104,7 @@ const replay = {
   go(k) {
     if (!this.game) return;
     k = Math.max(0, Math.min(this.record.actions.length, k));
-    if (k !== this.game.snapshot().actions) {
+    if (k !== this.k) {
       this.game.loadRecord(JSON.stringify({ ...this.record, actions: this.record.actions.slice(0, k) }));
     }
     this.k = k;

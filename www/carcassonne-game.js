@@ -7,8 +7,9 @@
 // lang, save. Every element has its own game, board and computer players; several can
 // sit on one page. Works under a strict Content-Security-Policy: no inline styles or
 // scripts (the styles are a constructed style sheet).
-import init, { Game, BoardView, drawTile, thinkTurn } from "./carcassonne.js";
+import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carcassonne.js";
 import { Computers } from "./computers.js";
+import { el } from "./dom.js";
 
 /** Resolves once the WebAssembly module is ready (one instance for every element). */
 export const ready = init();
@@ -84,17 +85,6 @@ input[type=range] { flex: 1 1 6rem; min-width: 4rem; }
 
 let sheet; // one constructed style sheet shared by every element (CSP-safe)
 
-function h(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "class") e.className = v;
-    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
-  }
-  e.append(...children);
-  return e;
-}
-
 /** Parse `players="3"` or `players="Ann, Bob:medium"` into the API's player list. */
 export function parsePlayers(text, names) {
   const t = (text ?? "").trim() || "2";
@@ -121,7 +111,7 @@ export class CarcassonneGame extends HTMLElement {
       sheet.replaceSync(STYLE);
     }
     root.adoptedStyleSheets = [sheet];
-    const $ = (cls, tag = "div", props = {}, ...children) => h(tag, { class: cls, ...props }, ...children);
+    const $ = (cls, tag = "div", props = {}, ...children) => el(tag, { class: cls, ...props }, ...children);
     this.ui = {
       board: $("board", "canvas", { tabindex: "0" }),
       players: $("players", "ol"),
@@ -142,9 +132,9 @@ export class CarcassonneGame extends HTMLElement {
       announce: $("sr", "div", { "aria-live": "polite" }),
     };
     const u = this.ui;
-    u.play = h("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.pass, u.undo, u.note);
+    u.play = el("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.pass, u.undo, u.note);
     u.replay.append(u.first, u.back, u.slider, u.forward, u.last, u.move);
-    root.append(u.board, h("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
+    root.append(u.board, el("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
     u.pass.addEventListener("click", () => { try { this.view?.pass(); } catch (e) { this.fail(e); } });
     u.undo.addEventListener("click", () => this.view?.undo());
@@ -340,10 +330,10 @@ export class CarcassonneGame extends HTMLElement {
     const computer = s.over ? null : s.computers?.[s.current_player];
     const idle = this.readonly || !!computer;
     u.players.replaceChildren(...s.players.map((p, i) => {
-      const swatch = h("span", { class: "swatch" });
-      swatch.style.background = s.colors[i] || ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"][i % 5];
-      return h("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
-        h("span", {}, p.name), h("span", { class: "score", "aria-label": t.points(p.score) }, String(p.score)));
+      const swatch = el("span", { class: "swatch" });
+      swatch.style.background = playerColor(this.game, i);
+      return el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
+        el("span", {}, p.name), el("span", { class: "score", "aria-label": t.points(p.score) }, String(p.score)));
     }));
     const best = Math.max(...s.scores);
     const winners = s.players.filter((p) => p.score === best).map((p) => p.name);

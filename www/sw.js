@@ -3,7 +3,7 @@
 // new version shows at once, and the cache follows it) and falls back to the cache when
 // there is no network.
 const CACHE = "carcassonne-v1";
-const FILES = ["./", "index.html", "app.js", "computers.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm",
+const FILES = ["./", "index.html", "app.js", "computers.js", "dom.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm",
   "bot-worker.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "icons/maskable-512.png"];
 
 self.addEventListener("install", (e) => {

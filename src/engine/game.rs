@@ -339,6 +339,12 @@ impl Game {
         self.turn
     }
 
+    /// The seat that plays turn `turn` (0-based, one tile placement each): turns pass
+    /// round the table from the first seat.
+    pub fn player_of_turn(&self, turn: usize) -> usize {
+        turn % self.players.len()
+    }
+
     /// Tiles still face down in the stack (not counting a tile in hand).
     pub fn tiles_left(&self) -> usize {
         self.deck.len() - self.next_draw

@@ -252,23 +252,28 @@ mod tests {
     use super::*;
     use crate::engine::Share;
 
-    #[test]
-    fn scoring_lines_read_naturally() {
-        let names: Vec<String> = ["Red", "Black", "Blue"].iter().map(|s| s.to_string()).collect();
-        let s = Scoring {
+    /// A completed city of 5 tiles with 1 pennant (12 points), shared out as given.
+    fn city(shares: Vec<Share>) -> Scoring {
+        Scoring {
             feature: FeatureKind::City,
             complete: true,
             tiles: 5,
             pennants: 1,
             cities: 0,
             value: 12,
-            shares: vec![
-                Share { player: 0, figures: 2, ghosts: 0, points: 12 },
-                Share { player: 1, figures: 1, ghosts: 1, points: 0 },
-            ],
+            shares,
             x: 0,
             y: 0,
-        };
+        }
+    }
+
+    #[test]
+    fn scoring_lines_read_naturally() {
+        let names: Vec<String> = ["Red", "Black", "Blue"].iter().map(|s| s.to_string()).collect();
+        let s = city(vec![
+            Share { player: 0, figures: 2, ghosts: 0, points: 12 },
+            Share { player: 1, figures: 1, ghosts: 1, points: 0 },
+        ]);
         assert_eq!(describe(&Event::Scored(s.clone()), &names), "Red scored a city of 5 tiles with 1 pennant: 12");
         let tie = Scoring {
             feature: FeatureKind::Road,
@@ -294,17 +299,7 @@ mod tests {
     fn dutch_lines_use_the_dutch_rule_books_terms() {
         let names: Vec<String> = ["Rood", "Zwart", "Blauw"].iter().map(|s| s.to_string()).collect();
         let nl = |e: &Event| describe_in(Lang::Nl, e, &names);
-        let city = Scoring {
-            feature: FeatureKind::City,
-            complete: true,
-            tiles: 5,
-            pennants: 1,
-            cities: 0,
-            value: 12,
-            shares: vec![Share { player: 0, figures: 2, ghosts: 0, points: 12 }],
-            x: 0,
-            y: 0,
-        };
+        let city = city(vec![Share { player: 0, figures: 2, ghosts: 0, points: 12 }]);
         assert_eq!(nl(&Event::Scored(city.clone())), "Rood scoorde een stad van 5 tegels met 1 wimpel: 12");
         // A majority player whose ghosts cost points (−2 per ghost), in a haunted castle
         // left unfinished at the end: the het-word takes "onafgemaakt" without -e.

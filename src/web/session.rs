@@ -174,21 +174,19 @@ pub fn load(shared: &Shared, record: &Record) -> Result<(), RecordError> {
 /// Where the last turn of a person began (the index of its tile placement in the
 /// history), in a game that has computer players.
 pub fn person_turn_start(game: &Game) -> Option<usize> {
-    let setup = game.setup();
-    if setup.players.iter().all(|p| p.computer.is_some()) || setup.players.iter().all(|p| p.computer.is_none()) {
+    let seats = &game.setup().players;
+    if seats.iter().all(|p| p.computer.is_some()) || seats.iter().all(|p| p.computer.is_none()) {
         return None;
     }
-    let record = Record::of_game(game);
-    let mut replay = Game::new(game.tiles().clone(), setup.clone()).ok()?;
-    let mut start = None;
-    for (i, ra) in record.actions.iter().enumerate() {
-        let action = ra.to_action(&replay).ok()?;
-        if matches!(action, Action::PlaceTile { .. }) && setup.players[replay.current_player()].computer.is_none() {
-            start = Some(i);
-        }
-        replay.apply(&action).ok()?;
-    }
-    start
+    // Each turn has exactly one tile placement, so the k-th placement is turn k.
+    game.history()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, Action::PlaceTile { .. }))
+        .enumerate()
+        .filter(|(turn, _)| seats[game.player_of_turn(*turn)].computer.is_none())
+        .map(|(_, (index, _))| index)
+        .last()
 }
 
 /// Take back the last turn of a person in a game against computer players: the game is

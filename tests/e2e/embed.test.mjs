@@ -19,14 +19,18 @@ const state = (page, id) => page.evaluate((id) => {
   return { s: e.game.snapshot(), canvas: e.shadowRoot.querySelector("canvas.board").getBoundingClientRect().toJSON(),
     box: e.getBoundingClientRect().toJSON() };
 }, id);
-/** Click a square of an element's board, in page coordinates. */
+/** Where square (x, y) of an element's board is, in the viewport of `target` (a page or
+ *  a frame); `selector` finds the element. */
+const squareIn = (target, selector, x, y) => target.evaluate(([selector, x, y]) => {
+  const e = document.querySelector(selector);
+  const r = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
+  const q = e.view.screenPoint(x, y);
+  return { x: r.left + q.x, y: r.top + q.y };
+}, [selector, x, y]);
+
+/** Click a square of the board of the element with id `id`. */
 async function clickSquare(page, id, x, y) {
-  const p = await page.evaluate(([id, x, y]) => {
-    const e = document.getElementById(id);
-    const r = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
-    const q = e.view.screenPoint(x, y);
-    return { x: r.left + q.x, y: r.top + q.y };
-  }, [id, x, y]);
+  const p = await squareIn(page, `#${id}`, x, y);
   await page.mouse.click(p.x, p.y);
 }
 
@@ -168,12 +172,7 @@ test("the iframe page works under a strict CSP and answers only its host's origi
 
     // A click on the framed board places a tile; the host hears of the change.
     const legal = await game.evaluate(() => document.querySelector("carcassonne-game").game.legalActions());
-    const at = await game.evaluate(([x, y]) => {
-      const e = document.querySelector("carcassonne-game");
-      const r = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
-      const q = e.view.screenPoint(x, y);
-      return { x: r.left + q.x, y: r.top + q.y };
-    }, [legal[0].x, legal[0].y]);
+    const at = await squareIn(game, "carcassonne-game", legal[0].x, legal[0].y);
     const box = await hostPage.locator("#game").boundingBox();
     await hostPage.mouse.click(box.x + at.x, box.y + at.y);
     await hostPage.waitForFunction(() => got.some((m) => m.data.type === "carcassonne:change"));

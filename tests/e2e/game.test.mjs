@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, frame, rng, snap, squarePoint, randomClick, DIST, ARTIFACTS } from "./harness.mjs";
+import { serve, launch, newPage, openGame, ready, shot, dismissDialog, clickCanvas, frame, rng, snap, squarePoint, randomClick, DIST, ARTIFACTS } from "./harness.mjs";
 
 let srv, browser;
 const metrics = {};
@@ -18,13 +18,7 @@ after(async () => {
   console.log("metrics:", JSON.stringify(metrics));
 });
 
-async function freshPage(options) {
-  const page = await newPage(browser, options);
-  await page.goto(srv.url);
-  await ready(page);
-  await dismissDialog(page);
-  return page;
-}
+const freshPage = (options) => openGame(browser, srv.url, options);
 const newGame = async (page, opts) => { await page.evaluate((o) => window.carc.newGame(o), opts); await frame(page); };
 
 test("a tile and a meeple are placed by clicking the canvas", async () => {

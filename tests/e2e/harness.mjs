@@ -63,6 +63,15 @@ export async function dismissDialog(page) {
   if (await page.locator("#new-game[open]").count()) await page.click("#ng-start");
 }
 
+/** A new page on the game at `url`, started, with the new-game dialog closed. */
+export async function openGame(browser, url, options) {
+  const page = await newPage(browser, options);
+  await page.goto(url);
+  await ready(page);
+  await dismissDialog(page);
+  return page;
+}
+
 export async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
@@ -86,8 +95,8 @@ export function rng(seed) {
   };
 }
 
-/** The page's game, as a plain snapshot. */
-export const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
+/** The page's game (or `window.carc[which]`, e.g. the replay's), as a plain snapshot. */
+export const snap = (page, which = "game") => page.evaluate((w) => window.carc[w].snapshot(), which);
 
 /** Where a board square is on the canvas, in canvas CSS pixels. */
 export const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);

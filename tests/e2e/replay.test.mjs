@@ -2,20 +2,16 @@
 // Chromium. Run: node --test tests/e2e/ (after trunk build --release).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, newPage, ready, shot, dismissDialog, clickCanvas, frame } from "./harness.mjs";
+import { serve, launch, openGame, ready, shot, clickCanvas, frame, snap, squarePoint } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
-const snap = (page, which = "game") => page.evaluate((w) => window.carc[w].snapshot(), which);
 const position = (s) => ({ board: s.board, figures: s.figures, scores: s.scores, phase: s.phase, tiles_left: s.tiles_left });
 
 test("a share link replays the game; stepping back shows each earlier position with its log; nothing is lost", async () => {
-  const page = await newPage(browser);
-  await page.goto(srv.url);
-  await ready(page);
-  await dismissDialog(page);
+  const page = await openGame(browser, srv.url);
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 12 }));
   // 30 actions; the position and the log lines after each one are kept to compare.
   const history = await page.evaluate(() => {
@@ -91,10 +87,7 @@ test("a share link replays the game; stepping back shows each earlier position w
 });
 
 test("the replay button steps through the game being played, then play goes on", async () => {
-  const page = await newPage(browser);
-  await page.goto(srv.url);
-  await ready(page);
-  await dismissDialog(page);
+  const page = await openGame(browser, srv.url);
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], seed: 3 }));
   assert.equal(await page.isDisabled("#btn-replay"), true, "nothing to replay before the first move");
   await page.evaluate(() => { const g = window.carc.game; for (let i = 0; i < 6; i++) g.apply(g.legalActions()[0]); });
@@ -108,7 +101,7 @@ test("the replay button steps through the game being played, then play goes on",
   const s = await snap(page);
   assert.equal(s.actions, 6);
   const legal = await page.evaluate(() => window.carc.game.legalActions());
-  const p = await page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [legal[0].x, legal[0].y]);
+  const p = await squarePoint(page, legal[0].x, legal[0].y);
   await clickCanvas(page, p.x, p.y);
   assert.equal((await snap(page)).actions, 7);
   assert.deepEqual(page.errors, []);
@@ -116,10 +109,7 @@ test("the replay button steps through the game being played, then play goes on",
 });
 
 test("against a computer a person takes back a whole turn; points go and no new tile is shown", async () => {
-  const page = await newPage(browser);
-  await page.goto(srv.url);
-  await ready(page);
-  await dismissDialog(page);
+  const page = await openGame(browser, srv.url);
   await page.evaluate(() => { window.carc.bots.stepMs = 0; });
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", { name: "Cee", computer: "easy" }], sets: ["base"], seed: 5 }));
   assert.equal(await page.isVisible("#btn-undo-turn"), true);
@@ -128,7 +118,7 @@ test("against a computer a person takes back a whole turn; points go and no new 
 
   // Undo within the turn: the tile comes back and the tile in hand is still the same.
   const legal = await page.evaluate(() => window.carc.game.legalActions());
-  const at = async () => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [legal[0].x, legal[0].y]);
+  const at = () => squarePoint(page, legal[0].x, legal[0].y);
   let p = await at();
   await clickCanvas(page, p.x, p.y);
   assert.equal((await snap(page)).phase.step, "figure");

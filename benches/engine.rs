@@ -2,7 +2,7 @@
 
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Action, Game, Phase, Setup, TileSet};
+use carcassonne::engine::{Action, Game, Phase, Set, Setup, TileSet};
 use carcassonne::selfplay::random_game;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::hint::black_box;
@@ -65,7 +65,7 @@ fn whole_games(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut setup = Setup::base(players, seed);
-                setup.sets.extend(extra.iter().map(|s| s.to_string()));
+                setup.sets.extend(extra.iter().map(|s| s.parse::<Set>().unwrap()));
                 black_box(random_game(TileSet::builtin(), setup, seed).unwrap().scores())
             })
         });

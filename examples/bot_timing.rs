@@ -17,7 +17,7 @@ fn main() {
     for seed in 0..games {
         let setup = Setup {
             players: (0..5).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-            sets: sets.split(',').map(String::from).collect(),
+            sets: sets.split(',').map(|s| s.parse().expect("a set name")).collect(),
             options: Options { abbot: true, ..Options::default() },
             deck: Deck::Seed(seed),
         };

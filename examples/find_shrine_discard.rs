@@ -4,13 +4,13 @@
 
 use carcassonne::engine::board::Board;
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Event, Game, Rotation, Setup, TileSet};
+use carcassonne::engine::{Event, Game, Rotation, Set, Setup, TileSet};
 use carcassonne::record::Record;
 
 fn main() {
     for seed in 0..20_000u64 {
         let mut setup = Setup::base(&["Ann", "Bo"], seed);
-        setup.sets.push("shrines".into());
+        setup.sets.push(Set::Shrines);
         let mut g = Game::new(TileSet::builtin(), setup).unwrap();
         let mut rng = Rng::new(seed);
         while !g.is_over() {

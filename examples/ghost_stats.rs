@@ -2,13 +2,13 @@
 //! `cargo run --release --example ghost_stats`.
 
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Event, Game, Setup, TileSet};
+use carcassonne::engine::{Event, Game, Set, Setup, TileSet};
 
 fn main() {
     let (mut placed, mut skipped, mut scared, mut rewarded, mut penalties, mut tiles) = (0, 0, 0, 0, 0, 0);
     for seed in 0..500u64 {
         let mut setup = Setup::base(&["A", "B", "C"], seed);
-        setup.sets.push("ghosts".into());
+        setup.sets.push(Set::Ghosts);
         let mut g = Game::new(TileSet::builtin(), setup).unwrap();
         let mut rng = Rng::new(seed);
         while !g.is_over() {

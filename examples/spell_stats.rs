@@ -2,7 +2,7 @@
 //! `cargo run --release --example spell_stats`.
 
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Event, Game, Options, Setup, SpellMode, TileSet};
+use carcassonne::engine::{Event, Game, Options, Set, Setup, SpellMode, TileSet};
 use std::collections::BTreeMap;
 
 fn main() {
@@ -10,7 +10,7 @@ fn main() {
     let games = 500u64;
     for seed in 0..games {
         let mut setup = Setup::base(&["A", "B", "C"], seed);
-        setup.sets.extend(["ghosts".to_string(), "spellcircles".to_string()]);
+        setup.sets.extend([Set::Ghosts, Set::SpellCircles]);
         setup.options = Options { spell_mode: SpellMode::A, ..Options::default() };
         let mut g = Game::new(TileSet::builtin(), setup).unwrap();
         let mut rng = Rng::new(seed);

@@ -3,8 +3,8 @@
 //! Specified in `docs/record-format.md`.
 
 use crate::engine::{
-    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation, Setup, SetupError,
-    Spot, TileSet,
+    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
+    SetupError, Spot, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -267,10 +267,13 @@ pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
             }
         }
     }
-    let sets: Vec<String> = serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
+    let names: Vec<String> = serde_json::from_value(obj.get("sets").cloned().unwrap_or_else(|| json!(["base"])))
         .map_err(|e| malformed(format!("\"setup.sets\" must be a list of set names: {e}")))?;
-    let options: Options = serde_json::from_value(obj.get("options").cloned().unwrap_or_else(|| json!({})))
-        .map_err(|e| malformed(format!("bad \"setup.options\": {e}")))?;
+    let sets = names
+        .iter()
+        .map(|n| Set::from_name(n).ok_or_else(|| RecordError::Setup(SetupError::UnknownSet(n.clone()))))
+        .collect::<Result<Vec<Set>, _>>()?;
+    let options = parse_options(obj.get("options"))?;
     let deck = match (obj.get("seed"), obj.get("draw")) {
         (Some(_), Some(_)) => return Err(malformed("give either \"seed\" or \"draw\", not both")),
         (Some(s), None) => Deck::Seed(parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?),
@@ -280,6 +283,34 @@ pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
         (None, None) => return Err(malformed("the setup needs a \"seed\" or a \"draw\" order")),
     };
     Ok(Setup { players, sets, options, deck })
+}
+
+/// RULES.md names some options as `group.name` (`spellCircles.mode`); a record may write
+/// them so, as a nested object, or as the engine's flat names (`spell_mode`).
+const OPTION_ALIASES: [(&str, &str, &str); 2] =
+    [("spellCircles", "mode", "spell_mode"), ("spellCircles", "eloise", "eloise")];
+
+/// Read `setup.options`: the engine's flat names, or RULES.md's grouped ones.
+fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
+    let mut flat = match v {
+        None => Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(other) => return Err(malformed(format!("\"setup.options\" must be an object, not {other}"))),
+    };
+    for (group, name, engine) in OPTION_ALIASES {
+        let dotted = format!("{group}.{name}");
+        let nested = flat.get_mut(group).and_then(Value::as_object_mut).and_then(|g| g.remove(name));
+        for value in [flat.remove(&dotted), nested].into_iter().flatten() {
+            if flat.get(engine).is_some_and(|v| *v != value) {
+                return Err(malformed(format!("the options {dotted} and {engine} disagree")));
+            }
+            flat.insert(engine.to_string(), value);
+        }
+        if flat.get(group).and_then(Value::as_object).is_some_and(|g| g.is_empty()) {
+            flat.remove(group);
+        }
+    }
+    serde_json::from_value(Value::Object(flat)).map_err(|e| malformed(format!("bad \"setup.options\": {e}")))
 }
 
 /// A seed as a JSON number or a string of digits (for seeds beyond 2^53 in JavaScript).

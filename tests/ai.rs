@@ -29,7 +29,7 @@ fn combinations() -> Vec<(Vec<&'static str>, Options)> {
 fn setup(sets: &[&str], options: Options, players: usize, seed: u64) -> Setup {
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-        sets: sets.iter().map(|s| s.to_string()).collect(),
+        sets: sets.iter().map(|s| s.parse().unwrap()).collect(),
         options,
         deck: Deck::Seed(seed),
     }

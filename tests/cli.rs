@@ -70,10 +70,11 @@ fn selfplay_summarises_random_games() {
 }
 
 #[test]
-fn sets_not_yet_played_and_unknown_sets_are_refused() {
-    let (code, _, err) = carc(&["selfplay", "--sets", "base,river"]);
+fn sets_that_cannot_be_combined_and_unknown_sets_are_refused() {
+    // BASE-RIVER-2, DEC-15: the River is not played with the mist sets.
+    let (code, _, err) = carc(&["selfplay", "--sets", "base,river,ghosts"]);
     assert_ne!(code, 0);
-    assert!(err.contains("\"river\"") && err.contains("not playable"), "{err}");
+    assert!(err.contains("\"river\" cannot be played with \"ghosts\"") && err.contains("DEC-15"), "{err}");
     let (code, _, err) = carc(&["selfplay", "--sets", "base,dragons"]);
     assert_ne!(code, 0);
     assert!(err.contains("unknown tile set"), "{err}");

@@ -295,11 +295,11 @@ fn test_26_ghost_place_2_a_clear_tile_limiting_the_mist_haunts_the_players_own_m
 #[test]
 fn test_27_and_32b_ghost_place_6_an_empty_supply_skips_ghosts_and_nobody_loses() {
     use carcassonne::engine::rng::Rng;
-    use carcassonne::engine::{Deck, Game, Setup, TileSet};
+    use carcassonne::engine::{Deck, Game, Set, Setup, TileSet};
     let (mut one_left, mut none_left) = (0, 0);
     for seed in 0..400u64 {
         let mut setup = Setup::base(&["A", "B", "C", "D", "E"], seed);
-        setup.sets.push("ghosts".into());
+        setup.sets.push(Set::Ghosts);
         assert!(matches!(setup.deck, Deck::Seed(_)));
         let mut g = Game::new(TileSet::builtin(), setup).unwrap();
         let mut rng = Rng::new(seed);

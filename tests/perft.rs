@@ -1,13 +1,13 @@
 //! Perft: counts of legal action sequences, by hand for tiny positions and from
 //! `tests/data/perft.json` for seeded games, so a change in move generation shows up.
 
-use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Setup, TileSet};
+use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
 use carcassonne::selfplay::perft;
 
 fn game(players: usize, deck: Deck) -> Game {
     let setup = Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-        sets: vec!["base".into()],
+        sets: vec![Set::Base],
         options: Options::default(),
         deck,
     };

@@ -4,7 +4,7 @@
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Setup,
+    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Set, Setup,
     SpellMode, Spot, TileSet,
 };
 use carcassonne::record::Record;
@@ -21,12 +21,12 @@ fn setup(seed: u64) -> Setup {
         ..Options::default()
     };
     // Base; base + ghosts; base + watchtowers + shrines; all four sets together.
-    let sets: Vec<String> = match seed % 4 {
-        0 => vec!["base".into()],
-        1 => vec!["base".into(), "ghosts".into()],
-        2 => vec!["base".into(), "watchtowers".into(), "shrines".into()],
-        _ if seed % 8 == 7 => vec!["base".into(), "ghosts".into(), "spellcircles".into()],
-        _ => vec!["base".into(), "ghosts".into(), "watchtowers".into(), "shrines".into()],
+    let sets: Vec<Set> = match seed % 4 {
+        0 => vec![Set::Base],
+        1 => vec![Set::Base, Set::Ghosts],
+        2 => vec![Set::Base, Set::Watchtowers, Set::Shrines],
+        _ if seed % 8 == 7 => vec![Set::Base, Set::Ghosts, Set::SpellCircles],
+        _ => vec![Set::Base, Set::Ghosts, Set::Watchtowers, Set::Shrines],
     };
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),

@@ -1,7 +1,7 @@
 //! The saved-game format: round trips, explicit draw orders, versions, and clear errors
 //! that change nothing.
 
-use carcassonne::engine::{Deck, Setup, TileSet};
+use carcassonne::engine::{Deck, Set, Setup, TileSet};
 use carcassonne::record::{Record, RecordAction, RecordError};
 use serde_json::json;
 
@@ -128,13 +128,14 @@ fn corrupt_records_get_clear_messages() {
 }
 
 #[test]
-fn the_sets_the_engine_does_not_play_yet_are_refused_not_ignored() {
+fn sets_that_cannot_be_combined_are_refused_not_ignored() {
+    // BASE-RIVER-2, DEC-15.
     let r = Record {
-        setup: Setup { sets: vec!["base".into(), "river".into()], ..Setup::base(&["A", "B"], 1) },
+        setup: Setup { sets: vec![Set::Base, Set::Ghosts, Set::River], ..Setup::base(&["A", "B"], 1) },
         actions: vec![RecordAction::Pass],
     };
     let e = r.replay(TileSet::builtin()).unwrap_err().to_string();
-    assert!(e.contains("\"river\"") && e.contains("not playable"), "{e}");
+    assert!(e.contains("\"river\" cannot be played with \"ghosts\""), "{e}");
 }
 
 #[test]
@@ -156,7 +157,7 @@ use carcassonne::share;
 fn random_record(seed: u64, sets: &[&str], options: Options) -> Record {
     let setup = Setup {
         players: (0..2 + seed as usize % 4).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-        sets: sets.iter().map(|s| s.to_string()).collect(),
+        sets: sets.iter().map(|s| s.parse().unwrap()).collect(),
         options,
         deck: Deck::Seed(seed),
     };

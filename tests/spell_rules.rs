@@ -60,7 +60,7 @@ fn test_72_spellc_b_3_a_short_supply_serves_the_first_ghosts_only() {
         }
         let setup = Setup {
             players: (0..5).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-            sets: SETS.iter().map(|s| s.to_string()).collect(),
+            sets: SETS.iter().map(|s| s.parse().unwrap()).collect(),
             options: Options::default(),
             deck: Deck::Seed(seed),
         };
@@ -120,7 +120,7 @@ fn test_72_spellc_b_3_a_short_supply_serves_the_first_ghosts_only() {
 fn spell_circles_need_the_ghosts_set() {
     let setup = |sets: &[&str], options: Options| Setup {
         players: vec![PlayerSetup::named("A"), PlayerSetup::named("B")],
-        sets: sets.iter().map(|s| s.to_string()).collect(),
+        sets: sets.iter().map(|s| s.parse().unwrap()).collect(),
         options,
         deck: Deck::Seed(1),
     };

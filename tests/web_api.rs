@@ -76,7 +76,7 @@ fn wrong_options_are_refused_with_a_message() {
     let e = |json: &str| message(WasmGame::new(obj(json)).err().unwrap());
     assert!(e(r#"{"players":["A"],"sets":["base"]}"#).contains("2 to 5 players"));
     assert!(e(r#"{"players":["A","B"],"sets":["base","dragons"]}"#).contains("unknown tile set"));
-    assert!(e(r#"{"players":["A","B"],"sets":["base","river"]}"#).contains("not playable"));
+    assert!(e(r#"{"players":["A","B"],"sets":["base","river","ghosts"]}"#).contains("cannot be played with"));
     assert!(e(r#"{"players":["A","B"],"options":{"river":true}}"#).contains("river"));
     assert!(e(r#"{"players":["A","B"],"seed":-1}"#).contains("seed"));
     assert!(message(WasmGame::new(JsValue::from("base")).err().unwrap()).contains("object"));

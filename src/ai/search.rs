@@ -121,7 +121,7 @@ impl Budget {
     /// hard had 16 plans and 4,000 simulations: it won 50% against medium on all sets with
     /// two rounds, 58% with one; on the base game 59% with two rounds, 52.5% with one).
     pub fn for_game(self, game: &Game) -> Budget {
-        let rounds = if game.setup().has_set("ghosts") { self.rounds.min(1) } else { self.rounds };
+        let rounds = if game.has_set(crate::engine::Set::Ghosts) { self.rounds.min(1) } else { self.rounds };
         Budget { rounds, ..self }
     }
 }

@@ -16,7 +16,7 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use carcassonne::engine::rng::Rng;
-    use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Setup, TileSet};
+    use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
     use carcassonne::record::Record;
     use carcassonne::selfplay::{perft, play_out};
     use carcassonne::summary::summary;
@@ -113,7 +113,7 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
         Ok(Setup {
             players: (1..=players).map(|i| PlayerSetup::named(&format!("Player {i}"))).collect(),
-            sets: sets.split(',').map(|s| s.trim().to_string()).collect(),
+            sets: sets.split(',').map(|s| s.trim().parse::<Set>()).collect::<Result<_, _>>()?,
             options: Options::default(),
             deck: Deck::Seed(seed),
         })

@@ -58,6 +58,14 @@ impl Default for Board {
 }
 
 impl Board {
+    /// An empty board with room for `squares` placed squares.
+    pub fn with_capacity(squares: usize) -> Board {
+        let mut b = Board::new();
+        b.squares.reserve(squares);
+        b.open.reserve(squares + 8);
+        b
+    }
+
     /// An empty board.
     pub fn new() -> Board {
         let (w, h) = (24, 24);
@@ -90,10 +98,14 @@ impl Board {
         {
             return;
         }
-        let min_x = self.min_x.min(p.x - 8);
-        let min_y = self.min_y.min(p.y - 8);
-        let max_x = (self.min_x + self.width).max(p.x + 9);
-        let max_y = (self.min_y + self.height).max(p.y + 9);
+        // Grow geometrically (by half the size, at least 8) on the side that needs it, so a
+        // board of n squares is copied O(log n) times, not O(n).
+        let (gx, gy) = ((self.width / 2).max(8), (self.height / 2).max(8));
+        let min_x = if p.x <= self.min_x { (p.x - 8).min(self.min_x - gx) } else { self.min_x };
+        let min_y = if p.y <= self.min_y { (p.y - 8).min(self.min_y - gy) } else { self.min_y };
+        let (old_max_x, old_max_y) = (self.min_x + self.width, self.min_y + self.height);
+        let max_x = if p.x + 1 >= old_max_x { (p.x + 9).max(old_max_x + gx) } else { old_max_x };
+        let max_y = if p.y + 1 >= old_max_y { (p.y + 9).max(old_max_y + gy) } else { old_max_y };
         let (w, h) = (max_x - min_x, max_y - min_y);
         let mut cells = vec![EMPTY; (w * h) as usize];
         for y in 0..self.height {

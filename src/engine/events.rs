@@ -87,7 +87,7 @@ pub enum Event {
         /// Row.
         y: i32,
         /// The printed port (or `building`) it stands at.
-        spot: String,
+        spot: &'static str,
         /// The feature it stands on.
         feature: FeatureKind,
     },
@@ -127,7 +127,7 @@ pub enum Event {
         /// Extending or limiting the mist.
         case: GhostCase,
         /// Why not.
-        reason: String,
+        reason: &'static str,
     },
     /// A third ghost scared a figure off the board (GHOST-SCARE-1); no points.
     FigureScared {
@@ -208,7 +208,7 @@ pub enum Event {
     /// A challenge ended without a winner (SHRINE-CH-6/9/10).
     ChallengeEnded {
         /// Why.
-        reason: String,
+        reason: &'static str,
     },
     /// Mode A: a completed mist bank set its circle ghosts free (SPELLC-A-2).
     CircleGhostsReleased {

@@ -45,6 +45,11 @@ pub struct Features {
 }
 
 impl Features {
+    /// An empty graph with room for `nodes` nodes.
+    pub fn with_capacity(nodes: usize) -> Features {
+        Features { nodes: Vec::with_capacity(nodes) }
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

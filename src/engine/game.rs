@@ -8,14 +8,16 @@
 use super::board::{Board, SquareIdx};
 use super::events::Event;
 use super::features::{Features, NodeIdx};
+use super::flow::Pipeline;
 use super::geometry::{Port, Pos, Rotation, Side};
-use super::ghosts::{Contacts, GhostCase, GHOSTS, GHOST_MEEPLES, GUARDS, GUARD_RESERVE};
-use super::moves::{Action, FigureKind, PlayError, Spot};
+use super::ghosts::{GhostCase, GhostState};
+use super::moves::{Action, FigureKind, PlayError, Restriction, Spot};
+use super::river::RiverState;
 use super::rng::Rng;
-use super::scoring::Scored;
-use super::setup::{Deck, Setup, SetupError, KNOWN_SETS, PLAYABLE_SETS, PLAYERS};
-use super::shrines::Challenge;
-use super::spells::{Cat, CAT_PILE};
+use super::sets::Set;
+use super::setup::{Setup, SetupError};
+use super::shrines::ShrineState;
+use super::spells::SpellState;
 use super::tiles::{FeatureKind, TileDef, TileIdx, TileSet, NO_SEG};
 use std::sync::Arc;
 
@@ -53,6 +55,17 @@ impl PlayerState {
     }
 }
 
+/// How a placed tile's mist met the board (GHOST-MIST-3): any misty–misty contact
+/// extends, any misty–clear contact limits. Computed for every tile; only the sets that
+/// care about mist read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Contacts {
+    /// A misty port of the tile touches a misty port of a placed square.
+    pub extended: bool,
+    /// A misty port touches a clear one (on either side).
+    pub limited: bool,
+}
+
 /// The step the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -88,7 +101,7 @@ pub enum Phase {
 }
 
 impl Phase {
-    fn expects(self) -> &'static str {
+    pub(crate) fn expects(self) -> &'static str {
         match self {
             Phase::Tile { .. } => "a tile placement",
             Phase::Ghost { .. } => "a ghost placement (choose a meeple to haunt)",
@@ -100,198 +113,108 @@ impl Phase {
     }
 }
 
-/// A game in progress (or finished). Clone it to explore; it owns no external resources.
+/// The tile catalogue a game uses. Two games compare equal only if they share one
+/// catalogue (tests compare whole games to prove a refused action changed nothing).
 #[derive(Clone, Debug)]
+pub(crate) struct Catalogue(pub(crate) Arc<TileSet>);
+
+impl PartialEq for Catalogue {
+    fn eq(&self, o: &Catalogue) -> bool {
+        Arc::ptr_eq(&self.0, &o.0)
+    }
+}
+
+impl Eq for Catalogue {}
+
+impl std::ops::Deref for Catalogue {
+    type Target = TileSet;
+    fn deref(&self) -> &TileSet {
+        &self.0
+    }
+}
+
+/// A game in progress (or finished). Clone it to explore; it owns no external resources.
+/// Each expansion keeps its state in a struct of its own; the core fields come first.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    pub(crate) tiles: Arc<TileSet>,
+    pub(crate) tiles: Catalogue,
     pub(crate) setup: Setup,
+    /// Which sets in play hook into each step of the turn.
+    pub(crate) pipeline: Pipeline,
     pub(crate) board: Board,
     pub(crate) features: Features,
     pub(crate) figures: Vec<Figure>,
     pub(crate) players: Vec<PlayerState>,
-    deck: Vec<TileIdx>,
-    next_draw: usize,
+    pub(crate) deck: Vec<TileIdx>,
+    pub(crate) next_draw: usize,
     pub(crate) current: usize,
     pub(crate) phase: Phase,
-    turn: u32,
-    history: Vec<Action>,
-    discarded: Vec<TileIdx>,
+    pub(crate) turn: u32,
+    pub(crate) history: Vec<Action>,
+    pub(crate) discarded: Vec<TileIdx>,
     /// Features (roots) and buildings completed by this turn's tile, scored at turn end.
-    completed: Vec<NodeIdx>,
+    pub(crate) completed: Vec<NodeIdx>,
     /// This turn's score changes per player, applied together at turn end (DEC-05).
     pub(crate) deltas: Vec<i32>,
-    /// Ghosts in the general supply (GHOST-SETUP-5); 0 without the Ghosts set.
-    pub(crate) ghost_supply: u8,
-    /// Ghosts still to place this turn after the current one (extend before limit).
-    pub(crate) ghost_queue: Vec<GhostCase>,
-    /// Ongoing heretic–monk challenges (Heretics & Shrines).
-    pub(crate) challenges: Vec<Challenge>,
-    /// Mode A: ghosts trapped in the circles of each mist region (by node).
-    pub(crate) circle_ghosts: Vec<(NodeIdx, u8)>,
-    /// Mode A: circles of the placed tile still to fill this turn (a region node each).
-    pub(crate) circle_slots: Vec<NodeIdx>,
-    /// Mode A: ghosts on Eloïse's pile.
-    pub(crate) cat_pile: u8,
-    /// Mode A: where Eloïse is.
-    pub(crate) cat: Cat,
-    /// Mode A: Eloïse must be placed or moved at the next safe point of the turn.
-    pub(crate) cat_due: bool,
-    opening: Vec<Event>,
-}
-
-/// Two games are equal when everything but the catalogue handle is equal, and they use
-/// the same catalogue (tests use this to prove a refused action changed nothing).
-impl PartialEq for Game {
-    fn eq(&self, o: &Game) -> bool {
-        Arc::ptr_eq(&self.tiles, &o.tiles)
-            && self.setup == o.setup
-            && self.board == o.board
-            && self.features == o.features
-            && self.figures == o.figures
-            && self.players == o.players
-            && self.deck == o.deck
-            && self.next_draw == o.next_draw
-            && self.current == o.current
-            && self.phase == o.phase
-            && self.turn == o.turn
-            && self.history == o.history
-            && self.discarded == o.discarded
-            && self.completed == o.completed
-            && self.deltas == o.deltas
-            && self.ghost_supply == o.ghost_supply
-            && self.ghost_queue == o.ghost_queue
-            && self.challenges == o.challenges
-            && self.circle_ghosts == o.circle_ghosts
-            && self.circle_slots == o.circle_slots
-            && self.cat_pile == o.cat_pile
-            && self.cat == o.cat
-            && self.cat_due == o.cat_due
-            && self.opening == o.opening
-    }
+    /// The events of the game's start (the first draw).
+    pub(crate) opening: Vec<Event>,
+    /// The River: where the river ends.
+    pub(crate) river: RiverState,
+    /// Ghosts, Castles & Cemeteries: the ghost supply and the ghosts still to place.
+    pub(crate) ghosts: GhostState,
+    /// The Spell Circles (mode A): circle ghosts, the cat and her pile.
+    pub(crate) spells: SpellState,
+    /// Heretics & Shrines: ongoing challenges.
+    pub(crate) shrines: ShrineState,
 }
 
 impl Game {
     /// Start a game: place the start tile, build the deck and draw the first tile.
     pub fn new(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupError> {
-        if !PLAYERS.contains(&setup.players.len()) {
-            return Err(SetupError::PlayerCount(setup.players.len()));
-        }
-        for (i, s) in setup.sets.iter().enumerate() {
-            if !KNOWN_SETS.contains(&s.as_str()) {
-                return Err(SetupError::UnknownSet(s.clone()));
-            }
-            if setup.sets[..i].contains(s) {
-                return Err(SetupError::DuplicateSet(s.clone()));
-            }
-            if !PLAYABLE_SETS.contains(&s.as_str()) {
-                return Err(SetupError::SetNotPlayable(s.clone()));
-            }
-        }
-        if !setup.has_set("base") {
-            return Err(SetupError::NoBase);
-        }
-        if setup.has_set("spellcircles") {
-            // SPELLC-B-1: the Spell Circles need the mist and ghosts of Exp. 11.
-            if !setup.has_set("ghosts") {
-                return Err(SetupError::Requires { set: "spellcircles".into(), needs: "ghosts".into() });
-            }
-        }
-        // SPELLC-A-1: with Eloïse, 7 of the 15 ghosts wait on her pile.
-        let mode_a = setup.has_set("spellcircles") && setup.options.spell_mode == super::setup::SpellMode::A;
-        let cat = if mode_a && setup.options.eloise { Cat::Pile } else { Cat::Off };
-        let cat_pile = if cat == Cat::Pile { CAT_PILE } else { 0 };
-        let start = tiles.tiles().iter().position(|t| t.start_tile && t.set == "base").ok_or(SetupError::NoStartTile)?
-            as TileIdx;
-        let ghosts = setup.has_set("ghosts");
-        // GHOST-SETUP-1: the 2×2 start tile replaces the base start tile.
-        let start_squares: Vec<(TileIdx, (i32, i32))> = if ghosts {
-            let squares: Vec<_> =
-                tiles.set_tiles("ghosts").filter_map(|(i, t)| t.start.map(|sq| (i, sq.offset()))).collect();
-            if squares.len() != 4 {
-                return Err(SetupError::NoStartTile);
-            }
-            squares
-        } else {
-            vec![(start, (0, 0))]
-        };
+        super::flow::new_game(tiles, setup)
+    }
 
-        // Every copy of every tile of the chosen sets, less the start tile.
-        let mut pool: Vec<TileIdx> = Vec::new();
-        for set in &setup.sets {
-            for (idx, def) in tiles.set_tiles(set) {
-                if def.start.is_some() || (def.optional && !setup.options.optional_tiles) {
-                    continue;
-                }
-                let copies = def.count - (idx == start) as u32;
-                pool.extend(std::iter::repeat_n(idx, copies as usize));
-            }
-        }
-        let deck = match &setup.deck {
-            Deck::Seed(seed) => {
-                Rng::new(*seed).shuffle(&mut pool);
-                pool
-            }
-            Deck::Draw(ids) => {
-                let mut deck = Vec::with_capacity(ids.len());
-                for id in ids {
-                    let idx = tiles
-                        .index_of(id)
-                        .filter(|i| pool.contains(i))
-                        .ok_or_else(|| SetupError::UnknownTile(id.clone()))?;
-                    let available = pool.iter().filter(|t| **t == idx).count();
-                    if !setup.options.unlimited_copies && deck.iter().filter(|t| **t == idx).count() >= available {
-                        return Err(SetupError::TooManyCopies { tile: id.clone(), available: available as u32 });
-                    }
-                    deck.push(idx);
-                }
-                deck
-            }
-        };
-
+    /// A game with nothing placed yet: the state every set's `init` hook starts from.
+    pub(crate) fn empty(tiles: Arc<TileSet>, setup: Setup, pipeline: Pipeline, deck: Vec<TileIdx>) -> Game {
         let n = setup.players.len();
-        let abbots = setup.options.abbot as u8;
-        // GHOST-SETUP-3/4: 5 meeples and 2 guards in the supply, 3 guards in reserve.
-        let (meeples, guards, reserve) = if ghosts { (GHOST_MEEPLES, GUARDS, GUARD_RESERVE) } else { (MEEPLES, 0, 0) };
-        let mut game = Game {
-            tiles,
-            board: Board::new(),
-            features: Features::default(),
-            figures: Vec::new(),
-            players: vec![PlayerState { score: 0, supply: [meeples, guards, abbots], reserve }; n],
+        // Room for the whole game up front: growing these turn by turn showed in profiles.
+        let squares = deck.len() + 4;
+        let nodes = deck.iter().map(|t| tiles.get(*t).node_count()).sum::<usize>() + 16;
+        Game {
+            board: Board::with_capacity(squares),
+            features: Features::with_capacity(nodes),
+            figures: Vec::with_capacity(8 * n),
+            players: Vec::new(),
+            history: Vec::with_capacity(2 * squares),
+            tiles: Catalogue(tiles),
+            pipeline,
             deck,
             next_draw: 0,
             current: 0,
             phase: Phase::Over,
             turn: 0,
-            history: Vec::new(),
             discarded: Vec::new(),
             completed: Vec::new(),
             deltas: vec![0; n],
-            ghost_supply: if ghosts { GHOSTS - cat_pile } else { 0 },
-            ghost_queue: Vec::new(),
-            challenges: Vec::new(),
-            circle_ghosts: Vec::new(),
-            circle_slots: Vec::new(),
-            cat_pile,
-            cat,
-            cat_due: false,
             opening: Vec::new(),
+            river: RiverState::default(),
+            ghosts: GhostState::default(),
+            spells: SpellState::default(),
+            shrines: ShrineState::default(),
             setup,
-        };
-        for (tile, (x, y)) in start_squares {
-            game.put_tile(Pos::new(x, y), tile, Rotation::ALL[0]);
         }
-        let mut events = Vec::new();
-        game.begin_turn(&mut events);
-        game.opening = events;
-        Ok(game)
     }
 
     // ------------------------------------------------------------ read access
 
     /// The tile catalogue in use.
     pub fn tiles(&self) -> &Arc<TileSet> {
-        &self.tiles
+        &self.tiles.0
+    }
+
+    /// Whether a set is in play.
+    pub fn has_set(&self, set: Set) -> bool {
+        self.pipeline.has(set)
     }
 
     /// How the game was set up.
@@ -439,31 +362,17 @@ impl Game {
     /// Legal placements of `tile` on the current board.
     pub fn placements_into(&self, tile: TileIdx, out: &mut Vec<Action>) {
         let def = self.tiles.get(tile);
+        let restricted = self.pipeline.restricts_placement();
         for open in self.board.open() {
-            for rot in Rotation::ALL {
-                if def.is_distinct_rotation(rot)
-                    && Board::fits(open, def, rot)
-                    && self.placement_allowed(tile, open.pos, rot).is_ok()
-                {
+            let mut fit = def.fitting(open.required, open.mask);
+            while fit != 0 {
+                let rot = Rotation::ALL[fit.trailing_zeros() as usize];
+                fit &= fit - 1;
+                if !restricted || self.placement_allowed(tile, open.pos, rot).is_ok() {
                     out.push(Action::PlaceTile { tile, pos: open.pos, rot });
                 }
             }
         }
-    }
-
-    fn has_placement(&self, tile: TileIdx) -> bool {
-        let def = self.tiles.get(tile);
-        self.board.open().iter().any(|open| {
-            Rotation::ALL
-                .iter()
-                .any(|&rot| Board::fits(open, def, rot) && self.placement_allowed(tile, open.pos, rot).is_ok())
-        })
-    }
-
-    /// Expansion restrictions on a placement beyond edge matching: the shrine–monastery
-    /// neighbourhood rule (SHRINE-PLACE).
-    fn placement_allowed(&self, tile: TileIdx, pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
-        self.shrine_rule(tile, pos)
     }
 
     fn figure_actions_into(&self, square: SquareIdx, out: &mut Vec<Action>) {
@@ -488,7 +397,7 @@ impl Game {
     }
 
     /// The node a figure would stand on, or why it may not.
-    fn figure_node(&self, square: SquareIdx, figure: FigureKind, spot: Spot) -> Result<NodeIdx, PlayError> {
+    pub(crate) fn figure_node(&self, square: SquareIdx, figure: FigureKind, spot: Spot) -> Result<NodeIdx, PlayError> {
         let placed = self.board.square(square);
         let def = self.tiles.get(placed.tile);
         let local = match spot {
@@ -504,7 +413,7 @@ impl Game {
             return Err(PlayError::FigureNotAllowed { figure, feature: kind });
         }
         if kind == FeatureKind::Field && !self.setup.options.farmers {
-            return Err(PlayError::Forbidden("farmers are not in play in this game".into()));
+            return Err(PlayError::Forbidden(Restriction::NoFarmers));
         }
         if self.features.figures(node) > 0 {
             return Err(PlayError::FeatureOccupied(kind));
@@ -553,7 +462,7 @@ impl Game {
         }
     }
 
-    fn abbot_at(&self, pos: Pos) -> Option<usize> {
+    pub(crate) fn abbot_at(&self, pos: Pos) -> Option<usize> {
         let square = self.board.square_at(pos)?;
         self.figures.iter().position(|f| {
             f.owner as usize == self.current
@@ -571,92 +480,9 @@ impl Game {
         Ok(events)
     }
 
-    /// Like [`Game::apply`], appending the events to `events`.
-    pub fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
-        self.check(action)?;
-        self.history.push(*action);
-        let player = self.current;
-        match *action {
-            Action::PlaceTile { tile, pos, rot } => {
-                let (square, contacts) = self.put_tile(pos, tile, rot);
-                self.note_completions(square);
-                events.push(Event::TilePlaced {
-                    player,
-                    tile: self.tiles.get(tile).id.clone(),
-                    x: pos.x,
-                    y: pos.y,
-                    rotation: rot.quarters(),
-                });
-                if self.spell_mode_a() {
-                    self.release_circles(square, events); // SPELLC-A-2: step 1b
-                }
-                self.queue_ghosts(contacts, self.tiles.get(tile).circles());
-                self.queue_circles(square);
-                self.next_ghost(square, events);
-            }
-            Action::Attract { pos, spot } => {
-                let Phase::Circle { square } = self.phase else { unreachable!("checked") };
-                let fig = self.attract_target(square, pos, spot).expect("checked");
-                let slot = self.circle_slots.pop().expect("a circle waits");
-                self.attract(fig, slot, events);
-                self.next_ghost(square, events);
-            }
-            Action::PlaceCat { pos, spot } => {
-                let Phase::Cat { then } = self.phase else { unreachable!("checked") };
-                let fig = self.cat_target(pos, spot).expect("checked");
-                self.place_cat(fig, events);
-                match then {
-                    Some(square) => self.next_ghost(square, events),
-                    None => self.advance_turn(events),
-                }
-            }
-            Action::PlaceGhost { pos, spot } => {
-                let Phase::Ghost { square, case } = self.phase else { unreachable!("checked") };
-                let fig = self.ghost_target(case, pos, spot).expect("checked");
-                self.place_ghost(fig, case, events);
-                self.next_ghost(square, events);
-            }
-            Action::PlaceFigure { figure, spot } => {
-                let Phase::Figure { square } = self.phase else { unreachable!("checked") };
-                let node = self.figure_node(square, figure, spot).expect("checked");
-                self.add_figure(player, figure, node);
-                self.cat_joins(node, events);
-                let pos = self.board.square(square).pos;
-                let spot_name = match spot {
-                    Spot::Port(p) => {
-                        self.def_at(square).segments[self.def_at(square).owner(p) as usize].anchor().name().to_string()
-                    }
-                    Spot::Building => self.features.node(node).kind.name().to_string(),
-                };
-                events.push(Event::FigurePlaced {
-                    player,
-                    figure,
-                    x: pos.x,
-                    y: pos.y,
-                    spot: spot_name,
-                    feature: self.features.node(node).kind,
-                });
-                self.maybe_challenge(node, events);
-                self.end_turn(events);
-            }
-            Action::RetrieveAbbot { pos } => {
-                let fig = self.abbot_at(pos).expect("checked");
-                events.push(Event::AbbotRetrieved { player, x: pos.x, y: pos.y });
-                let node = self.figures[fig].node;
-                self.score_feature(node, Scored::Retrieved, events);
-                self.end_turn(events);
-            }
-            Action::Pass => {
-                events.push(Event::Passed { player });
-                self.end_turn(events);
-            }
-        }
-        Ok(())
-    }
-
     /// Put a tile on the board and join its segments to its neighbours' features.
     /// Returns the square and how its mist met the mist around it.
-    fn put_tile(&mut self, pos: Pos, tile: TileIdx, rot: Rotation) -> (SquareIdx, Contacts) {
+    pub(crate) fn put_tile(&mut self, pos: Pos, tile: TileIdx, rot: Rotation) -> (SquareIdx, Contacts) {
         let tiles = self.tiles.clone();
         let def = tiles.get(tile);
         let node_base = self.features.len() as NodeIdx;
@@ -683,12 +509,18 @@ impl Game {
                 continue;
             };
             let odef = tiles.get(other.tile);
+            let misty = def.has_mist() || odef.has_mist();
+            let mut joined = (NO_SEG, NO_SEG);
             for port in Port::of_side(side) {
                 let theirs = port.facing();
                 let (a, b) = (def.owner(port.unrotate(rot)), odef.owner(theirs.unrotate(other.rot)));
                 if a != NO_SEG && b != NO_SEG {
                     let (na, nb) = (node_base + a as NodeIdx, other.node_base + b as NodeIdx);
-                    self.features.union(na, nb);
+                    // A city edge's three ports join the same two segments: once is enough.
+                    if joined != (a, b) {
+                        self.features.union(na, nb);
+                        joined = (a, b);
+                    }
                     if port.is_middle()
                         && matches!(
                             def.segments[a as usize].kind,
@@ -697,6 +529,9 @@ impl Game {
                     {
                         self.features.close_ends(na, 2);
                     }
+                }
+                if !misty {
+                    continue;
                 }
                 let (ma, mb) = (def.mist_at(port.unrotate(rot)), odef.mist_at(theirs.unrotate(other.rot)));
                 let mine = (ma != NO_SEG).then(|| node_base + def.mist_node(ma) as NodeIdx);
@@ -721,7 +556,7 @@ impl Game {
     }
 
     /// Remember every road, city and building the tile at `square` completed.
-    fn note_completions(&mut self, square: SquareIdx) {
+    pub(crate) fn note_completions(&mut self, square: SquareIdx) {
         self.completed.clear();
         let placed = self.board.square(square).clone();
         let def = self.tiles.get(placed.tile);
@@ -749,69 +584,5 @@ impl Game {
         self.players[owner].supply[kind as usize] -= 1;
         self.features.set_occupant(node, self.figures.len() as u16);
         self.figures.push(Figure { owner: owner as u8, kind, node, ghosts: 0 });
-    }
-
-    /// Take a figure off the board into its owner's supply; its ghosts go back to the
-    /// general supply (GHOST-SCORE-5).
-    pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
-        let f = self.figures.swap_remove(idx);
-        self.return_ghosts(f.ghosts);
-        self.cat_leaves(f.node);
-        self.end_challenge_of(f.node, events);
-        self.features.clear_occupant(f.node);
-        if let Some(moved) = self.figures.get(idx) {
-            self.features.move_occupant(moved.node, idx as u16);
-        }
-        self.players[f.owner as usize].supply[f.kind as usize] += 1;
-        let pos = self.board.square(self.features.node(f.node).square).pos;
-        events.push(Event::FigureReturned { player: f.owner as usize, figure: f.kind, x: pos.x, y: pos.y });
-    }
-
-    /// Score what the tile completed, settle the turn's points and pass the turn on.
-    fn end_turn(&mut self, events: &mut Vec<Event>) {
-        let completed = std::mem::take(&mut self.completed);
-        // SEQ 5: towers on the untouched board, then challenges, then the features.
-        self.score_towers(&completed, events);
-        self.resolve_challenges(&completed, events);
-        for &root in &completed {
-            self.score_feature(root, Scored::Completed, events);
-        }
-        self.completed = completed;
-        self.completed.clear();
-        self.settle_deltas(events);
-        // SEQ 5.7: Eloïse moves on after the scoring, chosen by the active player.
-        if self.cat_step(None, events) {
-            return;
-        }
-        self.advance_turn(events);
-    }
-
-    /// Pass the turn to the next player, who draws.
-    fn advance_turn(&mut self, events: &mut Vec<Event>) {
-        self.turn += 1;
-        self.current = (self.current + 1) % self.players.len();
-        self.begin_turn(events);
-    }
-
-    /// Draw until a tile fits (BASE-TILE-4), or end the game when the stack is empty.
-    fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        while self.next_draw < self.deck.len() {
-            let tile = self.deck[self.next_draw];
-            self.next_draw += 1;
-            let id = self.tiles.get(tile).id.clone();
-            events.push(Event::TileDrawn {
-                player: self.current,
-                tile: id.clone(),
-                tiles_left: self.tiles_left() as u32,
-            });
-            if self.has_placement(tile) {
-                self.phase = Phase::Tile { tile };
-                return;
-            }
-            self.discarded.push(tile);
-            events.push(Event::TileDiscarded { player: self.current, tile: id });
-        }
-        self.final_scoring(events);
-        self.phase = Phase::Over;
     }
 }

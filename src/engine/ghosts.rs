@@ -1,12 +1,20 @@
-//! Ghosts, Castles & Cemeteries (RULES.md §2): the ghost step of the turn (GHOST-PLACE),
-//! scaring off (GHOST-SCARE), the final ghost penalty (GHOST-END) and the cemetery's
-//! guard reward (GHOST-CEM). Mist banks themselves live in the feature graph.
+//! Ghosts, Castles & Cemeteries (RULES.md §2) as a rule set: the 2×2 start tile and the
+//! supplies (GHOST-SETUP), the ghost step of the turn (GHOST-PLACE), scaring off
+//! (GHOST-SCARE), ghosts going home with their meeple (GHOST-SCORE-5), the final ghost
+//! penalty (GHOST-END) and the cemetery's guard reward (GHOST-CEM). Mist banks live in
+//! the feature graph; castle values and ghost penalties in scoring are read from the
+//! tiles and the figures' ghost counts.
 
+use super::board::SquareIdx;
 use super::events::Event;
-use super::game::Game;
+use super::flow::{RuleSet, ScoredFeature, Start};
+use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
 use super::moves::{FigureKind, PlayError, Spot};
-use super::tiles::FeatureKind;
+use super::scoring::Scored;
+use super::sets::Set;
+use super::setup::SetupError;
+use super::tiles::{FeatureKind, TileSet, NO_SEG};
 use serde::Serialize;
 
 /// Ghosts in the game (GHOST-SETUP-5).
@@ -20,6 +28,19 @@ pub const GUARD_RESERVE: u8 = 3;
 /// A figure with this many ghosts is scared off (GHOST-SCARE-1).
 pub const SCARE_AT: u8 = 3;
 
+/// The set's hooks.
+pub(crate) const RULES: RuleSet = RuleSet {
+    set: Set::Ghosts,
+    start: Some(start),
+    init: Some(init),
+    after_tile: Some(queue_ghosts),
+    tile_choices: &[ghost_step],
+    returned: Some(reward_guard),
+    figure_removed: Some(ghosts_go_home),
+    final_scoring: Some(final_ghost_penalty),
+    ..RuleSet::NONE
+};
+
 /// Why a ghost comes into play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -30,89 +51,180 @@ pub enum GhostCase {
     Limit,
 }
 
-/// How a placed tile's mist met the board (GHOST-MIST-3): any misty–misty contact
-/// extends, any misty–clear contact limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Contacts {
-    /// A misty port of the tile touches a misty port of a placed square.
-    pub extended: bool,
-    /// A misty port touches a clear one (on either side).
-    pub limited: bool,
+/// Where the ghosts are that stand next to no meeple, and the ghosts this turn brings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GhostState {
+    /// Ghosts in the general supply (GHOST-SETUP-5).
+    pub supply: u8,
+    /// With Eloïse (Spell Circles mode A): ghosts on her pile, taken first while `pile_open`
+    /// (CAT-1); part of the supply in every count.
+    pub pile: u8,
+    /// Eloïse still waits in front of her pile: ghosts are taken from it and come back to it.
+    pub pile_open: bool,
+    /// Ghosts still to place this turn after the current one, taken from the back.
+    pub queue: Vec<GhostCase>,
+}
+
+/// GHOST-SETUP-1, GHOST-START-1: the four squares of the 2×2 start tile (catalogue tiles
+/// with `start = nw|ne|sw|se`) replace the base start tile, which goes back to the box.
+fn start(tiles: &TileSet) -> Result<Start, SetupError> {
+    let squares: Vec<_> = tiles
+        .set_tiles(Set::Ghosts.name())
+        .filter_map(|(i, t)| t.start.map(|sq| (i, Pos::new(sq.offset().0, sq.offset().1))))
+        .collect();
+    if squares.len() != 4 {
+        return Err(SetupError::NoStartTile);
+    }
+    let mut out_of_deck: Vec<_> = squares.iter().map(|(t, _)| *t).collect();
+    out_of_deck.push(super::base::base_start_tile(tiles)?);
+    Ok(Start { squares, out_of_deck })
+}
+
+/// GHOST-SETUP-3, GHOST-SETUP-4, GHOST-SETUP-5: 5 meeples and 2 guards in each supply,
+/// 3 guards in reserve, 15 ghosts in the general supply.
+fn init(game: &mut Game) {
+    for p in &mut game.players {
+        p.supply[FigureKind::Meeple as usize] = GHOST_MEEPLES;
+        p.supply[FigureKind::Guard as usize] = GUARDS;
+        p.reserve = GUARD_RESERVE;
+    }
+    game.ghosts.supply = GHOSTS;
+}
+
+impl GhostState {
+    /// Ghosts that can be taken: the pile while Eloïse waits, and the supply.
+    pub fn available(&self) -> u8 {
+        self.supply + if self.pile_open { self.pile } else { 0 }
+    }
+
+    /// Take one ghost: from the pile first while it is open (CAT-1); the pile closes when
+    /// it runs out (CAT-2). Returns false if there is none.
+    pub(crate) fn take(&mut self) -> bool {
+        if self.pile_open && self.pile > 0 {
+            self.pile -= 1;
+            self.pile_open = self.pile > 0;
+            true
+        } else if self.supply > 0 {
+            self.supply -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Ghosts back from the board: to the open pile, else the supply (CAT-1, CAT-5).
+    pub(crate) fn give_back(&mut self, n: u8) {
+        if self.pile_open {
+            self.pile += n;
+        } else {
+            self.supply += n;
+        }
+    }
+}
+
+/// GHOST-PLACE-1, GHOST-PLACE-2, GHOST-PLACE-3, GHOST-PLACE-4: this turn's ghosts, first
+/// for extending, then for limiting, one per case however many contacts.
+fn queue_ghosts(game: &mut Game, _square: SquareIdx, contacts: Contacts, _events: &mut Vec<Event>) {
+    let queue = &mut game.ghosts.queue;
+    queue.clear();
+    // Taken from the back: the first case goes last.
+    if contacts.limited {
+        queue.push(GhostCase::Limit);
+    }
+    if contacts.extended {
+        queue.push(GhostCase::Extend);
+    }
+}
+
+/// The ghost choice step: move on to the next ghost that can be placed, skipping those
+/// without a ghost in the supply or an eligible meeple (GHOST-PLACE-6).
+fn ghost_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
+    let square = square.expect("ghosts come after a tile");
+    while let Some(case) = game.ghosts.queue.pop() {
+        let why = if game.ghosts.available() == 0 {
+            Some("no ghosts left in the supply")
+        } else if game.ghost_targets(case).next().is_none() {
+            Some(match case {
+                GhostCase::Extend => "no other player has a meeple a ghost may haunt",
+                GhostCase::Limit => "the player has no meeple a ghost may haunt",
+            })
+        } else {
+            None
+        };
+        match why {
+            Some(reason) => events.push(Event::GhostSkipped { player: game.current, case, reason }),
+            None => {
+                game.phase = Phase::Ghost { square, case };
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// GHOST-SCORE-5: a figure leaving the board sends its ghosts back to the supply.
+fn ghosts_go_home(game: &mut Game, figure: &Figure, _events: &mut Vec<Event>) {
+    game.ghosts.give_back(figure.ghosts);
+}
+
+/// GHOST-CEM-4, GHOST-CEM-5, GHOST-CEM-9: a completed cemetery's keeper brings its owner a
+/// guard meeple from the reserve into the supply, while the reserve has one.
+fn reward_guard(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>) {
+    if scored.how != Scored::Completed || game.features.node(scored.node).kind != FeatureKind::Cemetery {
+        return;
+    }
+    for &player in scored.majority {
+        let p = &mut game.players[player];
+        if p.reserve > 0 {
+            p.reserve -= 1;
+            p.supply[FigureKind::Guard as usize] += 1;
+            events.push(Event::GuardRewarded { player, reserve_left: p.reserve });
+        } else {
+            events.push(Event::GuardReserveEmpty { player });
+        }
+    }
+}
+
+/// GHOST-END-1, GHOST-END-2, GHOST-END-3: −1 per ghost next to every figure still on the
+/// board, except a cemetery keeper's. Added to the final deltas.
+fn final_ghost_penalty(game: &mut Game, events: &mut Vec<Event>) {
+    let mut ghosts = vec![0u16; game.players.len()];
+    for f in &game.figures {
+        if game.features.node(f.node).kind != FeatureKind::Cemetery {
+            ghosts[f.owner as usize] += f.ghosts as u16;
+        }
+    }
+    for (player, &g) in ghosts.iter().enumerate() {
+        if g > 0 {
+            game.deltas[player] -= g as i32;
+            events.push(Event::GhostPenalty { player, ghosts: g, points: -(g as i32) });
+        }
+    }
 }
 
 impl Game {
     /// Whether the Ghosts, Castles & Cemeteries set is in play.
     pub fn ghosts_in_play(&self) -> bool {
-        self.setup.has_set("ghosts")
+        self.has_set(Set::Ghosts)
     }
 
     /// Ghosts that can be placed: the general supply (and, in Spell Circles mode A, the
     /// cat's pile while she waits).
     pub fn ghost_supply(&self) -> u8 {
-        self.ghosts_available()
+        self.ghosts.available()
     }
 
     /// The ghosts this turn still brings, the one being placed first (empty outside the
     /// ghost step). Later ones may still be skipped when their time comes.
     pub fn ghosts_pending(&self) -> Vec<GhostCase> {
         match self.phase {
-            super::game::Phase::Ghost { case, .. } => {
-                std::iter::once(case).chain(self.ghost_queue.iter().rev().copied()).collect()
-            }
+            Phase::Ghost { case, .. } => std::iter::once(case).chain(self.ghosts.queue.iter().rev().copied()).collect(),
             _ => Vec::new(),
         }
     }
 
-    /// Queue this turn's ghosts: first for extending, then for limiting (GHOST-PLACE-3),
-    /// one per case however many contacts (GHOST-PLACE-4) — or, with The Spell Circles
-    /// (mode B), as many per case as the tile shows circles (SPELLC-B-2/3).
-    pub(crate) fn queue_ghosts(&mut self, contacts: Contacts, circles: u8) {
-        self.ghost_queue.clear();
-        if !self.ghosts_in_play() {
-            return;
-        }
-        let n = if self.setup.has_set("spellcircles") && !self.spell_mode_a() { circles.max(1) } else { 1 } as usize;
-        if contacts.extended {
-            self.ghost_queue.extend(std::iter::repeat_n(GhostCase::Extend, n));
-        }
-        if contacts.limited {
-            self.ghost_queue.extend(std::iter::repeat_n(GhostCase::Limit, n));
-        }
-        // Taken from the back: keep the first case last.
-        self.ghost_queue.reverse();
-    }
-
-    /// Move on to the next ghost that can be placed, skipping those without a ghost in
-    /// the supply or an eligible meeple (GHOST-PLACE-6); then to the figure step.
-    pub(crate) fn next_ghost(&mut self, square: super::board::SquareIdx, events: &mut Vec<Event>) {
-        while let Some(case) = self.ghost_queue.pop() {
-            let why = if self.ghosts_available() == 0 {
-                Some("no ghosts left in the supply")
-            } else if self.ghost_targets(case).next().is_none() {
-                Some(match case {
-                    GhostCase::Extend => "no other player has a meeple a ghost may haunt",
-                    GhostCase::Limit => "the player has no meeple a ghost may haunt",
-                })
-            } else {
-                None
-            };
-            match why {
-                Some(reason) => events.push(Event::GhostSkipped { player: self.current, case, reason: reason.into() }),
-                None => {
-                    self.phase = super::game::Phase::Ghost { square, case };
-                    return;
-                }
-            }
-        }
-        // Mode A: the circles fill after the Exp. 11 ghosts (DEC-33); then Eloïse, if due.
-        if self.fill_circles(square, events) || self.cat_step(Some(square), events) {
-            return;
-        }
-        self.phase = super::game::Phase::Figure { square };
-    }
-
     /// Figures (indices) this ghost may haunt: never guards (GHOST-GUARD-1); another
-    /// player's for extending, the active player's own for limiting.
+    /// player's for extending, the active player's own for limiting (GHOST-PLACE-7).
     pub fn ghost_targets(&self, case: GhostCase) -> impl Iterator<Item = usize> + '_ {
         let me = self.current as u8;
         self.figures.iter().enumerate().filter_map(move |(i, f)| {
@@ -140,17 +252,19 @@ impl Game {
         let def = self.def_at(square);
         let local = match spot {
             Spot::Port(p) => def.owner(p),
-            Spot::Building => def.building_node().unwrap_or(super::tiles::NO_SEG),
+            Spot::Building => def.building_node().unwrap_or(NO_SEG),
         };
         let node = self.board.square(square).node_base + local as u32;
         self.ghost_targets(case)
-            .find(|&i| local != super::tiles::NO_SEG && self.figures[i].node == node)
+            .find(|&i| local != NO_SEG && self.figures[i].node == node)
             .ok_or(PlayError::NotAGhostTarget(pos))
     }
 
-    /// Put a ghost next to a figure; a third ghost scares it off at once (GHOST-SCARE-1/2).
-    pub(crate) fn place_ghost(&mut self, fig: usize, case: GhostCase, events: &mut Vec<Event>) {
-        self.take_ghost();
+    /// Apply a checked ghost action: the pending ghost goes next to the figure there.
+    pub(crate) fn place_ghost_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
+        let Phase::Ghost { case, .. } = self.phase else { unreachable!("checked") };
+        let fig = self.ghost_target(case, pos, spot).expect("checked");
+        self.ghosts.take();
         self.figures[fig].ghosts += 1;
         let f = self.figures[fig];
         let (pos, _) = self.figure_spot(fig);
@@ -162,6 +276,7 @@ impl Game {
             y: pos.y,
             ghosts: f.ghosts,
         });
+        // GHOST-SCARE-1, GHOST-SCARE-2: the third ghost scares the figure off at once.
         if f.ghosts >= SCARE_AT {
             let kind = self.features.node(f.node).kind;
             events.push(Event::FigureScared {
@@ -172,36 +287,6 @@ impl Game {
                 y: pos.y,
             });
             self.remove_figure(fig, events);
-        }
-    }
-
-    /// GHOST-END-1/2/3: −1 per ghost next to every figure still on the board, except a
-    /// cemetery keeper's. Added to the final deltas.
-    pub(crate) fn final_ghost_penalty(&mut self, events: &mut Vec<Event>) {
-        let mut ghosts = vec![0u16; self.players.len()];
-        for f in &self.figures {
-            if self.features.node(f.node).kind != FeatureKind::Cemetery {
-                ghosts[f.owner as usize] += f.ghosts as u16;
-            }
-        }
-        for (player, &g) in ghosts.iter().enumerate() {
-            if g > 0 {
-                self.deltas[player] -= g as i32;
-                events.push(Event::GhostPenalty { player, ghosts: g, points: -(g as i32) });
-            }
-        }
-    }
-
-    /// GHOST-CEM-4/5/9: a completed cemetery's keeper brings its owner a guard meeple from
-    /// the reserve into the supply, while the reserve has one.
-    pub(crate) fn reward_guard(&mut self, player: usize, events: &mut Vec<Event>) {
-        let p = &mut self.players[player];
-        if p.reserve > 0 {
-            p.reserve -= 1;
-            p.supply[FigureKind::Guard as usize] += 1;
-            events.push(Event::GuardRewarded { player, reserve_left: p.reserve });
-        } else {
-            events.push(Event::GuardReserveEmpty { player });
         }
     }
 }

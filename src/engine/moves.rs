@@ -145,8 +145,8 @@ pub enum PlayError {
         /// How turned.
         rot: Rotation,
     },
-    /// An expansion rule forbids the placement.
-    Forbidden(String),
+    /// A rule beyond edge matching forbids it.
+    Forbidden(Restriction),
     /// The tile has no segment at that port.
     NoSuchSpot(Spot),
     /// The feature already holds a figure (BASE-MEEPLE-3).
@@ -181,7 +181,7 @@ impl fmt::Display for PlayError {
             PlayError::EdgeMismatch { pos, rot } => {
                 write!(f, "the tile turned {} times does not match its neighbours at {pos}", rot.quarters())
             }
-            PlayError::Forbidden(why) => write!(f, "placement not allowed: {why}"),
+            PlayError::Forbidden(why) => write!(f, "not allowed: {why}"),
             PlayError::NoSuchSpot(s) => write!(f, "the tile has no feature at {s} for a figure"),
             PlayError::FeatureOccupied(k) => {
                 write!(f, "that {} already has a figure on it", k.name())
@@ -200,3 +200,51 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+/// A rule beyond edge matching that forbids a placement (no text is built until an error
+/// is shown: legal-move generation asks these questions thousands of times).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    /// Farmers are not in play (option `farmers` off).
+    NoFarmers,
+    /// SHRINE-PLACE-2: the new building would border two of the other kind.
+    BordersTwo {
+        /// The building placed (shrine or monastery).
+        building: FeatureKind,
+        /// The kind it may border only once.
+        other: FeatureKind,
+    },
+    /// SHRINE-PLACE-3: a building of the other kind nearby would then border two.
+    MakesBorderTwo {
+        /// The building placed.
+        building: FeatureKind,
+        /// The neighbour that would border two.
+        other: FeatureKind,
+        /// Where that neighbour is.
+        at: Pos,
+    },
+    /// BASE-RIVER-1: a river tile must continue the river from its open end.
+    RiverMustExtend,
+    /// BASE-RIVER-1: the river may not turn the same way twice in a row (a U-turn).
+    RiverUTurn,
+}
+
+impl fmt::Display for Restriction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Restriction::NoFarmers => write!(f, "farmers are not in play in this game"),
+            Restriction::BordersTwo { building, other } => {
+                write!(f, "a {} may not border more than one {}", building.name(), other.name())
+            }
+            Restriction::MakesBorderTwo { building, other, at } => {
+                write!(f, "the {} at {at} already borders a {}; it may not border two", other.name(), building.name())
+            }
+            Restriction::RiverMustExtend => {
+                write!(f, "a river tile must continue the river from its open end (BASE-RIVER-1)")
+            }
+            Restriction::RiverUTurn => {
+                write!(f, "the river may not bend the same way on two tiles in a row: that is a U-turn (BASE-RIVER-1)")
+            }
+        }
+    }
+}

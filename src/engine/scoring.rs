@@ -1,10 +1,15 @@
 //! Scoring: feature values (BASE-ROAD/CITY/MON/FIELD), majorities (BASE-MAJ), returning
 //! figures, the per-turn score floor (DEC-05) and final scoring (BASE-END).
 
+use super::board::SquareIdx;
 use super::events::{Event, Scoring, Share};
 use super::features::{NodeIdx, NO_FIGURE};
+use super::flow::ScoredFeature;
 use super::game::{Game, Phase};
 use super::tiles::FeatureKind;
+
+/// Most seats a game can have (BASE-COMP-5); per-player tallies live on the stack.
+pub(crate) const MAX_SEATS: usize = 6;
 
 /// Which kind of scoring a feature gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +47,11 @@ impl Game {
         let mut v = FeatureValue { value: 0, tiles: 0, pennants: 0, cities: 0 };
         match kind {
             FeatureKind::Road | FeatureKind::City => {
-                let mut squares: Vec<u16> = f.members(node).map(|n| f.node(n).square).collect();
-                squares.sort_unstable();
-                squares.dedup();
-                v.tiles = squares.len() as u16;
-                let per_tile = if kind == FeatureKind::City && complete { 2 } else { 1 };
+                v.tiles = self.distinct_squares(node);
+                // The first edition's tiny city (option): a completed 2-square city scores as
+                // an incomplete one.
+                let tiny = self.setup.options.tiny_city && v.tiles == 2;
+                let per_tile = if kind == FeatureKind::City && complete && !tiny { 2 } else { 1 };
                 if kind == FeatureKind::City {
                     v.pennants = f.pennants(node);
                 }
@@ -88,6 +93,26 @@ impl Game {
         v
     }
 
+    /// Squares the feature containing `node` covers (a square with two of its segments
+    /// counts once, BASE-ROAD-2, BASE-CITY-2).
+    pub fn distinct_squares(&self, node: NodeIdx) -> u16 {
+        const INLINE: usize = 64;
+        let (mut seen, mut n, mut more) = ([0 as SquareIdx; INLINE], 0, Vec::new());
+        for m in self.features.members(node) {
+            let sq = self.features.node(m).square;
+            if seen[..n].contains(&sq) || more.contains(&sq) {
+                continue;
+            }
+            if n < INLINE {
+                seen[n] = sq;
+                n += 1;
+            } else {
+                more.push(sq);
+            }
+        }
+        (n + more.len()) as u16
+    }
+
     /// Indices (into `figures`) of the figures standing on the feature containing `node`.
     pub fn figures_on_feature(&self, node: NodeIdx) -> Vec<usize> {
         let f = &self.features;
@@ -102,9 +127,9 @@ impl Game {
     /// Score the feature containing `node` into this turn's deltas: every player with the
     /// most figures on it receives the full value (BASE-MAJ-1), less 2 per ghost next to
     /// their own figures there in the game (GHOST-SCORE-2); players without majority get
-    /// nothing and no penalty. In the game, all its figures then go back to their
-    /// supplies with their ghosts (BASE-MAJ-3, GHOST-SCORE-4), and a cemetery's keeper
-    /// brings a guard from the reserve (GHOST-CEM-4).
+    /// nothing and no penalty. The sets in play then add to it (`scored`: Eloïse). In the
+    /// game, all its figures go back to their supplies (BASE-MAJ-3, GHOST-SCORE-4) and the
+    /// sets react (`returned`: a cemetery keeper's guard, GHOST-CEM-4).
     pub(crate) fn score_feature(&mut self, node: NodeIdx, how: Scored, events: &mut Vec<Event>) {
         let figs = self.figures_on_feature(node);
         if figs.is_empty() {
@@ -113,19 +138,26 @@ impl Game {
         let complete = how == Scored::Completed;
         let value = self.feature_value(node, complete);
         let n = self.players.len();
-        let (mut count, mut ghosts) = (vec![0u16; n], vec![0u16; n]);
+        let (mut count, mut ghosts) = ([0u16; MAX_SEATS], [0u16; MAX_SEATS]);
         for &i in &figs {
             count[self.figures[i].owner as usize] += 1;
             ghosts[self.figures[i].owner as usize] += self.figures[i].ghosts as u16;
         }
-        let top = *count.iter().max().expect("players");
+        let top = *count[..n].iter().max().expect("players");
         let mut shares = Vec::new();
-        for (player, &c) in count.iter().enumerate() {
+        let (mut majority, mut majorities) = ([0usize; MAX_SEATS], 0);
+        for (player, &c) in count[..n].iter().enumerate() {
             if c > 0 {
+                // GHOST-SCORE-2, GHOST-END-1: during the game −2 per ghost next to a majority
+                // player's own figures there (the final −1 is a separate step).
                 let penalty = if how == Scored::Final { 0 } else { 2 * ghosts[player] as i32 };
                 let points = if c == top { value.value - penalty } else { 0 };
                 self.deltas[player] += points;
                 shares.push(Share { player, figures: c, ghosts: ghosts[player], points });
+                if c == top {
+                    majority[majorities] = player;
+                    majorities += 1;
+                }
             }
         }
         let pos = self.board.square(self.features.node(node).square).pos;
@@ -140,20 +172,18 @@ impl Game {
             x: pos.x,
             y: pos.y,
         }));
-        self.cat_bonus(&figs, events); // SPELLC-A-5, after the feature's points
+        let scored = ScoredFeature { node, how, figures: &figs, majority: &majority[..majorities] };
+        self.feature_scored(&scored, events);
         if how != Scored::Final {
-            let kind = self.features.node(node).kind;
-            let mut nodes: Vec<NodeIdx> = figs.iter().map(|&i| self.figures[i].node).collect();
+            // Figures leave in the order of their nodes (indices move as figures leave).
+            let mut nodes = figs.iter().map(|&i| self.figures[i].node).collect::<Vec<_>>();
             nodes.sort_unstable();
             for n in nodes {
                 let idx = self.features.node(n).occupant as usize;
                 self.remove_figure(idx, events);
             }
-            if kind == FeatureKind::Cemetery && complete {
-                for player in (0..n).filter(|&p| count[p] == top) {
-                    self.reward_guard(player, events);
-                }
-            }
+            let scored = ScoredFeature { figures: &[], ..scored };
+            self.feature_returned(&scored, events);
         }
     }
 
@@ -200,7 +230,7 @@ impl Game {
                 self.score_feature(r, Scored::Final, events);
             }
         }
-        self.final_ghost_penalty(events);
+        self.final_hooks(events);
         self.settle_deltas(events);
         self.phase = Phase::Over;
         let scores = self.scores();

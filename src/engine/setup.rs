@@ -1,14 +1,13 @@
 //! Game setup: players, tile sets, options and the deck (a seed or an explicit order).
 
+use super::sets::Set;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Every tile set the catalogue knows, by file name.
-pub const KNOWN_SETS: [&str; 6] = ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"];
-/// The sets whose rules this version of the engine plays.
-pub const PLAYABLE_SETS: [&str; 5] = ["base", "ghosts", "watchtowers", "shrines", "spellcircles"];
-/// Fewest and most players (BASE-COMP-5, DEC-02).
+/// Fewest and most players of a competitive game (BASE-COMP-5, DEC-02).
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
+/// Most players of a puzzle or scenario with an explicit draw (one seat allowed).
+pub const PUZZLE_PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
 
 /// Rule options; anything not named keeps its default (DEC-01).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +30,15 @@ pub struct Options {
     pub spell_mode: SpellMode,
     /// Eloïse the cat in Spell Circles mode A (default on; SPELLC-A-1).
     pub eloise: bool,
+    /// The first edition's "tiny city" rule (default off): a completed city of two squares
+    /// scores 1 per square and 1 per coat of arms (2 without arms) instead of 4 (BASE-CITY-2
+    /// has no such exception in the 3rd edition). Written to records only when on.
+    #[serde(skip_serializing_if = "is_false")]
+    pub tiny_city: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The two competitive ways to play The Spell Circles (RULES.md §5.3, §5.4).
@@ -53,6 +61,7 @@ impl Default for Options {
             shrine_house_rule: false,
             spell_mode: SpellMode::B,
             eloise: true,
+            tiny_city: false,
         }
     }
 }
@@ -93,8 +102,9 @@ pub enum Deck {
 pub struct Setup {
     /// Seats in turn order; the first seat starts.
     pub players: Vec<PlayerSetup>,
-    /// Tile sets, by catalogue file name; `base` is always needed.
-    pub sets: Vec<String>,
+    /// Tile sets, in the order given; `base` is always needed. The order matters only for
+    /// the shuffle (the deck is built set by set), so a record replays exactly.
+    pub sets: Vec<Set>,
     /// Rule options.
     pub options: Options,
     /// The tile order.
@@ -106,33 +116,39 @@ impl Setup {
     pub fn base(names: &[&str], seed: u64) -> Setup {
         Setup {
             players: names.iter().map(|n| PlayerSetup::named(n)).collect(),
-            sets: vec!["base".into()],
+            sets: vec![Set::Base],
             options: Options::default(),
             deck: Deck::Seed(seed),
         }
     }
 
+    /// The same setup with more sets.
+    pub fn with_sets(mut self, sets: &[Set]) -> Setup {
+        self.sets.extend_from_slice(sets);
+        self
+    }
+
     /// Whether a set is in play.
-    pub fn has_set(&self, set: &str) -> bool {
-        self.sets.iter().any(|s| s == set)
+    pub fn has_set(&self, set: Set) -> bool {
+        self.sets.contains(&set)
     }
 }
 
 /// Why a setup cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    /// Not 2–5 players.
+    /// Not 2–5 players (1–5 with an explicit draw).
     PlayerCount(usize),
     /// A set name the catalogue does not have.
     UnknownSet(String),
-    /// A set whose rules this version does not play.
-    SetNotPlayable(String),
     /// The base game is missing.
     NoBase,
     /// A set named twice.
-    DuplicateSet(String),
+    DuplicateSet(Set),
     /// A drawn tile id that is not in the chosen sets.
     UnknownTile(String),
+    /// A drawn tile that only some printings have, without the `optional_tiles` option.
+    OptionalTile(String),
     /// More copies of a tile in the draw than the sets contain.
     TooManyCopies {
         /// Tile id.
@@ -145,10 +161,21 @@ pub enum SetupError {
     /// A set that needs another set (The Spell Circles need Ghosts, Castles & Cemeteries).
     Requires {
         /// The set chosen.
-        set: String,
+        set: Set,
         /// The set it needs.
-        needs: String,
+        needs: Set,
     },
+    /// Two sets that cannot be played together (the River and the mist sets, DEC-15).
+    Excludes {
+        /// The set chosen.
+        set: Set,
+        /// The set it cannot be played with.
+        other: Set,
+        /// Why not.
+        why: &'static str,
+    },
+    /// An explicit draw in an order the rules do not allow (the River's tiles come first).
+    DrawOrder(String),
     /// An option value this version does not play yet.
     NotAvailable(String),
 }
@@ -156,21 +183,26 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::PlayerCount(n) => write!(f, "a game needs 2 to 5 players, not {n}"),
-            SetupError::UnknownSet(s) => write!(f, "unknown tile set {s:?}; the sets are {}", KNOWN_SETS.join(", ")),
-            SetupError::SetNotPlayable(s) => write!(
-                f,
-                "the set {s:?} is not playable in this version yet (its rules are not implemented); playable sets: {}",
-                PLAYABLE_SETS.join(", ")
-            ),
+            SetupError::PlayerCount(n) => {
+                write!(f, "a game needs 2 to 5 players, not {n} (a puzzle with an explicit \"draw\" may have 1 to 5)")
+            }
+            SetupError::UnknownSet(s) => write!(f, "unknown tile set {s:?}; the sets are {}", Set::names()),
             SetupError::NoBase => write!(f, "every game needs the \"base\" set"),
-            SetupError::DuplicateSet(s) => write!(f, "the set {s:?} is named twice"),
+            SetupError::DuplicateSet(s) => write!(f, "the set \"{s}\" is named twice"),
             SetupError::UnknownTile(t) => write!(f, "the draw names tile {t:?}, which is not in the chosen sets"),
+            SetupError::OptionalTile(t) => write!(
+                f,
+                "the draw names tile {t:?}, which only some printings have: set the option \"optional_tiles\" to true"
+            ),
             SetupError::TooManyCopies { tile, available } => {
                 write!(f, "the draw has more copies of {tile} than the {available} the sets contain")
             }
             SetupError::NoStartTile => write!(f, "the tile catalogue has no start tile for these sets"),
-            SetupError::Requires { set, needs } => write!(f, "the set {set:?} is played with {needs:?}: add it"),
+            SetupError::Requires { set, needs } => write!(f, "the set \"{set}\" is played with \"{needs}\": add it"),
+            SetupError::Excludes { set, other, why } => {
+                write!(f, "the set \"{set}\" cannot be played with \"{other}\": {why}")
+            }
+            SetupError::DrawOrder(why) => write!(f, "the draw order breaks a rule: {why}"),
             SetupError::NotAvailable(what) => write!(f, "{what} is not available in this version yet"),
         }
     }

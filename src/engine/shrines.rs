@@ -6,10 +6,29 @@
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::game::Game;
-use super::geometry::Pos;
-use super::moves::PlayError;
+use super::flow::RuleSet;
+use super::game::{Figure, Game};
+use super::geometry::{Pos, Rotation};
+use super::moves::{PlayError, Restriction};
+use super::sets::Set;
 use super::tiles::{FeatureKind, TileIdx};
+
+/// The set's hooks.
+pub(crate) const RULES: RuleSet = RuleSet {
+    set: Set::Shrines,
+    placement: Some(shrine_rule),
+    figure_placed: Some(maybe_challenge),
+    before_scoring: Some(resolve_challenges),
+    figure_removed: Some(end_challenge_of),
+    ..RuleSet::NONE
+};
+
+/// The challenges under way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShrineState {
+    /// Ongoing heretic–monk challenges, in the order they began.
+    pub challenges: Vec<Challenge>,
+}
 
 /// A challenge between a heretic's shrine and a monk's monastery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,98 +57,89 @@ impl Game {
         Some((kind, p.node_base + def.building_node()? as NodeIdx))
     }
 
-    /// SHRINE-PLACE-2/3/4: after this placement every shrine borders at most one
-    /// monastery and every monastery at most one shrine.
-    pub(crate) fn shrine_rule(&self, tile: TileIdx, pos: Pos) -> Result<(), PlayError> {
-        let Some(kind) = self.tiles.get(tile).building else { return Ok(()) };
-        let Some(other) = opposite(kind) else { return Ok(()) };
-        let near: Vec<Pos> =
-            pos.ring().into_iter().filter(|q| self.monastic_at(*q).is_some_and(|(k, _)| k == other)).collect();
-        if near.len() > 1 {
-            return Err(PlayError::Forbidden(format!(
-                "a {} may not border more than one {}",
-                kind.name(),
-                other.name()
-            )));
-        }
-        for q in near {
-            let already = q.ring().into_iter().filter(|r| self.monastic_at(*r).is_some_and(|(k, _)| k == kind)).count();
-            if already >= 1 {
-                return Err(PlayError::Forbidden(format!(
-                    "the {} at {q} already borders a {}; it may not border two",
-                    other.name(),
-                    kind.name()
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// SHRINE-CH-2, DEC-34: a figure just placed on a shrine or monastery next to an
-    /// occupied counterpart starts a challenge.
-    pub(crate) fn maybe_challenge(&mut self, node: NodeIdx, events: &mut Vec<Event>) {
-        let kind = self.features.node(node).kind;
-        let Some(other) = opposite(kind) else { return };
-        let pos = self.board.square(self.features.node(node).square).pos;
-        for q in pos.ring() {
-            let Some((k, n)) = self.monastic_at(q) else { continue };
-            if k != other || self.features.node(n).occupant == NO_FIGURE {
-                continue;
-            }
-            let (shrine, monastery) = if kind == FeatureKind::Shrine { (node, n) } else { (n, node) };
-            self.challenges.push(Challenge { shrine, monastery });
-            let at = |n: NodeIdx| self.board.square(self.features.node(n).square).pos;
-            let owner = |n: NodeIdx| self.figures[self.features.node(n).occupant as usize].owner as usize;
-            events.push(Event::ChallengeStarted {
-                heretic: owner(shrine),
-                monk: owner(monastery),
-                shrine_x: at(shrine).x,
-                shrine_y: at(shrine).y,
-                monastery_x: at(monastery).x,
-                monastery_y: at(monastery).y,
-            });
-        }
-    }
-
     /// Ongoing challenges.
     pub fn challenges(&self) -> &[Challenge] {
-        &self.challenges
+        &self.shrines.challenges
     }
+}
 
-    /// SHRINE-CH-5/6/13 before this turn's scoring: a challenge whose building alone was
-    /// completed is won; the other building's figure goes home with nothing and no ghost
-    /// penalty. Both completed: both score normally.
-    pub(crate) fn resolve_challenges(&mut self, completed: &[NodeIdx], events: &mut Vec<Event>) {
-        let mut i = 0;
-        while i < self.challenges.len() {
-            let c = self.challenges[i];
-            let (s, m) = (completed.contains(&c.shrine), completed.contains(&c.monastery));
-            if !s && !m {
-                i += 1;
-                continue;
-            }
-            self.challenges.remove(i);
-            if s && m {
-                events
-                    .push(Event::ChallengeEnded { reason: "both buildings were completed at once: both score".into() });
-                continue;
-            }
-            let (win, lose) = if s { (c.shrine, c.monastery) } else { (c.monastery, c.shrine) };
-            let winner = self.figures[self.features.node(win).occupant as usize].owner as usize;
-            let loser_fig = self.features.node(lose).occupant as usize;
-            let loser = self.figures[loser_fig].owner as usize;
-            let bonus = if self.setup.options.shrine_house_rule { self.feature_value(lose, false).value } else { 0 };
-            self.deltas[winner] += bonus;
-            events.push(Event::ChallengeWon { winner, loser, building: self.features.node(win).kind, bonus });
-            self.remove_figure(loser_fig, events);
+/// SHRINE-PLACE-2, SHRINE-PLACE-3, SHRINE-PLACE-4: after this placement every shrine
+/// borders at most one monastery and every monastery at most one shrine.
+fn shrine_rule(game: &Game, tile: TileIdx, pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
+    let Some(building) = game.tiles.get(tile).building else { return Ok(()) };
+    let Some(other) = opposite(building) else { return Ok(()) };
+    let mut near = pos.ring().into_iter().filter(|q| game.monastic_at(*q).is_some_and(|(k, _)| k == other));
+    let (first, second) = (near.next(), near.next());
+    if second.is_some() {
+        return Err(PlayError::Forbidden(Restriction::BordersTwo { building, other }));
+    }
+    if let Some(at) = first {
+        if at.ring().into_iter().any(|r| game.monastic_at(r).is_some_and(|(k, _)| k == building)) {
+            return Err(PlayError::Forbidden(Restriction::MakesBorderTwo { building, other, at }));
         }
     }
+    Ok(())
+}
 
-    /// SHRINE-CH-9/10: a participant left the board without a resolution.
-    pub(crate) fn end_challenge_of(&mut self, node: NodeIdx, events: &mut Vec<Event>) {
-        if let Some(i) = self.challenges.iter().position(|c| c.shrine == node || c.monastery == node) {
-            self.challenges.remove(i);
-            events.push(Event::ChallengeEnded { reason: "a participant left the board".into() });
+/// SHRINE-CH-2, DEC-34: a figure just placed on a shrine or monastery next to an occupied
+/// counterpart starts a challenge.
+fn maybe_challenge(game: &mut Game, node: NodeIdx, events: &mut Vec<Event>) {
+    let kind = game.features.node(node).kind;
+    let Some(other) = opposite(kind) else { return };
+    let pos = game.board.square(game.features.node(node).square).pos;
+    for q in pos.ring() {
+        let Some((k, n)) = game.monastic_at(q) else { continue };
+        if k != other || game.features.node(n).occupant == NO_FIGURE {
+            continue;
         }
+        let (shrine, monastery) = if kind == FeatureKind::Shrine { (node, n) } else { (n, node) };
+        game.shrines.challenges.push(Challenge { shrine, monastery });
+        let at = |n: NodeIdx| game.board.square(game.features.node(n).square).pos;
+        let owner = |n: NodeIdx| game.figures[game.features.node(n).occupant as usize].owner as usize;
+        events.push(Event::ChallengeStarted {
+            heretic: owner(shrine),
+            monk: owner(monastery),
+            shrine_x: at(shrine).x,
+            shrine_y: at(shrine).y,
+            monastery_x: at(monastery).x,
+            monastery_y: at(monastery).y,
+        });
+    }
+}
+
+/// SHRINE-CH-5, SHRINE-CH-6, SHRINE-CH-11, SHRINE-CH-13, before this turn's scoring: a
+/// challenge whose building alone was completed is won; the other building's figure goes
+/// home with nothing and no ghost penalty. Both completed: both score normally.
+fn resolve_challenges(game: &mut Game, completed: &[NodeIdx], events: &mut Vec<Event>) {
+    let mut i = 0;
+    while i < game.shrines.challenges.len() {
+        let c = game.shrines.challenges[i];
+        let (s, m) = (completed.contains(&c.shrine), completed.contains(&c.monastery));
+        if !s && !m {
+            i += 1;
+            continue;
+        }
+        game.shrines.challenges.remove(i);
+        if s && m {
+            events.push(Event::ChallengeEnded { reason: "both buildings were completed at once: both score" });
+            continue;
+        }
+        let (win, lose) = if s { (c.shrine, c.monastery) } else { (c.monastery, c.shrine) };
+        let winner = game.figures[game.features.node(win).occupant as usize].owner as usize;
+        let loser_fig = game.features.node(lose).occupant as usize;
+        let loser = game.figures[loser_fig].owner as usize;
+        let bonus = if game.setup.options.shrine_house_rule { game.feature_value(lose, false).value } else { 0 };
+        game.deltas[winner] += bonus;
+        events.push(Event::ChallengeWon { winner, loser, building: game.features.node(win).kind, bonus });
+        game.remove_figure(loser_fig, events);
+    }
+}
+
+/// SHRINE-CH-9, SHRINE-CH-10: a participant left the board without a resolution.
+fn end_challenge_of(game: &mut Game, figure: &Figure, events: &mut Vec<Event>) {
+    let node = figure.node;
+    if let Some(i) = game.shrines.challenges.iter().position(|c| c.shrine == node || c.monastery == node) {
+        game.shrines.challenges.remove(i);
+        events.push(Event::ChallengeEnded { reason: "a participant left the board" });
     }
 }

@@ -1,26 +1,46 @@
-//! The Spell Circles, competitive mode A (RULES.md §5.4, SPELLC-A): circles attract and
-//! trap ghosts, which go free only when their mist bank is completed; Eloïse the cat.
-//! (Mode B, the default, is only a ghost count: see `queue_ghosts`.)
+//! The Spell Circles (RULES.md §5) as a rule set. Mode B, the default, only multiplies
+//! the ghosts a tile brings (SPELLC-B-2). Mode A (SPELLC-A) keeps the seed's mechanics:
+//! circles attract and trap ghosts, which go free only when their mist bank is completed;
+//! Eloïse the cat waits in front of a pile of ghosts, then follows a meeple.
 //!
 //! Ghosts live in four places, 15 in all: next to meeples, in circles, on the cat's pile
-//! (while she waits to be deployed) and in the supply.
+//! (while she waits, part of the supply: [`GhostState`](super::ghosts::GhostState)) and in
+//! the supply.
 
 use super::board::SquareIdx;
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::game::{Game, Phase};
+use super::flow::{RuleSet, ScoredFeature};
+use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
 use super::moves::{PlayError, Spot};
+use super::sets::Set;
 use super::setup::SpellMode;
-use super::tiles::FeatureKind;
+use super::tiles::{FeatureKind, NO_SEG};
 
-/// Ghosts on Eloïse's pile at the start (CAT-1).
+/// Ghosts on Eloïse's pile at the start (CAT-1, SPELLC-A-1).
 pub const CAT_PILE: u8 = 7;
 
+/// The set's hooks.
+pub(crate) const RULES: RuleSet = RuleSet {
+    set: Set::SpellCircles,
+    // SPELLC-B-1: the Spell Circles need the mist and ghosts of Ghosts, Castles & Cemeteries.
+    needs: &[Set::Ghosts],
+    init: Some(init),
+    after_tile: Some(after_tile),
+    tile_choices: &[circle_step, cat_step],
+    figure_placed: Some(cat_joins),
+    scored: Some(cat_bonus),
+    figure_removed: Some(cat_leaves),
+    turn_end_choices: &[cat_step],
+    ..RuleSet::NONE
+};
+
 /// Where Eloïse is (SPELLC-A-5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cat {
     /// Not in this game.
+    #[default]
     Off,
     /// In front of her pile: ghosts are taken from it first, and returned to it.
     Pile,
@@ -30,73 +50,146 @@ pub enum Cat {
     At(NodeIdx),
 }
 
+/// The state of the circles and the cat (mode A).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpellState {
+    /// Mode A is played (SPELLC-A); otherwise mode B or no circles at all.
+    pub mode_a: bool,
+    /// Ghosts trapped in the circles of each mist region (by node).
+    pub circle_ghosts: Vec<(NodeIdx, u8)>,
+    /// Circles of the placed tile still to fill this turn (a region node each).
+    pub circle_slots: Vec<NodeIdx>,
+    /// Where Eloïse is.
+    pub cat: Cat,
+    /// Eloïse must be placed or moved at the next safe point of the turn.
+    pub cat_due: bool,
+}
+
+/// SPELLC-A-1: in mode A with Eloïse, 7 of the 15 ghosts wait on her pile.
+fn init(game: &mut Game) {
+    let options = &game.setup.options;
+    game.spells.mode_a = options.spell_mode == SpellMode::A;
+    if game.spells.mode_a && options.eloise {
+        game.spells.cat = Cat::Pile;
+        game.ghosts.supply -= CAT_PILE;
+        game.ghosts.pile = CAT_PILE;
+        game.ghosts.pile_open = true;
+    }
+}
+
+/// After the tile: in mode A, the circles of completed banks release their ghosts
+/// (SPELLC-A-2, step 1b) and the tile's own circles wait to be filled (SPELLC-A-3); in
+/// mode B, a tile with n circles brings n ghosts per case (SPELLC-B-2).
+fn after_tile(game: &mut Game, square: SquareIdx, _contacts: Contacts, events: &mut Vec<Event>) {
+    if game.spells.mode_a {
+        game.release_circles(square, events);
+        game.queue_circles(square);
+    } else {
+        let n = game.def_at(square).circles().max(1) as usize;
+        let queue = &mut game.ghosts.queue;
+        *queue = queue.iter().flat_map(|c| std::iter::repeat_n(*c, n)).collect();
+    }
+}
+
+/// The circle choice step (SPELLC-A-3, after the ghosts of Ghosts, Castles & Cemeteries,
+/// DEC-33): fill the pending circles; a choice when more ghosts stand around than wait.
+fn circle_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
+    match square {
+        Some(square) if game.spells.mode_a => game.fill_circles(square, events),
+        _ => false,
+    }
+}
+
+/// The cat choice step, at the two safe points of a turn (after the ghost and circle
+/// steps, and after the turn's scoring): if Eloïse must be placed or moved, the active
+/// player chooses a meeple (SPELLC-A-5); with no meeple on the board she waits (CAT-6).
+fn cat_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
+    let spells = &mut game.spells;
+    // CAT-2: her pile ran out when its last ghost was taken.
+    if spells.cat == Cat::Pile && !game.ghosts.pile_open {
+        spells.cat = Cat::Waiting;
+        spells.cat_due = true;
+    }
+    if !spells.cat_due {
+        return false;
+    }
+    if game.figures.is_empty() {
+        spells.cat_due = false;
+        spells.cat = Cat::Waiting;
+        events.push(Event::CatWaits);
+        return false;
+    }
+    game.phase = Phase::Cat { then: square };
+    true
+}
+
+/// CAT-6: a waiting Eloïse with nobody to go to joins the figure just placed.
+fn cat_joins(game: &mut Game, node: NodeIdx, events: &mut Vec<Event>) {
+    if game.spells.cat == Cat::Waiting && !game.spells.cat_due {
+        game.spells.cat = Cat::At(node);
+        let f = game.features.node(node).occupant as usize;
+        let (pos, _) = game.figure_spot(f);
+        events.push(Event::CatPlaced { player: game.figures[f].owner as usize, x: pos.x, y: pos.y });
+    }
+}
+
+/// SPELLC-A-5: when a scoring includes Eloïse's meeple, its owner gains 1 per ghost in
+/// the circles, after the feature's points (never reduced, never negative).
+fn cat_bonus(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>) {
+    let Cat::At(node) = game.spells.cat else { return };
+    let Some(&fig) = scored.figures.iter().find(|&&i| game.figures[i].node == node) else { return };
+    let player = game.figures[fig].owner as usize;
+    let points = game.ghosts_in_circles() as i32;
+    game.deltas[player] += points;
+    events.push(Event::CatScored { player, points });
+}
+
+/// SPELLC-A-5: Eloïse must move on when her figure leaves the board.
+fn cat_leaves(game: &mut Game, figure: &Figure, _events: &mut Vec<Event>) {
+    if game.spells.cat == Cat::At(figure.node) {
+        game.spells.cat = Cat::Waiting;
+        game.spells.cat_due = true;
+    }
+}
+
 impl Game {
     /// Whether The Spell Circles are played in mode A.
     pub fn spell_mode_a(&self) -> bool {
-        self.setup.has_set("spellcircles") && self.setup.options.spell_mode == SpellMode::A
+        self.spells.mode_a
     }
 
     /// Where Eloïse is.
     pub fn cat(&self) -> Cat {
-        self.cat
+        match self.spells.cat {
+            Cat::Pile if !self.ghosts.pile_open => Cat::Waiting,
+            cat => cat,
+        }
     }
 
     /// Ghosts on Eloïse's pile.
     pub fn cat_pile(&self) -> u8 {
-        self.cat_pile
+        self.ghosts.pile
     }
 
     /// Ghosts in the circles of a mist region (its node).
     pub fn circle_ghosts_at(&self, mist_node: NodeIdx) -> u8 {
-        self.circle_ghosts.iter().find(|(n, _)| *n == mist_node).map_or(0, |(_, g)| *g)
+        self.spells.circle_ghosts.iter().find(|(n, _)| *n == mist_node).map_or(0, |(_, g)| *g)
     }
 
     /// Ghosts trapped in all circles.
     pub fn ghosts_in_circles(&self) -> u8 {
-        self.circle_ghosts.iter().map(|(_, g)| *g).sum()
-    }
-
-    /// Ghosts that can be taken: the cat's pile while she waits, and the supply.
-    pub(crate) fn ghosts_available(&self) -> u8 {
-        self.ghost_supply + if self.cat == Cat::Pile { self.cat_pile } else { 0 }
-    }
-
-    /// Take one ghost: from the cat's pile first (CAT-1); when the pile runs out she must
-    /// be deployed (CAT-2). Returns false if there is none.
-    pub(crate) fn take_ghost(&mut self) -> bool {
-        if self.cat == Cat::Pile && self.cat_pile > 0 {
-            self.cat_pile -= 1;
-            if self.cat_pile == 0 {
-                self.cat = Cat::Waiting;
-                self.cat_due = true;
-            }
-            true
-        } else if self.ghost_supply > 0 {
-            self.ghost_supply -= 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Ghosts back from the board: to the cat's pile while she waits, else the supply.
-    pub(crate) fn return_ghosts(&mut self, n: u8) {
-        if self.cat == Cat::Pile {
-            self.cat_pile += n;
-        } else {
-            self.ghost_supply += n;
-        }
+        self.spells.circle_ghosts.iter().map(|(_, g)| *g).sum()
     }
 
     fn add_circle_ghost(&mut self, node: NodeIdx) {
-        match self.circle_ghosts.iter_mut().find(|(n, _)| *n == node) {
+        match self.spells.circle_ghosts.iter_mut().find(|(n, _)| *n == node) {
             Some((_, g)) => *g += 1,
-            None => self.circle_ghosts.push((node, 1)),
+            None => self.spells.circle_ghosts.push((node, 1)),
         }
     }
 
     /// SPELLC-A-2 (step 1b): every mist bank this tile completed frees its circle ghosts.
-    pub(crate) fn release_circles(&mut self, square: SquareIdx, events: &mut Vec<Event>) {
+    fn release_circles(&mut self, square: SquareIdx, events: &mut Vec<Event>) {
         let placed = self.board.square(square).clone();
         let def = self.tiles.get(placed.tile);
         let mut freed = 0u8;
@@ -109,7 +202,7 @@ impl Game {
             }
             done.push(root);
             let members: Vec<NodeIdx> = self.features.members(root).collect();
-            self.circle_ghosts.retain(|(n, g)| {
+            self.spells.circle_ghosts.retain(|(n, g)| {
                 if members.contains(n) {
                     freed += *g;
                     false
@@ -119,24 +212,21 @@ impl Game {
             });
         }
         if freed > 0 {
-            self.return_ghosts(freed);
+            self.ghosts.give_back(freed);
             events.push(Event::CircleGhostsReleased { count: freed, x: placed.pos.x, y: placed.pos.y });
         }
     }
 
     /// SPELLC-A-3: the circles of the placed tile to fill, unless this placement completed
     /// their bank (SPELL-8).
-    pub(crate) fn queue_circles(&mut self, square: SquareIdx) {
-        self.circle_slots.clear();
-        if !self.spell_mode_a() {
-            return;
-        }
+    fn queue_circles(&mut self, square: SquareIdx) {
+        self.spells.circle_slots.clear();
         let placed = self.board.square(square).clone();
         let def = self.tiles.get(placed.tile);
         for (m, region) in def.mist.iter().enumerate() {
             let node = placed.node_base + def.mist_node(m as u8) as NodeIdx;
             if region.circles > 0 && !self.features.is_closed(node) {
-                self.circle_slots.extend(std::iter::repeat_n(node, region.circles as usize));
+                self.spells.circle_slots.extend(std::iter::repeat_n(node, region.circles as usize));
             }
         }
     }
@@ -155,37 +245,42 @@ impl Game {
     /// Fill the pending circles: ghosts from the meeples around first (a choice when there
     /// are more than circles), then from the supply; an empty supply leaves the rest empty.
     /// Returns true when a choice is needed (the phase is then `Circle`).
-    pub(crate) fn fill_circles(&mut self, square: SquareIdx, events: &mut Vec<Event>) -> bool {
-        while let Some(&slot) = self.circle_slots.last() {
+    fn fill_circles(&mut self, square: SquareIdx, events: &mut Vec<Event>) -> bool {
+        while let Some(&slot) = self.spells.circle_slots.last() {
             let cands = self.attract_candidates(square);
             let around: u32 = cands.iter().map(|&i| self.figures[i].ghosts as u32).sum();
-            if around as usize > self.circle_slots.len() {
+            if around as usize > self.spells.circle_slots.len() {
                 self.phase = Phase::Circle { square };
                 return true;
             }
-            self.circle_slots.pop();
+            self.spells.circle_slots.pop();
             if let Some(&fig) = cands.first() {
                 self.attract(fig, slot, events);
-            } else if self.take_ghost() {
+            } else if self.ghosts.take() {
                 self.add_circle_ghost(slot);
-                events.push(Event::CircleFilled {
-                    from: None,
-                    x: self.board.square(square).pos.x,
-                    y: self.board.square(square).pos.y,
-                });
+                let pos = self.board.square(square).pos;
+                events.push(Event::CircleFilled { from: None, x: pos.x, y: pos.y });
             } else {
-                self.circle_slots.clear(); // SPELLC-A-3: no ghost left, the circle stays empty
+                self.spells.circle_slots.clear(); // SPELLC-A-3: no ghost left, the circle stays empty
             }
         }
         false
     }
 
     /// Move one ghost from a figure into a circle (SPELLC-A-4: its meeple is relieved).
-    pub(crate) fn attract(&mut self, fig: usize, slot: NodeIdx, events: &mut Vec<Event>) {
+    fn attract(&mut self, fig: usize, slot: NodeIdx, events: &mut Vec<Event>) {
         self.figures[fig].ghosts -= 1;
         self.add_circle_ghost(slot);
         let (pos, _) = self.figure_spot(fig);
         events.push(Event::CircleFilled { from: Some(self.figures[fig].owner as usize), x: pos.x, y: pos.y });
+    }
+
+    /// Apply a checked `Attract` action: the next circle takes a ghost from that figure.
+    pub(crate) fn attract_from(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
+        let Phase::Circle { square } = self.phase else { unreachable!("checked") };
+        let fig = self.attract_target(square, pos, spot).expect("checked");
+        let slot = self.spells.circle_slots.pop().expect("a circle waits");
+        self.attract(fig, slot, events);
     }
 
     /// The figure an `Attract` action names, if it may give a ghost now.
@@ -206,7 +301,7 @@ impl Game {
             Spot::Port(p) => def.owner(p),
             Spot::Building => def.building_node()?,
         };
-        if local == super::tiles::NO_SEG {
+        if local == NO_SEG {
             return None;
         }
         let node = self.board.square(square).node_base + local as NodeIdx;
@@ -214,61 +309,16 @@ impl Game {
         (o != NO_FIGURE).then_some(o as usize)
     }
 
-    /// SPELLC-A-5: when a scoring includes Eloïse's meeple, its owner gains 1 per ghost in
-    /// the circles, after the feature's points (never reduced, never negative).
-    pub(crate) fn cat_bonus(&mut self, figs: &[usize], events: &mut Vec<Event>) {
-        let Cat::At(node) = self.cat else { return };
-        let Some(&fig) = figs.iter().find(|&&i| self.figures[i].node == node) else { return };
-        let player = self.figures[fig].owner as usize;
-        let points = self.ghosts_in_circles() as i32;
-        self.deltas[player] += points;
-        events.push(Event::CatScored { player, points });
-    }
-
-    /// A figure leaves the board: Eloïse must move on if she stood by it.
-    pub(crate) fn cat_leaves(&mut self, node: NodeIdx) {
-        if self.cat == Cat::At(node) {
-            self.cat = Cat::Waiting;
-            self.cat_due = true;
-        }
-    }
-
-    /// A figure is placed: a waiting Eloïse with nobody to go to joins it (CAT-6).
-    pub(crate) fn cat_joins(&mut self, node: NodeIdx, events: &mut Vec<Event>) {
-        if self.cat == Cat::Waiting && !self.cat_due {
-            self.cat = Cat::At(node);
-            let f = self.features.node(node).occupant as usize;
-            let (pos, _) = self.figure_spot(f);
-            events.push(Event::CatPlaced { player: self.figures[f].owner as usize, x: pos.x, y: pos.y });
-        }
-    }
-
-    /// At a safe point of the turn: if Eloïse must be placed or moved, the active player
-    /// chooses a meeple (phase `Cat`); with no meeple on the board she waits. Returns true
-    /// when a choice is needed.
-    pub(crate) fn cat_step(&mut self, then: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
-        if !self.cat_due {
-            return false;
-        }
-        if self.figures.is_empty() {
-            self.cat_due = false;
-            self.cat = Cat::Waiting;
-            events.push(Event::CatWaits);
-            return false;
-        }
-        self.phase = Phase::Cat { then };
-        true
-    }
-
-    /// Put Eloïse next to a figure.
-    pub(crate) fn place_cat(&mut self, fig: usize, events: &mut Vec<Event>) {
-        self.cat = Cat::At(self.figures[fig].node);
-        self.cat_due = false;
+    /// Apply a checked `PlaceCat` action: Eloïse goes next to that figure.
+    pub(crate) fn place_cat_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
+        let fig = self.cat_target(pos, spot).expect("checked");
+        self.spells.cat = Cat::At(self.figures[fig].node);
+        self.spells.cat_due = false;
         let (pos, _) = self.figure_spot(fig);
         events.push(Event::CatPlaced { player: self.figures[fig].owner as usize, x: pos.x, y: pos.y });
     }
 
-    /// Whether a node holds a figure of any kind that Eloïse may join (any meeple).
+    /// The figure Eloïse may join there (any meeple, guards included).
     pub(crate) fn cat_target(&self, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
         self.figure_at(pos, spot).ok_or(PlayError::NotAGhostTarget(pos))
     }

@@ -206,6 +206,13 @@ pub struct TileDef {
     mist_at: [u8; 12],
     signatures: [u16; 4],
     distinct: [bool; 4],
+    /// The rotations with a distinct look, first `looks` of them.
+    rotations: [Rotation; 4],
+    looks: u8,
+    /// The four signatures in 16-bit lanes (rotation r in lane r), for [`TileDef::fitting`].
+    lanes: u64,
+    /// Bit r set when rotation r looks distinct.
+    distinct_mask: u8,
 }
 
 impl TileDef {
@@ -228,6 +235,28 @@ impl TileDef {
     /// repeat themselves; legal-move lists show each look once).
     pub fn is_distinct_rotation(&self, rot: Rotation) -> bool {
         self.distinct[rot.quarters() as usize]
+    }
+
+    /// The distinct-looking rotations (bit r for rotation r) whose edges fit a required
+    /// terrain `required` on the sides in `mask` (4 bits per side, as [`TileDef::signature`]).
+    /// All four rotations are tested at once, without branches.
+    pub fn fitting(&self, required: u16, mask: u16) -> u8 {
+        const SPREAD: u64 = 0x0001_0001_0001_0001;
+        const LOW: u64 = 0x7fff * SPREAD;
+        let x = (self.lanes & (mask as u64 * SPREAD)) ^ (required as u64 * SPREAD);
+        // Bit 15 of each lane ends up set exactly when the lane is zero (no carry crosses
+        // lanes: (x & 0x7fff) + 0x7fff < 0x10000).
+        let zero = !(((x & LOW) + LOW) | x) & !LOW;
+        // Gather the four flags (bits 0, 16, 32, 48 after the shift) into bits 48..=51; the
+        // other products land on distinct bits below 48 or beyond 63, so nothing carries.
+        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+        let bits = ((zero >> 15) & SPREAD).wrapping_mul(GATHER) >> 48;
+        bits as u8 & self.distinct_mask
+    }
+
+    /// The rotations that each look different, smallest first.
+    pub fn distinct_rotations(&self) -> &[Rotation] {
+        &self.rotations[..self.looks as usize]
     }
 
     /// Terrain on a board side under a rotation.
@@ -266,6 +295,8 @@ impl TileDef {
 pub struct TileSet {
     tiles: Vec<TileDef>,
     by_id: HashMap<String, TileIdx>,
+    /// Each file's tiles are contiguous: (set name, first index, end index).
+    by_set: Vec<(String, usize, usize)>,
 }
 
 /// An error in a tile catalogue file, naming the file and tile.
@@ -332,12 +363,14 @@ impl TileSet {
     pub fn from_files(files: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
         let mut tiles = Vec::new();
         let mut by_id = HashMap::new();
+        let mut by_set = Vec::new();
         for (set, text) in files {
             let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
                 file: set.to_string(),
                 tile: None,
                 message: format!("not valid catalogue TOML: {e}"),
             })?;
+            let first = tiles.len();
             for rt in raw.tile {
                 let id = rt.id.clone();
                 let def = build_tile(set, rt).map_err(|message| CatalogueError {
@@ -354,8 +387,9 @@ impl TileSet {
                 }
                 tiles.push(def);
             }
+            by_set.push((set.to_string(), first, tiles.len()));
         }
-        Ok(TileSet { tiles, by_id })
+        Ok(TileSet { tiles, by_id, by_set })
     }
 
     /// All tile definitions.
@@ -375,7 +409,8 @@ impl TileSet {
 
     /// The tile kinds of one set.
     pub fn set_tiles<'a>(&'a self, set: &'a str) -> impl Iterator<Item = (TileIdx, &'a TileDef)> + 'a {
-        self.tiles.iter().enumerate().filter(move |(_, t)| t.set == set).map(|(i, t)| (i as TileIdx, t))
+        let ranges = self.by_set.iter().filter(move |(name, _, _)| name == set);
+        ranges.flat_map(move |&(_, a, b)| (a..b).map(move |i| (i as TileIdx, &self.tiles[i])))
     }
 }
 
@@ -686,6 +721,10 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         mist_at,
         signatures: [0; 4],
         distinct: [true; 4],
+        rotations: Rotation::ALL,
+        looks: 0,
+        lanes: 0,
+        distinct_mask: 0,
     };
     for rot in Rotation::ALL {
         def.signatures[rot.quarters() as usize] =
@@ -694,6 +733,14 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     let looks: Vec<_> = Rotation::ALL.iter().map(|r| look(&def, *r)).collect();
     for r in 1..4 {
         def.distinct[r] = !looks[..r].contains(&looks[r]);
+    }
+    def.lanes = (0..4).fold(0u64, |l, r| l | (def.signatures[r] as u64) << (16 * r));
+    for rot in Rotation::ALL {
+        if def.distinct[rot.quarters() as usize] {
+            def.rotations[def.looks as usize] = rot;
+            def.looks += 1;
+            def.distinct_mask |= 1 << rot.quarters();
+        }
     }
     Ok(def)
 }
@@ -708,4 +755,36 @@ fn look(def: &TileDef, rot: Rotation) -> Look {
     let mut mist: Vec<_> = def.mist.iter().map(|m| (rotate_mask(m.ports, rot), m.circles)).collect();
     mist.sort_unstable();
     (segs, mist)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fitting` tests four rotations with bit tricks: it must agree with the plain
+    /// per-rotation comparison for every tile and every constraint a board can impose.
+    #[test]
+    fn fitting_agrees_with_the_plain_comparison_everywhere() {
+        let ts = TileSet::builtin();
+        for def in ts.tiles() {
+            // Each side: no neighbour, or a neighbour demanding one of the four terrains.
+            for code in 0..5u32.pow(4) {
+                let (mut required, mut mask) = (0u16, 0u16);
+                for side in 0..4 {
+                    let t = (code / 5u32.pow(side)) % 5;
+                    if t > 0 {
+                        required |= (t as u16) << (4 * side);
+                        mask |= 0xf << (4 * side);
+                    }
+                }
+                let plain = Rotation::ALL
+                    .iter()
+                    .filter(|r| def.is_distinct_rotation(**r) && def.signature(**r) & mask == required)
+                    .fold(0u8, |m, r| m | 1 << r.quarters());
+                assert_eq!(def.fitting(required, mask), plain, "{} {required:04x}/{mask:04x}", def.id);
+            }
+            let looks: Vec<_> = Rotation::ALL.into_iter().filter(|r| def.is_distinct_rotation(*r)).collect();
+            assert_eq!(def.distinct_rotations(), looks.as_slice());
+        }
+    }
 }

@@ -6,9 +6,15 @@
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
+use super::flow::RuleSet;
 use super::game::Game;
 use super::geometry::Pos;
+use super::sets::Set;
 use super::tiles::{FeatureKind, Tower};
+
+/// The set's hooks.
+pub(crate) const RULES: RuleSet =
+    RuleSet { set: Set::Watchtowers, before_scoring: Some(score_towers), ..RuleSet::NONE };
 
 /// One tower bonus, before it is added to the turn's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,19 +90,20 @@ impl Game {
             })
             .sum()
     }
+}
 
-    /// Add this turn's tower bonuses to the points and the log.
-    pub(crate) fn score_towers(&mut self, completed: &[NodeIdx], events: &mut Vec<Event>) {
-        for b in self.tower_bonuses(completed) {
-            self.deltas[b.player] += b.points;
-            events.push(Event::TowerScored {
-                player: b.player,
-                tower: b.tower,
-                x: b.pos.x,
-                y: b.pos.y,
-                count: b.count,
-                points: b.points,
-            });
-        }
+/// TOWER-3, TOWER-4, TOWER-5, TOWER-10, TOWER-12: before the turn's scoring, every tower
+/// this turn triggers adds its bonus to the points and the log.
+fn score_towers(game: &mut Game, completed: &[NodeIdx], events: &mut Vec<Event>) {
+    for b in game.tower_bonuses(completed) {
+        game.deltas[b.player] += b.points;
+        events.push(Event::TowerScored {
+            player: b.player,
+            tower: b.tower,
+            x: b.pos.x,
+            y: b.pos.y,
+            count: b.count,
+            points: b.points,
+        });
     }
 }

@@ -329,7 +329,7 @@ mod tests {
             nl(&Event::GhostSkipped {
                 player: 0,
                 case: crate::engine::GhostCase::Extend,
-                reason: "no ghosts left in the supply".into()
+                reason: "no ghosts left in the supply"
             }),
             "Geen spook voor het uitbreiden van de mist: er zijn geen spoken meer in de voorraad"
         );

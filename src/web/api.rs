@@ -3,7 +3,7 @@
 
 use super::session::{self, Session, Shared};
 use super::{from_js, to_js};
-use crate::engine::{Deck, FigureKind, Game as EngineGame, Phase, TileSet};
+use crate::engine::{Deck, FigureKind, Game as EngineGame, Phase, Set, TileSet};
 use crate::record::{parse_setup, Record, RecordAction};
 use crate::summary::summary;
 use serde_json::{json, Value};
@@ -149,16 +149,20 @@ impl WasmGame {
         buf.byte_length() as f64
     }
 
-    /// The tile sets: `[{name, playable, reconstructed}]`.
+    /// The tile sets: `[{name, title, playable, reconstructed, needs, excludes}]` (`needs`:
+    /// sets it is played with; `excludes`: sets it cannot be played with).
     pub fn sets() -> JsValue {
         let ts = TileSet::builtin();
-        let list: Vec<Value> = crate::engine::setup::KNOWN_SETS
+        let list: Vec<Value> = Set::ALL
             .iter()
-            .map(|name| {
+            .map(|&set| {
                 json!({
-                    "name": name,
-                    "playable": crate::engine::setup::PLAYABLE_SETS.contains(name),
-                    "reconstructed": ts.set_tiles(name).any(|(_, t)| t.reconstructed),
+                    "name": set.name(),
+                    "title": set.title(),
+                    "playable": true,
+                    "reconstructed": ts.set_tiles(set.name()).any(|(_, t)| t.reconstructed),
+                    "needs": crate::engine::flow::needs(set).iter().map(|s| s.name()).collect::<Vec<_>>(),
+                    "excludes": crate::engine::flow::excludes(set).iter().map(|s| s.name()).collect::<Vec<_>>(),
                 })
             })
             .collect();

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use carcassonne::engine::{
-    Action, Deck, Event, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Setup, TileSet,
+    Action, Deck, Event, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup, TileSet,
 };
 use carcassonne::record::parse_spot;
 
@@ -15,9 +15,9 @@ pub fn game(players: &[&str], draw: &[&str]) -> Game {
 pub fn game_with(players: &[&str], draw: &[&str], options: Options) -> Game {
     let setup = Setup {
         players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
-        sets: vec!["base".into()],
+        sets: vec![Set::Base],
         options,
-        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+        deck: Deck::Draw(draw.iter().map(|s| s.parse().unwrap()).collect()),
     };
     Game::new(TileSet::builtin(), setup).expect("valid setup")
 }
@@ -78,9 +78,9 @@ pub fn ghost_game(players: &[&str], draw: &[&str]) -> Game {
 pub fn ghost_game_with(players: &[&str], draw: &[&str], options: Options) -> Game {
     let setup = Setup {
         players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
-        sets: vec!["base".into(), "ghosts".into()],
+        sets: vec![Set::Base, Set::Ghosts],
         options,
-        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+        deck: Deck::Draw(draw.iter().map(|s| s.parse().unwrap()).collect()),
     };
     Game::new(TileSet::builtin(), setup).expect("valid setup")
 }
@@ -113,9 +113,9 @@ pub fn step(g: &Game) -> String {
 pub fn game_in(players: &[&str], sets: &[&str], draw: &[&str], options: Options) -> Game {
     let setup = Setup {
         players: players.iter().map(|n| PlayerSetup::named(n)).collect(),
-        sets: sets.iter().map(|s| s.to_string()).collect(),
+        sets: sets.iter().map(|s| s.parse().unwrap()).collect(),
         options,
-        deck: Deck::Draw(draw.iter().map(|s| s.to_string()).collect()),
+        deck: Deck::Draw(draw.iter().map(|s| s.parse().unwrap()).collect()),
     };
     Game::new(TileSet::builtin(), setup).expect("valid setup")
 }

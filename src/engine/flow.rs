@@ -1,0 +1,548 @@
+//! The turn pipeline: every step of a game in order, and the rule sets that hook into
+//! each. Read this file first; it is the map of the engine.
+//!
+//! A rule set (the base game or an expansion) is one module that fills in a [`RuleSet`]:
+//! a hook for each step it changes, `None` for the rest. [`RULE_SETS`] registers them in
+//! catalogue order, which is also the order in which hooks of one step run. A game keeps a
+//! [`Pipeline`] (one [`SetMask`] per hook) built from its sets, so a step loops only over
+//! the hooks of sets in play: a set that is not in play costs nothing.
+//!
+//! | step | what the core does | hooks, by set | rules |
+//! |---|---|---|---|
+//! | setup | seats, supplies, the start tile at (0, 0), the deck: every copy of every chosen set's tiles shuffled | `excludes`: River (not with the mist sets); `needs`: Spell Circles (Ghosts); `start`: Ghosts (2×2 start tile), River (the spring); `deal`: River (river tiles first, the lake last); `init`: Ghosts (guards, reserve, 15 ghosts), Spell Circles (the cat's pile) | BASE-SETUP-1, BASE-SETUP-2, BASE-RIVER-1, BASE-RIVER-2, GHOST-SETUP-1, GHOST-SETUP-3, GHOST-SETUP-4, GHOST-SETUP-5, SPELLC-B-1, SPELLC-A-1 |
+//! | draw | the next tile; one with no legal place leaves the game | (uses *placement allowed*) | BASE-TILE-3, BASE-TILE-4, SHRINE-PLACE-5 |
+//! | placement allowed | empty square, edge contact, edges match | `placement`: River (extend the river, no U-turn), Shrines (neighbourhood rule) | BASE-TILE-1, BASE-TILE-2, BASE-RIVER-1, SHRINE-PLACE-2, SHRINE-PLACE-3, SHRINE-PLACE-4 |
+//! | after the tile | join features, note what it completed | `after_tile`: Ghosts (extend/limit contacts → ghosts to place), Spell Circles (mode A: release the circles of completed banks, circles to fill; mode B: n ghosts per case) | GHOST-MIST-3, GHOST-PLACE-1, GHOST-PLACE-2, GHOST-PLACE-3, GHOST-PLACE-4, SPELLC-A-2, SPELLC-A-3, SPELLC-B-2 |
+//! | choices after the tile | — | `tile_choices`: Ghosts (a ghost per case), then Spell Circles (circle attraction, Eloïse placed) | GHOST-PLACE-6, GHOST-PLACE-8, GHOST-SCARE-1, SPELLC-A-3, SPELLC-A-5, DEC-33 |
+//! | figure | a figure on the tile, an abbot taken back, or a pass | `figure_placed`: Spell Circles (a waiting Eloïse joins), Shrines (a challenge starts) | BASE-MEEPLE-1, BASE-MEEPLE-3, BASE-ABBOT-4, CAT-6, SHRINE-CH-2 |
+//! | before scoring | the features the tile completed | `before_scoring`: Watchtowers (bonuses on one snapshot), Shrines (challenges resolved) | TOWER-3, TOWER-10, TOWER-12, SHRINE-CH-5, SHRINE-CH-6 |
+//! | feature scored | value, majorities, −2 per ghost of a majority player | `scored`: Spell Circles (Eloïse's points); `returned`: Ghosts (a cemetery keeper's guard) | BASE-MAJ-1, BASE-MAJ-3, GHOST-SCORE-2, SPELLC-A-5, GHOST-CEM-4 |
+//! | figure removed | the figure goes back to its supply | `figure_removed`: Ghosts (its ghosts to the supply), Spell Circles (Eloïse moves on), Shrines (its challenge ends) | GHOST-SCORE-5, SPELLC-A-5, SHRINE-CH-9 |
+//! | end of turn | the turn's points settled with the floor at 0; next player | `turn_end_choices`: Spell Circles (Eloïse moved) | DEC-05, SPELLC-A-5 |
+//! | final scoring | incomplete features, then fields; the winners | `final_scoring`: Ghosts (−1 per ghost) | BASE-END-2, BASE-END-3, GHOST-END-1, GHOST-END-2 |
+//!
+//! The core keeps what every rule set shares: rules triggered by typed tile data (a
+//! castle's value, mist bounding fields, no figure on a river) live where the data is
+//! read, and [`Game`] stays plain data that clones and compares. Every action is checked
+//! completely before anything changes ([`Game::check`]), then applied here.
+
+use super::board::{Board, SquareIdx};
+use super::events::Event;
+use super::features::NodeIdx;
+use super::game::{Contacts, Figure, Game, Phase, PlayerState, MEEPLES};
+use super::geometry::{Pos, Rotation};
+use super::moves::{Action, PlayError, Spot};
+use super::rng::Rng;
+use super::scoring::Scored;
+use super::sets::{Set, SetMask};
+use super::setup::{Deck, Setup, SetupError, PLAYERS, PUZZLE_PLAYERS};
+use super::tiles::{TileIdx, TileSet};
+use super::{base, ghosts, river, shrines, spells, towers};
+use std::sync::Arc;
+
+/// Where the game starts: the squares placed before the first turn, and the tile copies
+/// that leave the deck with them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Start {
+    /// Tiles placed at the start, each at rotation 0.
+    pub squares: Vec<(TileIdx, Pos)>,
+    /// One copy of each of these leaves the deck (the start squares, and the base start
+    /// tile when another start replaces it and sends it back to the box).
+    pub out_of_deck: Vec<TileIdx>,
+}
+
+/// A feature just scored, as the `scored` and `returned` hooks see it.
+#[derive(Clone, Debug)]
+pub(crate) struct ScoredFeature<'a> {
+    /// A node of the feature.
+    pub node: NodeIdx,
+    /// How it was scored.
+    pub how: Scored,
+    /// The figures that stood on it (indices before any left), for `scored`.
+    pub figures: &'a [usize],
+    /// The majority players.
+    pub majority: &'a [usize],
+}
+
+/// The squares a game starts with, when this set replaces the base start tile.
+pub(crate) type StartHook = fn(&TileSet) -> Result<Start, SetupError>;
+/// Deals this set's own tiles into the shuffled land deck (its tiles are kept out of
+/// the land shuffle and handed over here).
+pub(crate) type DealHook = fn(&TileSet, &mut Rng, Vec<TileIdx>, &mut Vec<TileIdx>);
+/// Checks an explicit draw order against this set's rules.
+pub(crate) type DrawHook = fn(&TileSet, &[TileIdx]) -> Result<(), SetupError>;
+/// Sets up the set's state and supplies in a new game.
+pub(crate) type InitHook = fn(&mut Game);
+/// Whether a tile may be placed there, beyond matching edges.
+pub(crate) type PlacementHook = fn(&Game, TileIdx, Pos, Rotation) -> Result<(), PlayError>;
+/// Runs after a tile is placed and joined: the square, and how its mist met the board.
+pub(crate) type TileHook = fn(&mut Game, SquareIdx, Contacts, &mut Vec<Event>);
+/// A choice step: resolves what is forced and returns true when it waits for the
+/// player (having set the phase). The square is the tile just placed (none at the end of
+/// the turn).
+pub(crate) type ChoiceStep = fn(&mut Game, Option<SquareIdx>, &mut Vec<Event>) -> bool;
+/// Runs after a figure is placed on a node.
+pub(crate) type FigureHook = fn(&mut Game, NodeIdx, &mut Vec<Event>);
+/// Runs before the turn's features are scored, with the completed features.
+pub(crate) type CompletedHook = fn(&mut Game, &[NodeIdx], &mut Vec<Event>);
+/// Runs after a feature is scored (before or after its figures return).
+pub(crate) type ScoredHook = fn(&mut Game, &ScoredFeature, &mut Vec<Event>);
+/// Runs when a figure has left the board (it is no longer in `figures`).
+pub(crate) type RemovedHook = fn(&mut Game, &Figure, &mut Vec<Event>);
+/// Runs during final scoring, after the features.
+pub(crate) type FinalHook = fn(&mut Game, &mut Vec<Event>);
+
+/// One rule set's hooks, in the order of the turn. `None` (or an empty list) means the set
+/// does not change that step.
+pub(crate) struct RuleSet {
+    /// The set.
+    pub set: Set,
+    /// Setup: the sets this one is played with.
+    pub needs: &'static [Set],
+    /// Setup: the sets this one cannot be played with, and why.
+    pub excludes: (&'static [Set], &'static str),
+    /// Setup: a start other than the base start tile.
+    pub start: Option<StartHook>,
+    /// Setup: the set deals its own tiles.
+    pub deal: Option<DealHook>,
+    /// Setup: an explicit draw must respect the set's order.
+    pub draw: Option<DrawHook>,
+    /// Setup: the set's state and supplies.
+    pub init: Option<InitHook>,
+    /// Placement allowed.
+    pub placement: Option<PlacementHook>,
+    /// After the tile.
+    pub after_tile: Option<TileHook>,
+    /// Choices after the tile, in order.
+    pub tile_choices: &'static [ChoiceStep],
+    /// A figure was placed.
+    pub figure_placed: Option<FigureHook>,
+    /// Before scoring.
+    pub before_scoring: Option<CompletedHook>,
+    /// A feature was scored (points given, figures still there).
+    pub scored: Option<ScoredHook>,
+    /// A feature scored during the game had its figures returned.
+    pub returned: Option<ScoredHook>,
+    /// A figure left the board.
+    pub figure_removed: Option<RemovedHook>,
+    /// Choices at the end of the turn, in order.
+    pub turn_end_choices: &'static [ChoiceStep],
+    /// Final scoring.
+    pub final_scoring: Option<FinalHook>,
+}
+
+impl RuleSet {
+    /// A set that changes nothing (fill in the hooks with `..RuleSet::NONE`).
+    pub const NONE: RuleSet = RuleSet {
+        set: Set::Base,
+        needs: &[],
+        excludes: (&[], ""),
+        start: None,
+        deal: None,
+        draw: None,
+        init: None,
+        placement: None,
+        after_tile: None,
+        tile_choices: &[],
+        figure_placed: None,
+        before_scoring: None,
+        scored: None,
+        returned: None,
+        figure_removed: None,
+        turn_end_choices: &[],
+        final_scoring: None,
+    };
+}
+
+/// Every rule set, in catalogue order ([`Set::ALL`]): the order hooks of one step run in.
+pub(crate) const RULE_SETS: [&RuleSet; 6] =
+    [&base::RULES, &river::RULES, &ghosts::RULES, &spells::RULES, &towers::RULES, &shrines::RULES];
+
+fn rules(set: Set) -> &'static RuleSet {
+    let r = RULE_SETS[set as usize];
+    debug_assert_eq!(r.set, set, "RULE_SETS is in catalogue order");
+    r
+}
+
+/// The sets `set` is played with (SPELLC-B-1: The Spell Circles need Ghosts, Castles &
+/// Cemeteries).
+pub fn needs(set: Set) -> &'static [Set] {
+    rules(set).needs
+}
+
+/// The sets `set` cannot be played with (BASE-RIVER-2: the River and the mist sets).
+pub fn excludes(set: Set) -> &'static [Set] {
+    rules(set).excludes.0
+}
+
+/// Which sets in play hook into each step (built once per game from its sets).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pipeline {
+    sets: SetMask,
+    placement: SetMask,
+    after_tile: SetMask,
+    tile_choices: SetMask,
+    figure_placed: SetMask,
+    before_scoring: SetMask,
+    scored: SetMask,
+    returned: SetMask,
+    figure_removed: SetMask,
+    turn_end_choices: SetMask,
+    final_scoring: SetMask,
+}
+
+impl Pipeline {
+    /// The pipeline of a game playing `sets`.
+    pub fn of(sets: SetMask) -> Pipeline {
+        let with = |has: fn(&RuleSet) -> bool| sets.iter().filter(|s| has(rules(*s))).collect::<SetMask>();
+        Pipeline {
+            sets,
+            placement: with(|r| r.placement.is_some()),
+            after_tile: with(|r| r.after_tile.is_some()),
+            tile_choices: with(|r| !r.tile_choices.is_empty()),
+            figure_placed: with(|r| r.figure_placed.is_some()),
+            before_scoring: with(|r| r.before_scoring.is_some()),
+            scored: with(|r| r.scored.is_some()),
+            returned: with(|r| r.returned.is_some()),
+            figure_removed: with(|r| r.figure_removed.is_some()),
+            turn_end_choices: with(|r| !r.turn_end_choices.is_empty()),
+            final_scoring: with(|r| r.final_scoring.is_some()),
+        }
+    }
+
+    /// The sets in play.
+    pub fn sets(&self) -> SetMask {
+        self.sets
+    }
+
+    /// Whether a set is in play.
+    pub fn has(&self, set: Set) -> bool {
+        self.sets.contains(set)
+    }
+
+    /// Whether any set in play restricts tile placement beyond matching edges.
+    pub fn restricts_placement(&self) -> bool {
+        !self.placement.is_empty()
+    }
+}
+
+/// The hooks of the sets in `mask` that a field holds, in registry order.
+fn hooks<T: Copy>(mask: SetMask, field: fn(&RuleSet) -> Option<T>) -> impl Iterator<Item = T> {
+    mask.iter().filter_map(move |s| field(rules(s)))
+}
+
+// ---------------------------------------------------------------- setup
+
+/// Start a game: check the setup, place the start, build the deck, draw the first tile.
+pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupError> {
+    let explicit = matches!(setup.deck, Deck::Draw(_));
+    let seats = if explicit { PUZZLE_PLAYERS } else { PLAYERS };
+    if !seats.contains(&setup.players.len()) {
+        return Err(SetupError::PlayerCount(setup.players.len()));
+    }
+    for (i, s) in setup.sets.iter().enumerate() {
+        if setup.sets[..i].contains(s) {
+            return Err(SetupError::DuplicateSet(*s));
+        }
+    }
+    if !setup.has_set(Set::Base) {
+        return Err(SetupError::NoBase);
+    }
+    let sets: SetMask = setup.sets.iter().copied().collect();
+    for set in sets.iter() {
+        if let Some(&needs) = needs(set).iter().find(|s| !sets.contains(**s)) {
+            return Err(SetupError::Requires { set, needs });
+        }
+        if let Some(&other) = excludes(set).iter().find(|s| sets.contains(**s)) {
+            return Err(SetupError::Excludes { set, other, why: rules(set).excludes.1 });
+        }
+    }
+    let mut starts = hooks(sets, |r| r.start);
+    let start = match (starts.next(), starts.next()) {
+        (None, _) => base::start(&tiles)?,
+        (Some(start), None) => start(&tiles)?,
+        (Some(_), Some(_)) => return Err(SetupError::NoStartTile),
+    };
+    let deck = build_deck(&tiles, &setup, sets, &start)?;
+
+    let n = setup.players.len();
+    let mut game = Game::empty(tiles, setup, Pipeline::of(sets), deck);
+    game.players = vec![PlayerState { score: 0, supply: [MEEPLES, 0, 0], reserve: 0 }; n];
+    for init in hooks(sets, |r| r.init) {
+        init(&mut game);
+    }
+    for &(tile, pos) in &start.squares {
+        game.put_tile(pos, tile, Rotation::ALL[0]);
+    }
+    let mut events = Vec::new();
+    game.begin_turn(&mut events);
+    game.opening = events;
+    Ok(game)
+}
+
+/// Every copy of every tile of the chosen sets (in the setup's order, so that a seed
+/// deals the same deck forever), less the start; shuffled, or in the explicit order.
+fn build_deck(tiles: &TileSet, setup: &Setup, sets: SetMask, start: &Start) -> Result<Vec<TileIdx>, SetupError> {
+    let mut land: Vec<TileIdx> = Vec::new();
+    let mut own: Vec<(DealHook, Vec<TileIdx>)> = Vec::new();
+    let mut optional: Vec<TileIdx> = Vec::new();
+    for &set in &setup.sets {
+        let mut pile = Vec::new();
+        for (idx, def) in tiles.set_tiles(set.name()) {
+            if def.optional && !setup.options.optional_tiles {
+                optional.push(idx);
+                continue;
+            }
+            let out = start.out_of_deck.iter().filter(|t| **t == idx).count() as u32;
+            pile.extend(std::iter::repeat_n(idx, def.count.saturating_sub(out) as usize));
+        }
+        match rules(set).deal {
+            Some(deal) => own.push((deal, pile)),
+            None => land.extend(pile),
+        }
+    }
+    match &setup.deck {
+        Deck::Seed(seed) => {
+            let mut rng = Rng::new(*seed);
+            rng.shuffle(&mut land);
+            for (deal, pile) in own {
+                deal(tiles, &mut rng, pile, &mut land);
+            }
+            Ok(land)
+        }
+        Deck::Draw(ids) => {
+            let pool: Vec<TileIdx> = land.into_iter().chain(own.into_iter().flat_map(|(_, p)| p)).collect();
+            let mut deck = Vec::with_capacity(ids.len());
+            for id in ids {
+                let idx = match tiles.index_of(id) {
+                    Some(i) if pool.contains(&i) => i,
+                    Some(i) if optional.contains(&i) => return Err(SetupError::OptionalTile(id.clone())),
+                    _ => return Err(SetupError::UnknownTile(id.clone())),
+                };
+                let available = pool.iter().filter(|t| **t == idx).count();
+                if !setup.options.unlimited_copies && deck.iter().filter(|t| **t == idx).count() >= available {
+                    return Err(SetupError::TooManyCopies { tile: id.clone(), available: available as u32 });
+                }
+                deck.push(idx);
+            }
+            for check in hooks(sets, |r| r.draw) {
+                check(tiles, &deck)?;
+            }
+            Ok(deck)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the turn
+
+impl Game {
+    /// Whether the sets in play allow this placement beyond matching edges.
+    pub(crate) fn placement_allowed(&self, tile: TileIdx, pos: Pos, rot: Rotation) -> Result<(), PlayError> {
+        for allowed in hooks(self.pipeline.placement, |r| r.placement) {
+            allowed(self, tile, pos, rot)?;
+        }
+        Ok(())
+    }
+
+    /// Like [`Game::apply`], appending the events to `events`.
+    pub fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        self.check(action)?;
+        self.history.push(*action);
+        let player = self.current;
+        match *action {
+            Action::PlaceTile { tile, pos, rot } => {
+                let (square, contacts) = self.put_tile(pos, tile, rot);
+                self.note_completions(square);
+                events.push(Event::TilePlaced {
+                    player,
+                    tile: self.tiles.get(tile).id.clone(),
+                    x: pos.x,
+                    y: pos.y,
+                    rotation: rot.quarters(),
+                });
+                for after in hooks(self.pipeline.after_tile, |r| r.after_tile) {
+                    after(self, square, contacts, events);
+                }
+                self.tile_choices(square, events);
+            }
+            Action::PlaceGhost { pos, spot } => {
+                let square = self.phase_square();
+                self.place_ghost_at(pos, spot, events);
+                self.tile_choices(square, events);
+            }
+            Action::Attract { pos, spot } => {
+                let square = self.phase_square();
+                self.attract_from(pos, spot, events);
+                self.tile_choices(square, events);
+            }
+            Action::PlaceCat { pos, spot } => {
+                let Phase::Cat { then } = self.phase else { unreachable!("checked") };
+                self.place_cat_at(pos, spot, events);
+                match then {
+                    Some(square) => self.tile_choices(square, events),
+                    None => self.turn_end(events),
+                }
+            }
+            Action::PlaceFigure { figure, spot } => {
+                let square = self.phase_square();
+                let node = self.figure_node(square, figure, spot).expect("checked");
+                self.add_figure(player, figure, node);
+                let pos = self.board.square(square).pos;
+                let spot_name = match spot {
+                    Spot::Port(p) => {
+                        let def = self.def_at(square);
+                        def.segments[def.owner(p) as usize].anchor().name()
+                    }
+                    Spot::Building => self.features.node(node).kind.name(),
+                };
+                events.push(Event::FigurePlaced {
+                    player,
+                    figure,
+                    x: pos.x,
+                    y: pos.y,
+                    spot: spot_name,
+                    feature: self.features.node(node).kind,
+                });
+                for placed in hooks(self.pipeline.figure_placed, |r| r.figure_placed) {
+                    placed(self, node, events);
+                }
+                self.score_turn(events);
+            }
+            Action::RetrieveAbbot { pos } => {
+                let fig = self.abbot_at(pos).expect("checked");
+                events.push(Event::AbbotRetrieved { player, x: pos.x, y: pos.y });
+                let node = self.figures[fig].node;
+                self.score_feature(node, Scored::Retrieved, events);
+                self.score_turn(events);
+            }
+            Action::Pass => {
+                events.push(Event::Passed { player });
+                self.score_turn(events);
+            }
+        }
+        Ok(())
+    }
+
+    /// The square just placed, in a step that follows the tile.
+    fn phase_square(&self) -> SquareIdx {
+        match self.phase {
+            Phase::Ghost { square, .. } | Phase::Circle { square } | Phase::Figure { square } => square,
+            Phase::Cat { then: Some(square) } => square,
+            _ => unreachable!("checked: a step after the tile"),
+        }
+    }
+
+    /// Run the choice steps after the tile, in order; when none waits, the figure step.
+    fn tile_choices(&mut self, square: SquareIdx, events: &mut Vec<Event>) {
+        for set in self.pipeline.tile_choices.iter() {
+            for step in rules(set).tile_choices {
+                if step(self, Some(square), events) {
+                    return;
+                }
+            }
+        }
+        self.phase = Phase::Figure { square };
+    }
+
+    /// Score what the tile completed and settle the turn's points (SEQ 5), then the end
+    /// of the turn.
+    fn score_turn(&mut self, events: &mut Vec<Event>) {
+        let completed = std::mem::take(&mut self.completed);
+        for before in hooks(self.pipeline.before_scoring, |r| r.before_scoring) {
+            before(self, &completed, events);
+        }
+        for &root in &completed {
+            self.score_feature(root, Scored::Completed, events);
+        }
+        self.completed = completed;
+        self.completed.clear();
+        self.settle_deltas(events);
+        self.turn_end(events);
+    }
+
+    /// The choices at the end of the turn; when none waits, the next player draws.
+    fn turn_end(&mut self, events: &mut Vec<Event>) {
+        for set in self.pipeline.turn_end_choices.iter() {
+            for step in rules(set).turn_end_choices {
+                if step(self, None, events) {
+                    return;
+                }
+            }
+        }
+        self.turn += 1;
+        self.current = (self.current + 1) % self.players.len();
+        self.begin_turn(events);
+    }
+
+    /// Draw until a tile fits (BASE-TILE-4), or end the game when the stack is empty.
+    pub(crate) fn begin_turn(&mut self, events: &mut Vec<Event>) {
+        while self.next_draw < self.deck.len() {
+            let tile = self.deck[self.next_draw];
+            self.next_draw += 1;
+            let id = self.tiles.get(tile).id.clone();
+            events.push(Event::TileDrawn {
+                player: self.current,
+                tile: id.clone(),
+                tiles_left: self.tiles_left() as u32,
+            });
+            if self.has_placement(tile) {
+                self.phase = Phase::Tile { tile };
+                return;
+            }
+            self.discarded.push(tile);
+            events.push(Event::TileDiscarded { player: self.current, tile: id });
+        }
+        self.final_scoring(events);
+    }
+
+    /// Tell the sets in play that a feature was scored (its figures still stand).
+    pub(crate) fn feature_scored(&mut self, scored: &ScoredFeature, events: &mut Vec<Event>) {
+        for hook in hooks(self.pipeline.scored, |r| r.scored) {
+            hook(self, scored, events);
+        }
+    }
+
+    /// Tell the sets in play that a feature scored in the game has had its figures returned.
+    pub(crate) fn feature_returned(&mut self, scored: &ScoredFeature, events: &mut Vec<Event>) {
+        for hook in hooks(self.pipeline.returned, |r| r.returned) {
+            hook(self, scored, events);
+        }
+    }
+
+    /// Take a figure off the board into its owner's supply; the sets in play react (its
+    /// ghosts go back to the supply, GHOST-SCORE-5; Eloïse moves on; a challenge ends).
+    pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
+        let f = self.figures.swap_remove(idx);
+        for hook in hooks(self.pipeline.figure_removed, |r| r.figure_removed) {
+            hook(self, &f, events);
+        }
+        self.features.clear_occupant(f.node);
+        if let Some(moved) = self.figures.get(idx) {
+            self.features.move_occupant(moved.node, idx as u16);
+        }
+        self.players[f.owner as usize].supply[f.kind as usize] += 1;
+        let pos = self.board.square(self.features.node(f.node).square).pos;
+        events.push(Event::FigureReturned { player: f.owner as usize, figure: f.kind, x: pos.x, y: pos.y });
+    }
+
+    /// The sets' final-scoring steps (after the features, before the points are settled).
+    pub(crate) fn final_hooks(&mut self, events: &mut Vec<Event>) {
+        for hook in hooks(self.pipeline.final_scoring, |r| r.final_scoring) {
+            hook(self, events);
+        }
+    }
+
+    /// Whether any open position takes the tile in some rotation.
+    pub(crate) fn has_placement(&self, tile: TileIdx) -> bool {
+        let def = self.tiles.get(tile);
+        let restricted = self.pipeline.restricts_placement();
+        self.board.open().iter().any(|open| {
+            let fit = def.fitting(open.required, open.mask);
+            fit != 0
+                && (!restricted
+                    || Rotation::ALL
+                        .iter()
+                        .any(|&rot| Board::fits(open, def, rot) && self.placement_allowed(tile, open.pos, rot).is_ok()))
+        })
+    }
+}

@@ -23,6 +23,9 @@ fn combinations() -> Vec<(Vec<&'static str>, Options)> {
         (vec!["base", "ghosts", "spellcircles"], mode_a.clone()),
         (vec!["base", "ghosts", "watchtowers", "shrines"], all),
         (vec!["base", "ghosts", "spellcircles", "watchtowers", "shrines"], Options { abbot: true, ..mode_a.clone() }),
+        // BASE-RIVER-1: river turns first, then land, with the other competitive sets.
+        (vec!["base", "river"], Options::default()),
+        (vec!["base", "river", "watchtowers", "shrines"], Options { abbot: true, ..Options::default() }),
     ]
 }
 

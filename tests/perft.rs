@@ -54,3 +54,45 @@ fn seeded_counts_match_the_committed_data() {
         );
     }
 }
+
+/// The walk `examples/perft_data.rs` takes before counting: `n` random actions chosen by a
+/// generator seeded with the game's seed.
+fn advance(game: &Game, n: usize, seed: u64) -> Game {
+    let mut g = game.clone();
+    let mut rng = carcassonne::engine::rng::Rng::new(seed);
+    for _ in 0..n {
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        g.apply(&legal[rng.below(legal.len())]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn every_allowed_combination_of_sets_matches_its_committed_counts() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    // 16 combinations of sets; those with the Spell Circles in both modes.
+    assert_eq!(files.len(), 20, "{files:?}");
+    for file in files {
+        let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let sets: Vec<Set> = serde_json::from_value(doc["sets"].clone()).unwrap();
+        let options: Options = serde_json::from_value(doc["options"].clone()).unwrap();
+        let rows = doc["counts"].as_array().unwrap();
+        assert!(rows.len() >= 20, "{file:?}");
+        for row in rows {
+            let n = |k: &str| row[k].as_u64().unwrap();
+            let setup = Setup {
+                players: (0..n("players")).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
+                sets: sets.clone(),
+                options: options.clone(),
+                deck: Deck::Seed(n("seed")),
+            };
+            let g = advance(&Game::new(TileSet::builtin(), setup).unwrap(), n("after") as usize, n("seed"));
+            assert_eq!(perft(&g, n("depth") as u32), n("nodes"), "{file:?} {row}");
+        }
+    }
+}

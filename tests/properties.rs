@@ -9,30 +9,68 @@ use carcassonne::engine::{
 };
 use carcassonne::record::Record;
 
+/// Every combination of sets the rules allow: the Spell Circles only with Ghosts, the
+/// River never with the mist sets (BASE-RIVER-2, DEC-15). 16 in all.
+fn combinations() -> Vec<Vec<Set>> {
+    let extra = [Set::River, Set::Ghosts, Set::SpellCircles, Set::Watchtowers, Set::Shrines];
+    (0..32u32)
+        .map(|m| {
+            let mut sets = vec![Set::Base];
+            sets.extend(extra.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).map(|(_, s)| *s));
+            sets
+        })
+        .filter(|sets| {
+            let has = |s: Set| sets.contains(&s);
+            !(has(Set::SpellCircles) && !has(Set::Ghosts)) && !(has(Set::River) && has(Set::Ghosts))
+        })
+        .collect()
+}
+
 fn setup(seed: u64) -> Setup {
+    let combos = combinations();
     let players = 2 + (seed % 4) as usize;
-    // Spell Circles games alternate between mode B and mode A (with or without Eloïse).
-    let spell_mode = if seed % 16 == 15 { SpellMode::B } else { SpellMode::A };
+    // Spell Circles games alternate between mode A (with or without Eloïse) and mode B.
+    let spell_mode = if seed % 3 == 1 { SpellMode::B } else { SpellMode::A };
     let options = Options {
         farmers: seed % 7 != 3,
-        abbot: seed % 5 == 1,
+        abbot: seed % 5 == 1 || seed % 16 == 15,
         spell_mode,
-        eloise: seed % 3 != 0,
+        eloise: seed % 5 != 0,
+        tiny_city: seed % 11 == 4,
+        shrine_house_rule: seed % 13 == 6,
         ..Options::default()
     };
-    // Base; base + ghosts; base + watchtowers + shrines; all four sets together.
-    let sets: Vec<Set> = match seed % 4 {
-        0 => vec![Set::Base],
-        1 => vec![Set::Base, Set::Ghosts],
-        2 => vec![Set::Base, Set::Watchtowers, Set::Shrines],
-        _ if seed % 8 == 7 => vec![Set::Base, Set::Ghosts, Set::SpellCircles],
-        _ => vec![Set::Base, Set::Ghosts, Set::Watchtowers, Set::Shrines],
+    // Every combination in turn, and every fifth game all five competitive sets at once
+    // (no River: it is not played with the mist sets).
+    let sets = if seed % 5 == 4 {
+        vec![Set::Base, Set::Ghosts, Set::SpellCircles, Set::Watchtowers, Set::Shrines]
+    } else {
+        combos[(seed / 5 * 4 + seed % 5) as usize % combos.len()].clone()
     };
     Setup {
         players: (0..players).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
         sets,
         options,
         deck: Deck::Seed(seed),
+    }
+}
+
+/// How many random games the property tests play: 2,000 by default, and as many as
+/// `CARC_PROPERTY_GAMES` says in a long run (docs/testing.md).
+fn games() -> u64 {
+    std::env::var("CARC_PROPERTY_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
+}
+
+#[test]
+fn the_combinations_cover_every_allowed_set_and_both_spell_modes() {
+    assert_eq!(combinations().len(), 16);
+    let seen: Vec<Setup> = (0..200).map(setup).collect();
+    for combo in combinations() {
+        assert!(seen.iter().any(|s| s.sets == combo), "{combo:?} is played");
+    }
+    let all_five = |s: &Setup| s.sets.len() == 5;
+    for mode in [SpellMode::A, SpellMode::B] {
+        assert!(seen.iter().any(|s| all_five(s) && s.options.abbot && s.options.spell_mode == mode));
     }
 }
 
@@ -73,6 +111,7 @@ fn check_invariants(g: &Game) {
         assert!(f.kind != FigureKind::Guard || f.ghosts == 0, "guards are never haunted");
         // GHOST-FIELD-3: nobody stands in the mist (farmers only on clear field areas).
         assert_ne!(g.features().node(f.node).kind, FeatureKind::Mist);
+        assert_ne!(g.features().node(f.node).kind, FeatureKind::River, "BASE-RIVER-1: nobody on the river");
     }
     // SHRINE-PLACE-4: no shrine borders two monasteries, no monastery two shrines.
     let building_at = |p: Pos| g.board().at(p).and_then(|s| g.tiles().get(s.tile).building);
@@ -92,6 +131,13 @@ fn check_invariants(g: &Game) {
             assert!(matches!(node.kind, FeatureKind::Road | FeatureKind::City | FeatureKind::Field));
         }
     }
+    // BASE-RIVER-1: the river is one chain from the spring, and nobody stands on it.
+    let rivers: Vec<u32> = (0..g.features().len() as u32)
+        .filter(|&n| g.features().node(n).kind == FeatureKind::River)
+        .map(|n| g.features().root(n))
+        .collect();
+    assert!(rivers.windows(2).all(|w| w[0] == w[1]), "one river");
+    assert!(rivers.first().is_none_or(|&r| g.features().open_ends(r) <= 1), "at most one open end");
     // Every figure stands where the feature graph says it does.
     for (i, f) in g.figures().iter().enumerate() {
         assert_eq!(g.features().node(f.node).occupant as usize, i);
@@ -219,7 +265,7 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
 
 #[test]
 fn thousands_of_random_games_keep_every_invariant() {
-    for seed in 0..2000 {
+    for seed in 0..games() {
         let g = play_checked(seed, seed < 20);
         // Every tile of the deck was placed or discarded exactly once.
         let start_squares = if g.ghosts_in_play() { 4 } else { 1 };

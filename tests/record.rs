@@ -167,7 +167,7 @@ fn random_record(seed: u64, sets: &[&str], options: Options) -> Record {
 
 #[test]
 fn share_codes_round_trip_whole_games_of_every_set_and_stay_short() {
-    let combos: [(&[&str], Options); 4] = [
+    let combos: [(&[&str], Options); 5] = [
         (&["base"], Options { abbot: true, ..Options::default() }),
         (&["base", "ghosts"], Options::default()),
         (&["base", "watchtowers", "shrines"], Options { farmers: false, ..Options::default() }),
@@ -175,9 +175,10 @@ fn share_codes_round_trip_whole_games_of_every_set_and_stay_short() {
             &["base", "ghosts", "watchtowers", "shrines", "spellcircles"],
             Options { spell_mode: SpellMode::A, ..Options::default() },
         ),
+        (&["base", "river", "watchtowers"], Options::default()),
     ];
-    for seed in 0..12u64 {
-        let (sets, options) = &combos[seed as usize % 4];
+    for seed in 0..15u64 {
+        let (sets, options) = &combos[seed as usize % combos.len()];
         let record = random_record(seed, sets, options.clone());
         let code = share::encode(&record, TileSet::builtin()).unwrap();
         assert!(code.starts_with("c1."));

@@ -21,7 +21,7 @@ fn combinations() -> Vec<Vec<Set>> {
         })
         .filter(|sets| {
             let has = |s: Set| sets.contains(&s);
-            !(has(Set::SpellCircles) && !has(Set::Ghosts)) && !(has(Set::River) && has(Set::Ghosts))
+            (!has(Set::SpellCircles) || has(Set::Ghosts)) && !(has(Set::River) && has(Set::Ghosts))
         })
         .collect()
 }

@@ -12,6 +12,7 @@ use common::*;
 const RED: usize = 0;
 const BLUE: usize = 1;
 
+/// TEST-01 (BASE-ROAD-2) of RULES.md §11.
 #[test]
 fn test_01_base_road_2_completed_road_scores_one_per_tile() {
     // Road (-1,0)–(0,0)–(1,0): closed by a crossing (X) in the east and a city (T) in the west.
@@ -28,6 +29,7 @@ fn test_01_base_road_2_completed_road_scores_one_per_tile() {
     assert_eq!(supply(&g, RED), 7, "the highwayman is back");
 }
 
+/// TEST-02 (BASE-CITY-2) of RULES.md §11.
 #[test]
 fn test_02_base_city_2_two_tile_city_scores_four() {
     let mut g = game(&["Red", "Blue"], &["base.E"]);
@@ -39,6 +41,7 @@ fn test_02_base_city_2_two_tile_city_scores_four() {
     assert_eq!(supply(&g, RED), 7);
 }
 
+/// TEST-03 (BASE-MAJ-1) of RULES.md §11.
 #[test]
 fn test_03_base_maj_1_majority_takes_all_and_every_knight_returns() {
     // A T-shaped city: Q (pennant) at (2,-1) joins caps at (1,-1) [Red], (3,-1) [Blue]
@@ -67,6 +70,7 @@ fn test_03_base_maj_1_majority_takes_all_and_every_knight_returns() {
     assert_eq!(g.scores(), vec![12, 0], "nothing left to score at the end");
 }
 
+/// TEST-04 of RULES.md §11.
 #[test]
 fn test_04_tie_both_majority_players_score_in_full() {
     let draw = ["base.U", "base.U", "base.U", "base.E", "base.E", "base.G"];
@@ -103,6 +107,7 @@ fn monastery_game(draw: &[&str]) -> carcassonne::engine::Game {
     g
 }
 
+/// TEST-05 (BASE-MON-1) of RULES.md §11.
 #[test]
 fn test_05_base_mon_1_surrounded_monastery_scores_nine() {
     let g = monastery_game(&["base.B", "base.U", "base.U", "base.E", "base.E", "base.E", "base.E", "base.B"]);
@@ -110,6 +115,7 @@ fn test_05_base_mon_1_surrounded_monastery_scores_nine() {
     assert_eq!(supply(&g, RED), 7);
 }
 
+/// TEST-06 (BASE-MON-2) of RULES.md §11.
 #[test]
 fn test_06_base_mon_2_incomplete_monastery_one_plus_neighbours() {
     // Neighbours at the end: (0,0), (1,0), (-1,0), (1,1), (-1,1) = 5.
@@ -118,6 +124,7 @@ fn test_06_base_mon_2_incomplete_monastery_one_plus_neighbours() {
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-07 (BASE-CITY-3) of RULES.md §11.
 #[test]
 fn test_07_base_city_3_incomplete_city_one_per_tile_and_pennant() {
     let mut g = game(&["Red", "Blue"], &["base.F", "base.F", "base.G"]);
@@ -131,6 +138,7 @@ fn test_07_base_city_3_incomplete_city_one_per_tile_and_pennant() {
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-08 (BASE-ROAD-3) of RULES.md §11.
 #[test]
 fn test_08_base_road_3_incomplete_road_one_per_tile() {
     let mut g = game(&["Red", "Blue"], &["base.U", "base.U", "base.U"]);
@@ -173,18 +181,21 @@ fn field_game(red_second_farmer: bool, close_third_city: bool) -> carcassonne::e
     g
 }
 
+/// TEST-09 (BASE-FIELD-2) of RULES.md §11.
 #[test]
 fn test_09_base_field_2_majority_farmers_score_completed_cities_only() {
     let g = field_game(true, false);
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-10 (BASE-FIELD-2) of RULES.md §11.
 #[test]
 fn test_10_base_field_2_tied_farmers_both_score() {
     let g = field_game(false, true);
     assert_eq!(g.scores(), vec![9, 9]);
 }
 
+/// TEST-11 (BASE-FIELD-2) of RULES.md §11.
 #[test]
 fn test_11_base_field_2_one_city_supplies_two_fields() {
     let mut g = game(&["Red", "Blue"], &["base.U", "base.E"]);
@@ -196,6 +207,7 @@ fn test_11_base_field_2_one_city_supplies_two_fields() {
     assert_eq!(g.scores(), vec![3, 3]);
 }
 
+/// TEST-12 (BASE-FIELD-2) of RULES.md §11.
 #[test]
 fn test_12_base_field_2_city_counts_once_per_field() {
     let mut g = game(&["Red", "Blue"], &["base.U", "base.E", "base.B"]);
@@ -207,6 +219,7 @@ fn test_12_base_field_2_city_counts_once_per_field() {
     assert_eq!(g.scores(), vec![3, 0]);
 }
 
+/// TEST-13 (BASE-MEEPLE-5) of RULES.md §11.
 #[test]
 fn test_13_base_meeple_5_meeple_on_feature_completed_this_turn_scores_and_returns() {
     let mut g = game(&["Red", "Blue"], &["base.L", "base.U", "base.A"]);
@@ -229,6 +242,7 @@ fn test_13_base_meeple_5_meeple_on_feature_completed_this_turn_scores_and_return
     assert_eq!(supply(&g, RED), 7);
 }
 
+/// TEST-14 (BASE-MEEPLE-3) of RULES.md §11.
 #[test]
 fn test_14_base_meeple_3_occupied_feature_refuses_a_meeple_elsewhere_is_fine() {
     let mut g = game(&["Red", "Blue"], &["base.U", "base.F", "base.D"]);
@@ -249,6 +263,7 @@ fn test_14_base_meeple_3_occupied_feature_refuses_a_meeple_elsewhere_is_fine() {
     g.apply(&road).expect("the unconnected road is free");
 }
 
+/// TEST-15 (BASE-TILE-4) of RULES.md §11.
 #[test]
 fn test_15_base_tile_4_unplaceable_tile_is_discarded_and_the_same_player_draws_again() {
     // After F(0,-1) and E(0,-2) no open square accepts the all-city tile C.
@@ -266,6 +281,7 @@ fn test_15_base_tile_4_unplaceable_tile_is_discarded_and_the_same_player_draws_a
     assert!(g.is_over());
 }
 
+/// TEST-16 (BASE-ABBOT-4) of RULES.md §11.
 #[test]
 fn test_16_base_abbot_4_taking_the_abbot_back_scores_the_garden_at_once() {
     let options = Options { abbot: true, ..Options::default() };

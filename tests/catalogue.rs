@@ -38,6 +38,9 @@ fn copies(set: &str, pred: impl Fn(&carcassonne::engine::TileDef) -> bool) -> u3
     TileSet::builtin().set_tiles(set).filter(|(_, t)| pred(t)).map(|(_, t)| t.count).sum()
 }
 
+/// BASE-COMP-1 (72 land tiles), BASE-COMP-2 (12 river tiles), TOWER-1 (12), SHRINE-GEN-2
+/// and DEC-20 (the 5 Count, King & Robber shrine tiles, the RGG tile optional),
+/// GHOST-GEN-3 (60 tiles and the 2×2 start tile), SPELL-GEN-1 (9 circle tiles).
 #[test]
 fn every_set_has_its_published_counts() {
     assert_eq!(copies("base", |_| true), 72);

@@ -23,6 +23,7 @@ fn skipped(ev: &[Event]) -> Vec<GhostCase> {
     ev.iter().filter_map(|e| if let Event::GhostSkipped { case, .. } = e { Some(*case) } else { None }).collect()
 }
 
+/// TEST-17 (GHOST-SCORE-2) of RULES.md §11.
 /// The T-shaped city of TEST-03 moved east: caps (2,0) and (4,0), arm G(3,-1) + cap
 /// (3,-2), centre Q(3,0) (1 pennant), on roads U(2,1)…U(4,1). B(2,-1) props the arm.
 #[test]
@@ -58,6 +59,7 @@ fn test_17_ghost_score_2_a_ghost_on_a_minority_knight_costs_nothing() {
     assert_eq!((supply(&g, RED), supply(&g, BLUE)), (5, 5));
 }
 
+/// TEST-18 (GHOST-SCORE-2) of RULES.md §11.
 #[test]
 fn test_18_ghost_score_2_a_ghost_costs_its_majority_owner_two() {
     let draw = ["base.U", "base.U", "base.E", "base.U", "base.B", "base.E", "base.B", "base.G", "base.E", "base.Q"];
@@ -78,6 +80,7 @@ fn test_18_ghost_score_2_a_ghost_costs_its_majority_owner_two() {
     assert_eq!(g.scores(), vec![10, 0]);
 }
 
+/// TEST-19 (GHOST-SCORE-2) of RULES.md §11.
 #[test]
 fn test_19_ghost_score_2_tie_each_majority_player_pays_for_their_own_ghosts() {
     let draw = ["base.U", "base.U", "base.E", "base.U", "base.B", "base.E", "base.G"];
@@ -177,6 +180,7 @@ fn red_at_one_with_a_haunted_highwayman(rest: &[&str]) -> carcassonne::engine::G
     g
 }
 
+/// TEST-21 (DEC-05) of RULES.md §11.
 #[test]
 fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
     let mut g = red_at_one_with_a_haunted_highwayman(&["base.U", "base.B", "base.A"]);
@@ -190,6 +194,7 @@ fn test_21_dec_05_a_turn_that_would_go_below_zero_stops_at_zero() {
     assert_eq!(g.scores(), vec![0, 0]);
 }
 
+/// TEST-22 (DEC-05) of RULES.md §11.
 #[test]
 fn test_22_dec_05_a_turns_points_are_netted_before_the_floor() {
     let mut g = red_at_one_with_a_haunted_highwayman(&["base.U", "base.E", "base.U", "base.B", "base.L"]);
@@ -207,6 +212,7 @@ fn test_22_dec_05_a_turns_points_are_netted_before_the_floor() {
     assert_eq!(g.scores(), vec![3, 0]);
 }
 
+/// TEST-23 (GHOST-SCARE-1) of RULES.md §11.
 #[test]
 fn test_23_ghost_scare_1_the_third_ghost_scares_a_farmer_off() {
     let draw = ["base.U", "base.U", "ghosts.10", "base.B", "ghosts.26"];
@@ -230,6 +236,7 @@ fn test_23_ghost_scare_1_the_third_ghost_scares_a_farmer_off() {
     assert_eq!((supply(&g, BLUE), g.ghost_supply(), g.scores()), (5, 15, vec![0, 0]));
 }
 
+/// TEST-24 (GHOST-PLACE-3) of RULES.md §11.
 #[test]
 fn test_24_ghost_place_3_extend_first_then_limit() {
     let draw = ["ghosts.10", "base.B", "base.U", "base.B", "ghosts.15"];
@@ -254,6 +261,7 @@ fn test_24_ghost_place_3_extend_first_then_limit() {
     assert_eq!(g.ghost_supply(), 13);
 }
 
+/// TEST-25 (GHOST-PLACE-5) of RULES.md §11.
 #[test]
 fn test_25_ghost_place_5_mist_facing_an_empty_square_brings_no_ghost() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.U", "base.U", "ghosts.26"]);
@@ -266,6 +274,7 @@ fn test_25_ghost_place_5_mist_facing_an_empty_square_brings_no_ghost() {
     assert_eq!((step(&g), g.ghost_supply()), ("figure".to_string(), 15));
 }
 
+/// TEST-26 (GHOST-PLACE-2) of RULES.md §11.
 #[test]
 fn test_26_ghost_place_2_a_clear_tile_limiting_the_mist_haunts_the_players_own_meeple() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.U", "base.U", "base.B", "base.U", "base.B"]);
@@ -290,6 +299,7 @@ fn test_26_ghost_place_2_a_clear_tile_limiting_the_mist_haunts_the_players_own_m
     assert_eq!(ghosts_at(&g, 2, 0), 1);
 }
 
+/// TEST-27 (GHOST-PLACE-6) of RULES.md §11.
 /// GHOST-PLACE-6 with a nearly empty supply: found in seeded random games (it takes 14
 /// ghosts on the board), then checked against the rule.
 #[test]
@@ -344,6 +354,7 @@ fn test_27_and_32b_ghost_place_6_an_empty_supply_skips_ghosts_and_nobody_loses()
     assert!(one_left > 0, "random games reached extend+limit with one ghost left");
 }
 
+/// TEST-28 (GHOST-GUARD-1) of RULES.md §11.
 #[test]
 fn test_28_ghost_guard_1_guards_are_never_haunted() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.U", "base.U", "ghosts.26"]);
@@ -356,6 +367,7 @@ fn test_28_ghost_guard_1_guards_are_never_haunted() {
     assert_eq!((step(&g), g.ghost_supply()), ("figure".to_string(), 15));
 }
 
+/// TEST-29 (GHOST-END-1) of RULES.md §11.
 #[test]
 fn test_29_ghost_end_1_minus_one_per_ghost_at_the_end() {
     let draw = ["base.U", "base.U", "base.E", "base.E", "base.B", "base.E", "base.U", "ghosts.10", "base.B"];
@@ -384,6 +396,7 @@ fn test_29_ghost_end_1_minus_one_per_ghost_at_the_end() {
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-30 (GHOST-END-2) of RULES.md §11.
 #[test]
 fn test_30_ghost_end_2_a_cemetery_keepers_ghosts_cost_nothing() {
     let mut g = ghost_game(&["Red", "Blue"], &["ghosts.05", "ghosts.10", "base.B"]);
@@ -401,6 +414,7 @@ fn test_30_ghost_end_2_a_cemetery_keepers_ghosts_cost_nothing() {
     assert_eq!(g.scores(), vec![0, 0]);
 }
 
+/// TEST-31 (GHOST-FIELD-3) of RULES.md §11.
 #[test]
 fn test_31_ghost_field_3_no_farmer_in_the_mist_but_a_misty_road_takes_a_highwayman() {
     let mut g = ghost_game(&["Red", "Blue"], &["ghosts.13"]);
@@ -420,6 +434,7 @@ fn test_31_ghost_field_3_no_farmer_in_the_mist_but_a_misty_road_takes_a_highwaym
     assert_eq!(g.figures()[0].ghosts, 0);
 }
 
+/// TEST-32 (GHOST-FIELD-2) of RULES.md §11.
 #[test]
 fn test_32_ghost_field_2_mist_between_two_fields_keeps_them_apart() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.E", "ghosts.27", "base.E", "base.E", "base.E"]);
@@ -434,6 +449,7 @@ fn test_32_ghost_field_2_mist_between_two_fields_keeps_them_apart() {
     assert_eq!(g.scores(), vec![3, 3], "joined fields would have given 6 each");
 }
 
+/// TEST-32a (GHOST-PLACE-9) of RULES.md §11.
 #[test]
 fn test_32a_ghost_place_9_a_ghost_on_a_meeple_scored_this_turn_costs_two() {
     let draw = ["base.B", "base.U", "ghosts.26", "base.U", "ghosts.06"];
@@ -473,6 +489,7 @@ fn castle_game(keeper: bool) -> (carcassonne::engine::Game, Vec<Event>) {
     (g, ev)
 }
 
+/// TEST-33 (GHOST-CASTLE-3) of RULES.md §11.
 #[test]
 fn test_33_ghost_castle_3_two_per_misty_square_when_surrounded() {
     let (g, ev) = castle_game(true);
@@ -483,6 +500,7 @@ fn test_33_ghost_castle_3_two_per_misty_square_when_surrounded() {
     assert_eq!(g.ghost_supply(), 15);
 }
 
+/// TEST-37 (BASE-MAJ-2) of RULES.md §11.
 #[test]
 fn test_37_base_maj_2_an_unoccupied_castle_scores_nothing() {
     let (g, ev) = castle_game(false);
@@ -490,6 +508,7 @@ fn test_37_base_maj_2_an_unoccupied_castle_scores_nothing() {
     assert_eq!(g.scores(), vec![0, 0]);
 }
 
+/// TEST-34 (GHOST-START-2) of RULES.md §11.
 #[test]
 fn test_34_ghost_start_2_a_start_square_counts_only_its_own_mist() {
     let draw = ["base.E", "base.B", "base.B", "base.B", "base.B", "base.E", "ghosts.01"];
@@ -507,6 +526,7 @@ fn test_34_ghost_start_2_a_start_square_counts_only_its_own_mist() {
     assert_eq!(g.scores(), vec![4, 0]);
 }
 
+/// TEST-35 (GHOST-CASTLE-6) of RULES.md §11.
 #[test]
 fn test_35_ghost_castle_6_ghosts_cost_their_keeper_two_each() {
     let draw = ["base.E", "ghosts.26", "ghosts.01", "ghosts.26", "base.B", "base.E", "base.B"];
@@ -526,6 +546,7 @@ fn test_35_ghost_castle_6_ghosts_cost_their_keeper_two_each() {
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-36 (GHOST-CASTLE-4) of RULES.md §11.
 #[test]
 fn test_36_ghost_castle_4_one_per_misty_square_at_the_end() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.E", "ghosts.26", "ghosts.01", "base.U", "ghosts.26"]);
@@ -561,6 +582,7 @@ fn cemetery_game(ghost_on_keeper: bool) -> carcassonne::engine::Game {
     g
 }
 
+/// TEST-38 (GHOST-CEM-4) of RULES.md §11.
 #[test]
 fn test_38_ghost_cem_4_a_completed_cemetery_gives_a_guard_and_no_points() {
     let mut g = cemetery_game(false);
@@ -573,6 +595,7 @@ fn test_38_ghost_cem_4_a_completed_cemetery_gives_a_guard_and_no_points() {
     assert_eq!((supply(&g, RED), g.scores()), (5, vec![0, 0]));
 }
 
+/// TEST-39 (GHOST-CEM-6) of RULES.md §11.
 #[test]
 fn test_39_ghost_cem_6_ghosts_at_a_completed_cemetery_cost_two_each() {
     let mut g = cemetery_game(true);
@@ -584,6 +607,7 @@ fn test_39_ghost_cem_6_ghosts_at_a_completed_cemetery_cost_two_each() {
     assert_eq!(g.ghost_supply(), 15);
 }
 
+/// TEST-40 (GHOST-CEM-5) of RULES.md §11.
 /// Four cemeteries in a row, each with Red's keeper, completed one after another (a
 /// puzzle deck: more copies than the sets have).
 #[test]
@@ -621,6 +645,7 @@ fn test_40_ghost_cem_5_no_guard_left_in_the_reserve_no_reward() {
     assert_eq!((supply(&g, RED), g.scores()), (5, vec![0, 0]));
 }
 
+/// TEST-41 (GHOST-START-2) of RULES.md §11.
 #[test]
 fn test_41_ghost_start_2_start_squares_count_as_neighbours() {
     let draw = ["base.A", "base.E", "base.B", "base.E", "base.B", "base.B", "base.B"];
@@ -638,6 +663,7 @@ fn test_41_ghost_start_2_start_squares_count_as_neighbours() {
     assert_eq!(g.scores(), vec![9, 0]);
 }
 
+/// TEST-42 (GHOST-START-2) of RULES.md §11.
 #[test]
 fn test_42_ghost_start_2_start_squares_count_at_the_end() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.A", "base.E", "base.B", "base.E"]);
@@ -650,6 +676,7 @@ fn test_42_ghost_start_2_start_squares_count_at_the_end() {
     assert_eq!(g.scores(), vec![6, 0], "itself, nw, sw and 3 other tiles");
 }
 
+/// TEST-43 (GHOST-START-4) of RULES.md §11.
 #[test]
 fn test_43_ghost_start_4_the_ruin_ends_a_road() {
     let mut g = ghost_game(&["Red", "Blue"], &["base.U", "base.T"]);
@@ -661,6 +688,7 @@ fn test_43_ghost_start_4_the_ruin_ends_a_road() {
     assert_eq!(g.scores(), vec![3, 0]);
 }
 
+/// TEST-44 (GHOST-START-4) of RULES.md §11.
 #[test]
 fn test_44_ghost_start_4_the_ruin_is_no_feature() {
     let g = ghost_game(&["Red", "Blue"], &["base.U"]);
@@ -684,6 +712,7 @@ fn test_44_ghost_start_4_the_ruin_is_no_feature() {
     assert_eq!(roads.len(), 4);
 }
 
+/// TEST-45 (GHOST-SCORE-6) of RULES.md §11.
 #[test]
 fn test_45_ghost_score_6_taking_a_haunted_abbot_back_costs_two_per_ghost() {
     let options = Options { abbot: true, ..Options::default() };

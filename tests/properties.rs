@@ -97,11 +97,11 @@ fn check_invariants(g: &Game) {
             "meeples of P{p}"
         );
         assert_eq!(st.in_supply(FigureKind::Abbot) as usize + on_board(FigureKind::Abbot), abbots, "abbot of P{p}");
-        // GHOST-SETUP-3/4: 2 guards in the supply and 3 in reserve; they move, never vanish.
+        // GHOST-SETUP-3, GHOST-SETUP-4: 2 guards in the supply and 3 in reserve; they move, never vanish.
         let guards_seen = on_board(FigureKind::Guard) + st.in_supply(FigureKind::Guard) as usize + st.reserve as usize;
         assert_eq!(guards_seen, guards, "guards of P{p}");
     }
-    // GHOST-SCORE-8: every ghost is next to a meeple, in a circle, on the cat's pile or in
+    // GHOST-SCORE-8, TEST-32b: every ghost is next to a meeple, in a circle, on the cat's pile or in
     // the supply; 15 in all.
     let on_figures: u32 = g.figures().iter().map(|f| f.ghosts as u32).sum();
     let total = on_figures + g.ghosts_in_circles() as u32 + g.ghost_supply() as u32;
@@ -253,7 +253,7 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
         let a = legal[rng.below(legal.len())];
         let circles_before = g.ghosts_in_circles();
         let ev = g.apply(&a).unwrap();
-        // SPELL-3/5: circle ghosts never move, except all at once when their bank is done.
+        // SPELL-3, SPELL-5: circle ghosts never move, except all at once when their bank is done.
         if !ev.iter().any(|e| matches!(e, Event::CircleGhostsReleased { .. })) {
             assert!(g.ghosts_in_circles() >= circles_before, "seed {seed}: a circle ghost moved");
         }

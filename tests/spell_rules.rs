@@ -1,4 +1,4 @@
-//! The Spell Circles, competitive mode B (SPELLC-B, the default): TEST-70…72 of RULES.md
+//! The Spell Circles, competitive mode B (SPELLC-B, the default): TEST-70 to TEST-72 of RULES.md
 //! §11. The 2×2 start tile of Ghosts, Castles & Cemeteries lies at (0,0)–(1,1); a tile at
 //! (2,0) meets ne's misty east edge (see tests/ghost_rules.rs).
 
@@ -17,6 +17,7 @@ fn placed(ev: &[Event]) -> Vec<(usize, GhostCase)> {
         .collect()
 }
 
+/// TEST-70 (SPELLC-B-2) of RULES.md §11.
 #[test]
 fn test_70_spellc_b_2_two_circles_extending_bring_two_ghosts_to_opponents() {
     let draw = ["base.U", "base.U", "base.U", "base.U", "spellcircles.04"];
@@ -35,6 +36,7 @@ fn test_70_spellc_b_2_two_circles_extending_bring_two_ghosts_to_opponents() {
     assert_eq!((step(&g), g.ghost_supply()), ("figure".to_string(), 13));
 }
 
+/// TEST-71 (SPELLC-B-2) of RULES.md §11.
 #[test]
 fn test_71_spellc_b_2_one_circle_limiting_brings_one_ghost_as_without_circles() {
     let mut g = game_in(&["Red", "Blue"], SETS, &["base.U", "base.U", "spellcircles.02"], Options::default());
@@ -48,6 +50,7 @@ fn test_71_spellc_b_2_one_circle_limiting_brings_one_ghost_as_without_circles() 
     assert_eq!(g.ghost_supply(), 14);
 }
 
+/// TEST-72 (SPELLC-B-3) of RULES.md §11.
 /// SPELLC-B-3 with a short supply: the ghosts come one by one, extend before limit, and
 /// once the supply is empty the rest are skipped. Positions found in seeded 5-player
 /// games (it takes 12 ghosts on the board), then checked against the rule.
@@ -143,6 +146,7 @@ fn filled(ev: &[Event]) -> Vec<Option<usize>> {
     ev.iter().filter_map(|e| if let Event::CircleFilled { from, .. } = e { Some(*from) } else { None }).collect()
 }
 
+/// TEST-73 (SPELLC-A-3) of RULES.md §11.
 #[test]
 fn test_73_spellc_a_3_a_circle_attracts_a_ghost_from_a_meeple_beside_it() {
     let draw = ["base.U", "base.U", "ghosts.26", "base.U", "spellcircles.01"];
@@ -161,6 +165,7 @@ fn test_73_spellc_a_3_a_circle_attracts_a_ghost_from_a_meeple_beside_it() {
     assert_eq!((g.ghosts_in_circles(), g.ghost_supply()), (1, 14), "the supply is unchanged");
 }
 
+/// TEST-74 (SPELLC-A-3) of RULES.md §11.
 #[test]
 fn test_74_spellc_a_3_with_no_ghost_around_the_circles_take_from_the_supply() {
     let mut g = game_in(&["Red", "Blue"], SETS, &["spellcircles.04"], mode_a(false));
@@ -169,6 +174,7 @@ fn test_74_spellc_a_3_with_no_ghost_around_the_circles_take_from_the_supply() {
     assert_eq!((g.ghosts_in_circles(), g.ghost_supply()), (2, 13));
 }
 
+/// TEST-75 (SPELL-8) of RULES.md §11.
 #[test]
 fn test_75_spell_8_a_tile_completing_its_own_bank_fills_no_circle() {
     let mut g = game_in(&["Red", "Blue"], SETS, &["spellcircles.02"], mode_a(false));
@@ -178,6 +184,7 @@ fn test_75_spell_8_a_tile_completing_its_own_bank_fills_no_circle() {
     assert_eq!((g.ghosts_in_circles(), g.ghost_supply()), (0, 15));
 }
 
+/// TEST-76 (SPELLC-A-2) of RULES.md §11.
 #[test]
 fn test_76_spellc_a_2_completing_a_bank_frees_its_circle_ghosts_before_new_ghosts() {
     let draw = ["spellcircles.04", "base.U", "ghosts.26", "base.U", "ghosts.12"];
@@ -198,6 +205,7 @@ fn test_76_spellc_a_2_completing_a_bank_frees_its_circle_ghosts_before_new_ghost
     assert_eq!(g.ghost_supply(), 13);
 }
 
+/// TEST-77 (SPELLC-A-4) of RULES.md §11.
 #[test]
 fn test_77_spellc_a_4_circle_ghosts_stay_put_and_cost_nothing() {
     let mut g = game_in(&["Red", "Blue"], SETS, &["spellcircles.04", "spellcircles.01", "base.U"], mode_a(false));
@@ -213,6 +221,7 @@ fn test_77_spellc_a_4_circle_ghosts_stay_put_and_cost_nothing() {
     assert_eq!(g.scores(), vec![2, 0], "Red's unfinished road only; no cost for circle ghosts");
 }
 
+/// TEST-78 (SPELLC-A-5) of RULES.md §11.
 /// Eloïse's pile (7) is drained by the 7 circles of four circle tiles; with no meeple on
 /// the board she waits and joins the next meeple placed: Red's knight. The city completes
 /// at once: its points, then Eloïse's 1 per ghost in the circles.

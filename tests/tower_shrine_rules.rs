@@ -1,4 +1,4 @@
-//! The Watchtowers (TEST-46…57) and Heretics & Shrines (TEST-58…69) scenarios of
+//! The Watchtowers (TEST-46 to TEST-57) and Heretics & Shrines (TEST-58 to TEST-69) scenarios of
 //! RULES.md §11, built from real moves. Base start tile D at (0,0): city N, road E–W
 //! (Ghosts games: see tests/ghost_rules.rs for the 2×2 start tile). x east, y south;
 //! rotations are clockwise quarter turns of the printed tile.
@@ -67,6 +67,7 @@ fn city_tower_game(red_on_t: &str) -> (carcassonne::engine::Game, Vec<Event>) {
     (g, ev)
 }
 
+/// TEST-46 (TOWER-3, TOWER-8) of RULES.md §11.
 #[test]
 fn test_46_tower_3_8_the_city_tower_pays_first_then_the_city() {
     let (g, ev) = city_tower_game("knight");
@@ -78,6 +79,7 @@ fn test_46_tower_3_8_the_city_tower_pays_first_then_the_city() {
     assert_eq!(g.scores(), vec![15, 0]);
 }
 
+/// TEST-48 (TOWER-6) of RULES.md §11.
 #[test]
 fn test_48_tower_6_a_farmer_on_a_tower_tile_triggers_nothing() {
     let (g, ev) = city_tower_game("farmer");
@@ -86,6 +88,7 @@ fn test_48_tower_6_a_farmer_on_a_tower_tile_triggers_nothing() {
     assert_eq!(g.scores(), vec![3, 10], "at the end Red's farmer has the completed city");
 }
 
+/// TEST-49 (TOWER-3) of RULES.md §11.
 #[test]
 fn test_49_tower_3_a_highwayman_there_triggers_nothing_when_the_city_completes() {
     let (g, ev) = city_tower_game("highwayman");
@@ -94,6 +97,7 @@ fn test_49_tower_3_a_highwayman_there_triggers_nothing_when_the_city_completes()
     assert_eq!(g.scores(), vec![1, 0], "only the unfinished 1-tile road at the end");
 }
 
+/// TEST-47 (TOWER-4) of RULES.md §11.
 /// A 5-tile city: the meeple tower T (2,-3) and G (2,-2) above the T-piece R (2,-1), caps
 /// (1,-1) and (3,-1) with Blue's knights (outside T's 3×3). In T's 3×3: Red's knight on
 /// T, Red's monk (1,-2), Green's farmer (3,-2), Black's highwayman (2,-4).
@@ -141,6 +145,7 @@ fn test_47_tower_4_the_tower_pays_its_meeple_without_majority() {
     assert_eq!(in_game_points(&ev, 3), vec![8, 10, 0]);
 }
 
+/// TEST-50 (TOWER-9) of RULES.md §11.
 #[test]
 fn test_50_tower_9_the_monastery_tower_counts_monasteries_and_shrines() {
     let draw = ["watchtowers.CFff_3C", "base.B", "shrines.S", "base.E"];
@@ -154,6 +159,7 @@ fn test_50_tower_9_the_monastery_tower_counts_monasteries_and_shrines() {
     assert_eq!(g.scores(), vec![10, 0]);
 }
 
+/// TEST-51 (TOWER-8) of RULES.md §11.
 #[test]
 fn test_51_tower_8_the_arms_tower_counts_pennants() {
     let draw = ["watchtowers.CCRF_2T", "base.F", "base.F", "base.A"];
@@ -167,6 +173,7 @@ fn test_51_tower_8_the_arms_tower_counts_pennants() {
     assert_eq!(g.scores(), vec![6, 0]);
 }
 
+/// TEST-52 (TOWER-13) of RULES.md §11.
 #[test]
 fn test_52_tower_13_start_squares_and_misty_roads_count_for_the_road_tower() {
     let draw = ["base.D", "base.K", "watchtowers.CRFR_1R", "ghosts.13", "base.U", "base.A"];
@@ -183,6 +190,7 @@ fn test_52_tower_13_start_squares_and_misty_roads_count_for_the_road_tower() {
     assert_eq!(g.scores(), vec![9, 0]);
 }
 
+/// TEST-53 (TOWER-10, TOWER-12) of RULES.md §11.
 /// Red's highwayman on the meeple tower T (3,-2); the base tile T (3,-1) closes its road
 /// and a 4-tile city with Blue's two knights; Green's farmer is in the tower's 3×3.
 #[test]
@@ -223,6 +231,7 @@ fn test_53_tower_10_12_the_tower_counts_before_anything_leaves() {
     assert!(g.is_over());
 }
 
+/// TEST-54 (TOWER-11) of RULES.md §11.
 #[test]
 fn test_54_tower_11_no_tower_bonus_at_the_end() {
     let mut g = game_in(&["Red", "Blue"], TOWERS, &["watchtowers.CFRF_1C"], Options::default());
@@ -233,6 +242,7 @@ fn test_54_tower_11_no_tower_bonus_at_the_end() {
     assert_eq!(g.scores(), vec![1, 0], "only the unfinished city");
 }
 
+/// TEST-55 (TOWER-14) of RULES.md §11.
 #[test]
 fn test_55_tower_14_ghosts_never_reduce_a_tower_bonus() {
     let draw = ["base.U", "base.U", "watchtowers.CFRF_1C", "base.E", "base.B", "base.E", "base.G"];
@@ -253,6 +263,7 @@ fn test_55_tower_14_ghosts_never_reduce_a_tower_bonus() {
     assert_eq!(g.scores(), vec![8, 0]);
 }
 
+/// TEST-56 (TOWER-6) of RULES.md §11.
 #[test]
 fn test_56_tower_6_a_completed_monastery_beside_a_tower_triggers_nothing() {
     let draw = ["base.B", "base.U", "base.U", "watchtowers.CFff_3C", "base.E", "base.E", "base.E", "base.B"];
@@ -271,6 +282,7 @@ fn test_56_tower_6_a_completed_monastery_beside_a_tower_triggers_nothing() {
     assert_eq!(g.scores(), vec![9, 0]);
 }
 
+/// TEST-57 (TOWER-10) of RULES.md §11.
 /// One city closed by G (-1,-1) runs through two meeple towers: A (-2,-1) with Red's
 /// knight and B (0,-1) with Blue's; Green's farmer (-1,0) is in both 3×3s.
 #[test]
@@ -347,6 +359,7 @@ fn shrine_first(g: &mut carcassonne::engine::Game) -> Vec<Event> {
 
 const SHRINE_FIRST: [&str; 5] = ["base.U", "base.E", "base.E", "base.E", "base.E"];
 
+/// TEST-58 (SHRINE-CH-5) of RULES.md §11.
 #[test]
 fn test_58_shrine_ch_5_the_first_completed_wins_and_the_loser_gets_nothing() {
     let mut rest = SHRINE_FIRST.to_vec();
@@ -367,6 +380,7 @@ fn test_58_shrine_ch_5_the_first_completed_wins_and_the_loser_gets_nothing() {
     assert_eq!(g.scores(), vec![9, 0]);
 }
 
+/// TEST-59 (SHRINE-CH-6) of RULES.md §11.
 #[test]
 fn test_59_shrine_ch_6_both_completed_by_one_tile_both_score() {
     let rest = ["base.U", "base.U", "base.E", "base.B", "base.E", "base.B", "base.E", "base.E"];
@@ -383,6 +397,7 @@ fn test_59_shrine_ch_6_both_completed_by_one_tile_both_score() {
     assert_eq!(g.scores(), vec![9, 9]);
 }
 
+/// TEST-60 (SHRINE-CH-8) of RULES.md §11.
 #[test]
 fn test_60_shrine_ch_8_an_unresolved_challenge_scores_both_at_the_end() {
     let rest = ["base.U", "base.E", "base.B", "base.E", "base.B"];
@@ -411,6 +426,7 @@ fn refused_everywhere(g: &carcassonne::engine::Game, pos: Pos) {
     assert!(forbidden, "at least one rotation fits the edges and is refused by the shrine rule");
 }
 
+/// TEST-61 (SHRINE-PLACE-2) of RULES.md §11.
 #[test]
 fn test_61_shrine_place_2_a_shrine_may_not_border_two_monasteries() {
     let mut g =
@@ -422,6 +438,7 @@ fn test_61_shrine_place_2_a_shrine_may_not_border_two_monasteries() {
     refused_everywhere(&g, Pos::new(1, 1));
 }
 
+/// TEST-62 (SHRINE-PLACE-3) of RULES.md §11.
 #[test]
 fn test_62_shrine_place_3_a_monastery_may_not_get_a_second_shrine() {
     let draw = ["base.U", "base.B", "shrines.S", "base.U", "shrines.SC"];
@@ -433,6 +450,7 @@ fn test_62_shrine_place_3_a_monastery_may_not_get_a_second_shrine() {
     refused_everywhere(&g, Pos::new(-1, 1));
 }
 
+/// TEST-63 (SHRINE-PLACE-4) of RULES.md §11.
 #[test]
 fn test_63_shrine_place_4_a_monastery_may_not_make_a_shrine_border_two() {
     let draw = ["base.U", "base.B", "shrines.S", "base.U", "base.B"];
@@ -444,6 +462,7 @@ fn test_63_shrine_place_4_a_monastery_may_not_make_a_shrine_border_two() {
     refused_everywhere(&g, Pos::new(2, 1));
 }
 
+/// TEST-64 (SHRINE-CH-2) of RULES.md §11.
 #[test]
 fn test_64_shrine_ch_2_a_player_may_challenge_themself() {
     let mut g = challenge(true, Options::default(), &SHRINE_FIRST);
@@ -453,6 +472,7 @@ fn test_64_shrine_ch_2_a_player_may_challenge_themself() {
     assert_eq!(supply(&g, 0), 7);
 }
 
+/// TEST-65 (SHRINE-CH-3) of RULES.md §11.
 #[test]
 fn test_65_shrine_ch_3_a_meeple_elsewhere_on_the_shrine_tile_starts_no_challenge() {
     let draw = ["base.U", "base.B", "shrines.SR", "base.U", "base.B", "base.B", "base.E", "base.U"];
@@ -485,6 +505,7 @@ fn ghost_challenge(rest: &[&str]) -> carcassonne::engine::Game {
     g
 }
 
+/// TEST-66 (SHRINE-CH-11) of RULES.md §11.
 #[test]
 fn test_66_shrine_ch_11_the_winner_pays_for_ghosts_the_loser_does_not() {
     let rest = ["base.B", "ghosts.10", "base.E", "base.U", "base.E", "base.E", "base.E.garden", "ghosts.44"];
@@ -509,6 +530,7 @@ fn test_66_shrine_ch_11_the_winner_pays_for_ghosts_the_loser_does_not() {
     assert_eq!(g.ghost_supply(), 15);
 }
 
+/// TEST-67 (SHRINE-CH-10) of RULES.md §11.
 #[test]
 fn test_67_shrine_ch_10_a_scared_heretic_ends_the_challenge() {
     let rest = ["ghosts.10", "base.U", "base.E", "base.B", "base.E", "base.E"];
@@ -532,6 +554,7 @@ fn test_67_shrine_ch_10_a_scared_heretic_ends_the_challenge() {
     assert_eq!(g.scores(), vec![0, 9]);
 }
 
+/// TEST-68 (SHRINE-CH-13) of RULES.md §11.
 #[test]
 fn test_68_shrine_ch_13_house_rule_the_winner_also_takes_the_losers_building() {
     let options = Options { shrine_house_rule: true, ..Options::default() };
@@ -542,6 +565,7 @@ fn test_68_shrine_ch_13_house_rule_the_winner_also_takes_the_losers_building() {
     assert_eq!(g.scores(), vec![15, 0]);
 }
 
+/// TEST-69 (SHRINE-PLACE-5) of RULES.md §11.
 #[test]
 fn test_69_shrine_place_5_a_shrine_with_no_legal_position_is_discarded() {
     // Found in a seeded game (examples/find_shrine_discard.rs): the shrine fits by its

@@ -163,7 +163,7 @@ pub enum Event {
         /// The (negative) points.
         points: i32,
     },
-    /// A watchtower paid its bonus (TOWER-3/4/8).
+    /// A watchtower paid its bonus (TOWER-3, TOWER-4, TOWER-8).
     TowerScored {
         /// The owner of the meeple on the tower tile.
         player: usize,
@@ -205,7 +205,7 @@ pub enum Event {
         /// House rule SHRINE-CH-13: the loser's building's value, added for the winner.
         bonus: i32,
     },
-    /// A challenge ended without a winner (SHRINE-CH-6/9/10).
+    /// A challenge ended without a winner (SHRINE-CH-6, SHRINE-CH-9, SHRINE-CH-10).
     ChallengeEnded {
         /// Why.
         reason: &'static str,

@@ -102,7 +102,9 @@ impl Features {
         n
     }
 
-    /// Join the features of `a` and `b`; returns the new representative.
+    /// Join the features of `a` and `b`; returns the new representative. Features that were
+    /// occupied separately keep all their figures (BASE-MEEPLE-4); mist regions joined by
+    /// misty–misty contacts form one mist bank (GHOST-MIST-4, DEC-07) (MODEL-4).
     pub fn union(&mut self, a: NodeIdx, b: NodeIdx) -> NodeIdx {
         let (mut ra, mut rb) = (self.find(a), self.find(b));
         if ra == rb {
@@ -143,8 +145,10 @@ impl Features {
         self.nodes[self.root(n) as usize].open
     }
 
-    /// Whether a road, city or mist bank is closed (mist: and never limited).
-    /// Buildings and fields are not judged here.
+    /// Whether a road, city or mist bank is closed: no open end (BASE-ROAD-1: both ends
+    /// terminate or the road loops; BASE-CITY-1: no gap in the walls); a mist bank also
+    /// never touched a clear port (GHOST-MIST-5, DEC-07). Buildings and fields are not judged
+    /// here.
     pub fn is_closed(&self, n: NodeIdx) -> bool {
         let r = &self.nodes[self.root(n) as usize];
         r.open == 0 && !r.limited

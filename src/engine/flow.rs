@@ -10,15 +10,15 @@
 //! | step | what the core does | hooks, by set | rules |
 //! |---|---|---|---|
 //! | setup | seats, supplies, the start tile at (0, 0), the deck: every copy of every chosen set's tiles shuffled | `excludes`: River (not with the mist sets); `needs`: Spell Circles (Ghosts); `start`: Ghosts (2×2 start tile), River (the spring); `deal`: River (river tiles first, the lake last); `init`: Ghosts (guards, reserve, 15 ghosts), Spell Circles (the cat's pile) | BASE-SETUP-1, BASE-SETUP-2, BASE-RIVER-1, BASE-RIVER-2, GHOST-SETUP-1, GHOST-SETUP-3, GHOST-SETUP-4, GHOST-SETUP-5, SPELLC-B-1, SPELLC-A-1 |
-//! | draw | the next tile; one with no legal place leaves the game | (uses *placement allowed*) | BASE-TILE-3, BASE-TILE-4, SHRINE-PLACE-5 |
+//! | draw | the next tile; one with no legal place leaves the game; none left: final scoring | (uses *placement allowed*) | BASE-TURN-1, BASE-TURN-2, BASE-TILE-3, BASE-TILE-4, SHRINE-PLACE-5 |
 //! | placement allowed | empty square, edge contact, edges match | `placement`: River (extend the river, no U-turn), Shrines (neighbourhood rule) | BASE-TILE-1, BASE-TILE-2, BASE-RIVER-1, SHRINE-PLACE-2, SHRINE-PLACE-3, SHRINE-PLACE-4 |
 //! | after the tile | join features, note what it completed | `after_tile`: Ghosts (extend/limit contacts → ghosts to place), Spell Circles (mode A: release the circles of completed banks, circles to fill; mode B: n ghosts per case) | GHOST-MIST-3, GHOST-PLACE-1, GHOST-PLACE-2, GHOST-PLACE-3, GHOST-PLACE-4, SPELLC-A-2, SPELLC-A-3, SPELLC-B-2 |
-//! | choices after the tile | — | `tile_choices`: Ghosts (a ghost per case), then Spell Circles (circle attraction, Eloïse placed) | GHOST-PLACE-6, GHOST-PLACE-8, GHOST-SCARE-1, SPELLC-A-3, SPELLC-A-5, DEC-33 |
-//! | figure | a figure on the tile, an abbot taken back, or a pass | `figure_placed`: Spell Circles (a waiting Eloïse joins), Shrines (a challenge starts) | BASE-MEEPLE-1, BASE-MEEPLE-3, BASE-ABBOT-4, CAT-6, SHRINE-CH-2 |
-//! | before scoring | the features the tile completed | `before_scoring`: Watchtowers (bonuses on one snapshot), Shrines (challenges resolved) | TOWER-3, TOWER-10, TOWER-12, SHRINE-CH-5, SHRINE-CH-6 |
+//! | choices after the tile | — | `tile_choices`: Ghosts (a ghost per case), then Spell Circles (circle attraction, Eloïse placed) | GHOST-PLACE-6, GHOST-PLACE-8, GHOST-PLACE-9, GHOST-SCARE-1, SPELLC-A-3, SPELLC-A-5, DEC-09, DEC-33 |
+//! | figure | a figure on the tile, an abbot taken back, or a pass | `figure_placed`: Spell Circles (a waiting Eloïse joins), Shrines (a challenge starts) | BASE-MEEPLE-1, BASE-MEEPLE-3, BASE-ABBOT-4, GHOST-PLACE-10, CAT-6, SHRINE-CH-2 |
+//! | before scoring | the features the tile completed (every one, BASE-END-1) | `before_scoring`: Watchtowers (bonuses on one snapshot), Shrines (challenges resolved) | BASE-END-1, TOWER-3, TOWER-10, TOWER-12, SHRINE-CH-5, SHRINE-CH-6, DEC-17 |
 //! | feature scored | value, majorities, −2 per ghost of a majority player | `scored`: Spell Circles (Eloïse's points); `returned`: Ghosts (a cemetery keeper's guard) | BASE-MAJ-1, BASE-MAJ-3, GHOST-SCORE-2, SPELLC-A-5, GHOST-CEM-4 |
 //! | figure removed | the figure goes back to its supply | `figure_removed`: Ghosts (its ghosts to the supply), Spell Circles (Eloïse moves on), Shrines (its challenge ends) | GHOST-SCORE-5, SPELLC-A-5, SHRINE-CH-9 |
-//! | end of turn | the turn's points settled with the floor at 0; next player | `turn_end_choices`: Spell Circles (Eloïse moved) | DEC-05, SPELLC-A-5 |
+//! | end of turn | the turn's points settled with the floor at 0; next player | `turn_end_choices`: Spell Circles (Eloïse moved) | GHOST-SCORE-3, DEC-05, SPELLC-A-5 |
 //! | final scoring | incomplete features, then fields; the winners | `final_scoring`: Ghosts (−1 per ghost) | BASE-END-2, BASE-END-3, GHOST-END-1, GHOST-END-2 |
 //!
 //! The core keeps what every rule set shares: rules triggered by typed tile data (a
@@ -441,6 +441,7 @@ impl Game {
                 }
             }
         }
+        // GHOST-PLACE-10: the figure step follows the ghosts (and circles and cat).
         self.phase = Phase::Figure { square };
     }
 
@@ -474,7 +475,8 @@ impl Game {
         self.begin_turn(events);
     }
 
-    /// Draw until a tile fits (BASE-TILE-4), or end the game when the stack is empty.
+    /// Draw until a tile fits (BASE-TILE-4), or end the game when the stack is empty
+    /// (BASE-TURN-2).
     pub(crate) fn begin_turn(&mut self, events: &mut Vec<Event>) {
         while self.next_draw < self.deck.len() {
             let tile = self.deck[self.next_draw];

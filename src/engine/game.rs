@@ -412,6 +412,7 @@ impl Game {
         if !figure.may_occupy(kind) {
             return Err(PlayError::FigureNotAllowed { figure, feature: kind });
         }
+        // BASE-COMP-3, GHOST-FIELD-1: farmers as in the base game, unless switched off.
         if kind == FeatureKind::Field && !self.setup.options.farmers {
             return Err(PlayError::Forbidden(Restriction::NoFarmers));
         }
@@ -533,10 +534,13 @@ impl Game {
                 if !misty {
                     continue;
                 }
+                // A misty field port belongs to the mist, never to a field, so a misty field
+                // next to a clear one does not extend it (GHOST-FIELD-6).
                 let (ma, mb) = (def.mist_at(port.unrotate(rot)), odef.mist_at(theirs.unrotate(other.rot)));
                 let mine = (ma != NO_SEG).then(|| node_base + def.mist_node(ma) as NodeIdx);
                 let theirs_node = (mb != NO_SEG).then(|| other.node_base + odef.mist_node(mb) as NodeIdx);
-                // GHOST-MIST-3: contacts are judged port by port.
+                // GHOST-MIST-3, DEC-06: contacts are judged port by port; a misty port facing
+                // an empty square is no contact (GHOST-PLACE-5).
                 match (mine, theirs_node) {
                     (Some(x), Some(y)) => {
                         self.features.union(x, y);
@@ -555,7 +559,8 @@ impl Game {
         (square, contacts)
     }
 
-    /// Remember every road, city and building the tile at `square` completed.
+    /// Remember every road, city and building the tile at `square` completed: all of them
+    /// are scored this turn (BASE-END-1). Fields are never completed (BASE-FIELD-3).
     pub(crate) fn note_completions(&mut self, square: SquareIdx) {
         self.completed.clear();
         let placed = self.board.square(square).clone();

@@ -3,6 +3,9 @@
 //! Conventions (also in `docs/record-format.md`): `x` grows to the east, `y` grows to the
 //! south (screen order). A rotation is a number of clockwise quarter turns applied to the
 //! tile as printed in the catalogue.
+//!
+//! The data model of RULES.md §0: the board is a grid of squares (MODEL-1); each square
+//! has four edges of three ports each, facing ports mirrored across an edge (MODEL-2).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -3,7 +3,8 @@
 //! (GHOST-SCARE), ghosts going home with their meeple (GHOST-SCORE-5), the final ghost
 //! penalty (GHOST-END) and the cemetery's guard reward (GHOST-CEM). Mist banks live in
 //! the feature graph; castle values and ghost penalties in scoring are read from the
-//! tiles and the figures' ghost counts.
+//! tiles and the figures' ghost counts. As in the base game otherwise (GHOST-GEN-2): a
+//! ghost that cannot come is skipped and nobody loses.
 
 use super::board::SquareIdx;
 use super::events::Event;
@@ -67,6 +68,9 @@ pub struct GhostState {
 
 /// GHOST-SETUP-1, GHOST-START-1: the four squares of the 2×2 start tile (catalogue tiles
 /// with `start = nw|ne|sw|se`) replace the base start tile, which goes back to the box.
+/// They are four squares for every count (GHOST-START-2, X-3); their features take figures
+/// like any other (GHOST-START-5); the ruin where they meet is no feature, only the end of
+/// roads and fields (GHOST-START-4).
 fn start(tiles: &TileSet) -> Result<Start, SetupError> {
     let squares: Vec<_> = tiles
         .set_tiles(Set::Ghosts.name())
@@ -81,7 +85,8 @@ fn start(tiles: &TileSet) -> Result<Start, SetupError> {
 }
 
 /// GHOST-SETUP-3, GHOST-SETUP-4, GHOST-SETUP-5: 5 meeples and 2 guards in each supply,
-/// 3 guards in reserve, 15 ghosts in the general supply.
+/// 3 guards in reserve, 15 ghosts in the general supply. The abbot stays an extra figure
+/// (GHOST-SETUP-7).
 fn init(game: &mut Game) {
     for p in &mut game.players {
         p.supply[FigureKind::Meeple as usize] = GHOST_MEEPLES;
@@ -136,8 +141,11 @@ fn queue_ghosts(game: &mut Game, _square: SquareIdx, contacts: Contacts, _events
     }
 }
 
-/// The ghost choice step: move on to the next ghost that can be placed, skipping those
-/// without a ghost in the supply or an eligible meeple (GHOST-PLACE-6).
+/// The ghost choice step (one ghost at a time, so n ghosts of a circle tile are placed one
+/// by one, SPELLC-B-3, DEC-27): move on to the next ghost that can be placed, skipping those
+/// without a ghost in the supply or an eligible meeple (GHOST-PLACE-6); the active player
+/// chooses the meeple (GHOST-PLACE-8, DEC-08). Placement is mandatory when possible
+/// (GHOST-SCORE-9: the rule's "must" cases).
 fn ghost_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
     let square = square.expect("ghosts come after a tile");
     while let Some(case) = game.ghosts.queue.pop() {
@@ -167,8 +175,8 @@ fn ghosts_go_home(game: &mut Game, figure: &Figure, _events: &mut Vec<Event>) {
     game.ghosts.give_back(figure.ghosts);
 }
 
-/// GHOST-CEM-4, GHOST-CEM-5, GHOST-CEM-9: a completed cemetery's keeper brings its owner a
-/// guard meeple from the reserve into the supply, while the reserve has one.
+/// GHOST-CEM-4, GHOST-CEM-5, GHOST-CEM-9, DEC-12: a completed cemetery's keeper brings its
+/// owner a guard meeple from the reserve into the supply at once, while the reserve has one.
 fn reward_guard(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>) {
     if scored.how != Scored::Completed || game.features.node(scored.node).kind != FeatureKind::Cemetery {
         return;
@@ -185,8 +193,9 @@ fn reward_guard(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>
     }
 }
 
-/// GHOST-END-1, GHOST-END-2, GHOST-END-3: −1 per ghost next to every figure still on the
-/// board, except a cemetery keeper's. Added to the final deltas.
+/// GHOST-END-1, GHOST-END-2, GHOST-END-3, DEC-11: −1 per ghost next to every figure still
+/// on the board, except a cemetery keeper's. Added to the final deltas. Ghosts in spell
+/// circles stand next to nobody and cost nothing (GHOST-END-4).
 fn final_ghost_penalty(game: &mut Game, events: &mut Vec<Event>) {
     let mut ghosts = vec![0u16; game.players.len()];
     for f in &game.figures {
@@ -223,8 +232,10 @@ impl Game {
         }
     }
 
-    /// Figures (indices) this ghost may haunt: never guards (GHOST-GUARD-1); another
-    /// player's for extending, the active player's own for limiting (GHOST-PLACE-7).
+    /// Figures (indices) this ghost may haunt: never guards (GHOST-GUARD-1, GHOST-GUARD-3);
+    /// another player's for extending, the active player's own for limiting (GHOST-PLACE-7).
+    /// On any feature: farmers (GHOST-FIELD-4), castle occupants (GHOST-CASTLE-1), cemetery
+    /// keepers (GHOST-CEM-3), abbots (GHOST-ABBOT-1), heretics and monks.
     pub fn ghost_targets(&self, case: GhostCase) -> impl Iterator<Item = usize> + '_ {
         let me = self.current as u8;
         self.figures.iter().enumerate().filter_map(move |(i, f)| {
@@ -276,7 +287,7 @@ impl Game {
             y: pos.y,
             ghosts: f.ghosts,
         });
-        // GHOST-SCARE-1, GHOST-SCARE-2: the third ghost scares the figure off at once.
+        // GHOST-SCARE-1, GHOST-SCARE-2, DEC-10: the third ghost scares the figure off at once.
         if f.ghosts >= SCARE_AT {
             let kind = self.features.node(f.node).kind;
             events.push(Event::FigureScared {

@@ -31,7 +31,9 @@ impl FigureKind {
     }
 
     /// Whether this figure may stand on a feature of `kind` (BASE-MEEPLE-2, BASE-ABBOT-2,
-    /// GHOST-CEM-2, GHOST-CASTLE-2, SHRINE-CH-12).
+    /// GHOST-CEM-2, GHOST-CASTLE-2, GHOST-ABBOT-2, SHRINE-CH-12, X-6): never on a river
+    /// (BASE-RIVER-1) or in the mist, where the spell circles are (GHOST-FIELD-3, SPELL-9).
+    /// Meeples, guards and abbots are the figures (MODEL-6).
     pub const fn may_occupy(self, kind: FeatureKind) -> bool {
         match self {
             FigureKind::Abbot => matches!(kind, FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden),

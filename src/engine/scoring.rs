@@ -40,13 +40,15 @@ pub struct FeatureValue {
 
 impl Game {
     /// The value of the feature containing `node`, scored as complete (in-game) or not
-    /// (final scoring).
+    /// (final scoring). Every count is of squares, so the 2×2 start tile counts as four
+    /// (GHOST-START-2, GHOST-START-3, DEC-04, X-3); spell circles change no value (SPELL-10).
     pub fn feature_value(&self, node: NodeIdx, complete: bool) -> FeatureValue {
         let f = &self.features;
         let kind = f.node(node).kind;
         let mut v = FeatureValue { value: 0, tiles: 0, pennants: 0, cities: 0 };
         match kind {
             FeatureKind::Road | FeatureKind::City => {
+                // BASE-ROAD-2, BASE-ROAD-3, BASE-CITY-2, BASE-CITY-3.
                 v.tiles = self.distinct_squares(node);
                 // The first edition's tiny city (option): a completed 2-square city scores as
                 // an incomplete one.
@@ -57,13 +59,17 @@ impl Game {
                 }
                 v.value = per_tile * (v.tiles as i32 + v.pennants as i32);
             }
+            // BASE-MON-1, BASE-MON-2; a garden or monastery with an abbot scores the same
+            // (BASE-ABBOT-3); shrines exactly like monasteries (SHRINE-PLACE-1).
             FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden => {
                 let placed = self.board.square(f.node(node).square);
                 v.tiles = 1 + placed.neighbours as u16;
                 v.value = if complete { 9 } else { v.tiles as i32 };
             }
             FeatureKind::Castle => {
-                // GHOST-CASTLE-3/4: per square with mist in the 3×3 (castle included).
+                // GHOST-CASTLE-3, GHOST-CASTLE-4: per square with mist in the 3×3 (castle
+                // included); any mist region makes a square misty, spell-circle tiles too
+                // (GHOST-CASTLE-5, DEC-13, X-7).
                 let placed = self.board.square(f.node(node).square);
                 let misty = std::iter::once(placed.pos)
                     .chain(placed.pos.ring())
@@ -72,6 +78,7 @@ impl Game {
                 v.tiles = misty;
                 v.value = if complete { 2 } else { 1 } * misty as i32;
             }
+            // BASE-FIELD-2: 3 per completed city the field touches, each city once.
             FeatureKind::Field => {
                 let mut cities: Vec<NodeIdx> = Vec::new();
                 for n in f.members(node) {
@@ -148,8 +155,10 @@ impl Game {
         let (mut majority, mut majorities) = ([0usize; MAX_SEATS], 0);
         for (player, &c) in count[..n].iter().enumerate() {
             if c > 0 {
-                // GHOST-SCORE-2, GHOST-END-1: during the game −2 per ghost next to a majority
-                // player's own figures there (the final −1 is a separate step).
+                // GHOST-SCORE-1, GHOST-SCORE-2, GHOST-CASTLE-6, GHOST-CEM-6, GHOST-ABBOT-3: in
+                // every scoring during the game (an abbot taken back too, GHOST-SCORE-6), −2 per
+                // ghost next to a majority player's own figures there; at the end the −1 per
+                // ghost is a step of its own (GHOST-END-1).
                 let penalty = if how == Scored::Final { 0 } else { 2 * ghosts[player] as i32 };
                 let points = if c == top { value.value - penalty } else { 0 };
                 self.deltas[player] += points;
@@ -174,6 +183,8 @@ impl Game {
         }));
         let scored = ScoredFeature { node, how, figures: &figs, majority: &majority[..majorities] };
         self.feature_scored(&scored, events);
+        // BASE-MEEPLE-6, BASE-FIELD-3: figures leave only when scored during the game, so
+        // farmers (scored only at the end) never come back.
         if how != Scored::Final {
             // Figures leave in the order of their nodes (indices move as figures leave).
             let mut nodes = figs.iter().map(|&i| self.figures[i].node).collect::<Vec<_>>();
@@ -187,7 +198,7 @@ impl Game {
         }
     }
 
-    /// Apply this turn's summed deltas; a total never goes below 0 (DEC-05).
+    /// Apply this turn's summed deltas; a total never goes below 0 (GHOST-SCORE-3, DEC-05).
     pub(crate) fn settle_deltas(&mut self, events: &mut Vec<Event>) {
         for (player, d) in self.deltas.iter_mut().enumerate() {
             let total = self.players[player].score + *d;

@@ -9,7 +9,9 @@ pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 /// Most players of a puzzle or scenario with an explicit draw (one seat allowed).
 pub const PUZZLE_PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
 
-/// Rule options; anything not named keeps its default (DEC-01).
+/// Rule options; anything not named keeps its default (BASE-COMP-4, DEC-01: farmers on,
+/// as the 3rd-edition base game has them (BASE-COMP-3); the Abbot and the River, which the
+/// base box also holds (BASE-COMP-2), only when chosen).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {
@@ -41,7 +43,8 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// The two competitive ways to play The Spell Circles (RULES.md §5.3, §5.4).
+/// The two competitive ways to play The Spell Circles (RULES.md §5.3, §5.4; mode B is the
+/// default, DEC-25).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SpellMode {
     /// SPELLC-B, the default: n circles on a tile bring n ghosts per case.
@@ -100,7 +103,7 @@ pub enum Deck {
 /// Everything needed to start a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// Seats in turn order; the first seat starts.
+    /// Seats in turn order; the first seat starts (BASE-SETUP-3, DEC-03: the host's order).
     pub players: Vec<PlayerSetup>,
     /// Tile sets, in the order given; `base` is always needed. The order matters only for
     /// the shuffle (the deck is built set by set), so a record replays exactly.

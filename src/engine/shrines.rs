@@ -2,7 +2,10 @@
 //! beside two shrines (SHRINE-PLACE, checked both ways, DEC-21), and challenges between a
 //! heretic and a monk next to each other (SHRINE-CH): the first building completed wins
 //! 9, the other's figure goes home with nothing (DEC-23); both completed by one tile both
-//! score; a participant leaving the board ends it (SHRINE-CH-9/10).
+//! score; a participant leaving the board ends it (SHRINE-CH-9, SHRINE-CH-10). A meeple on
+//! a shrine is a heretic (SHRINE-CH-1); whatever else a shrine tile completes scores as
+//! usual (SHRINE-CH-4); an unresolved challenge leaves both buildings to final scoring
+//! (SHRINE-CH-8).
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
@@ -49,7 +52,7 @@ fn opposite(kind: FeatureKind) -> Option<FeatureKind> {
 
 impl Game {
     /// The monastery or shrine on a square, if any (gardens, castles and cemeteries are
-    /// not monastic buildings, SHRINE-PLACE-4).
+    /// not monastic buildings: SHRINE-PLACE-4, BASE-ABBOT-5, X-4).
     fn monastic_at(&self, q: Pos) -> Option<(FeatureKind, NodeIdx)> {
         let p = self.board.at(q)?;
         let def = self.tiles.get(p.tile);
@@ -131,6 +134,7 @@ fn resolve_challenges(game: &mut Game, completed: &[NodeIdx], events: &mut Vec<E
         let bonus = if game.setup.options.shrine_house_rule { game.feature_value(lose, false).value } else { 0 };
         game.deltas[winner] += bonus;
         events.push(Event::ChallengeWon { winner, loser, building: game.features.node(win).kind, bonus });
+        // SHRINE-CH-7: the losing building stays incomplete and unoccupied.
         game.remove_figure(loser_fig, events);
     }
 }

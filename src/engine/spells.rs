@@ -1,7 +1,10 @@
 //! The Spell Circles (RULES.md §5) as a rule set. Mode B, the default, only multiplies
 //! the ghosts a tile brings (SPELLC-B-2). Mode A (SPELLC-A) keeps the seed's mechanics:
 //! circles attract and trap ghosts, which go free only when their mist bank is completed;
-//! Eloïse the cat waits in front of a pile of ghosts, then follows a meeple.
+//! Eloïse the cat waits in front of a pile of ghosts, then follows a meeple. The seed's
+//! cooperative rules (SPELL-GEN-1, SPELL-1…) come into the competitive game through these
+//! modes; the tiles are placed by the usual rules (SPELL-1) and completing a bank has no
+//! effect of its own outside mode A (GHOST-MIST-6, DEC-29).
 //!
 //! Ghosts live in four places, 15 in all: next to meeples, in circles, on the cat's pile
 //! (while she waits, part of the supply: [`GhostState`](super::ghosts::GhostState)) and in
@@ -79,7 +82,8 @@ fn init(game: &mut Game) {
 
 /// After the tile: in mode A, the circles of completed banks release their ghosts
 /// (SPELLC-A-2, step 1b) and the tile's own circles wait to be filled (SPELLC-A-3); in
-/// mode B, a tile with n circles brings n ghosts per case (SPELLC-B-2).
+/// mode B, a tile with n circles brings n ghosts per case (SPELLC-B-2, DEC-26), and its
+/// circles hold no ghost (SPELLC-B-4).
 fn after_tile(game: &mut Game, square: SquareIdx, _contacts: Contacts, events: &mut Vec<Event>) {
     if game.spells.mode_a {
         game.release_circles(square, events);
@@ -91,8 +95,9 @@ fn after_tile(game: &mut Game, square: SquareIdx, _contacts: Contacts, events: &
     }
 }
 
-/// The circle choice step (SPELLC-A-3, after the ghosts of Ghosts, Castles & Cemeteries,
-/// DEC-33): fill the pending circles; a choice when more ghosts stand around than wait.
+/// The circle choice step (SPELLC-A-3, DEC-30, after the ghosts of Ghosts, Castles &
+/// Cemeteries, DEC-33): fill the pending circles, from the meeples around first (SPELL-2);
+/// a choice when more ghosts stand around than wait.
 fn circle_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>) -> bool {
     match square {
         Some(square) if game.spells.mode_a => game.fill_circles(square, events),
@@ -133,8 +138,9 @@ fn cat_joins(game: &mut Game, node: NodeIdx, events: &mut Vec<Event>) {
     }
 }
 
-/// SPELLC-A-5: when a scoring includes Eloïse's meeple, its owner gains 1 per ghost in
-/// the circles, after the feature's points (never reduced, never negative).
+/// SPELLC-A-5, DEC-31 (the competitive form of CAT-3): when a scoring includes Eloïse's
+/// meeple, its owner gains 1 per ghost in the circles, after the feature's points (never
+/// reduced, never negative).
 fn cat_bonus(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>) {
     let Cat::At(node) = game.spells.cat else { return };
     let Some(&fig) = scored.figures.iter().find(|&&i| game.figures[i].node == node) else { return };
@@ -144,7 +150,8 @@ fn cat_bonus(game: &mut Game, scored: &ScoredFeature, events: &mut Vec<Event>) {
     events.push(Event::CatScored { player, points });
 }
 
-/// SPELLC-A-5: Eloïse must move on when her figure leaves the board.
+/// SPELLC-A-5 (the competitive form of CAT-4): Eloïse must move on when her figure leaves
+/// the board.
 fn cat_leaves(game: &mut Game, figure: &Figure, _events: &mut Vec<Event>) {
     if game.spells.cat == Cat::At(figure.node) {
         game.spells.cat = Cat::Waiting;
@@ -188,7 +195,9 @@ impl Game {
         }
     }
 
-    /// SPELLC-A-2 (step 1b): every mist bank this tile completed frees its circle ghosts.
+    /// SPELLC-A-2, DEC-28 (step 1b): every mist bank this tile completed frees its circle
+    /// ghosts; until then they stay trapped (SPELL-5), and in a limited bank for good
+    /// (SPELL-7: it can never be completed).
     fn release_circles(&mut self, square: SquareIdx, events: &mut Vec<Event>) {
         let placed = self.board.square(square).clone();
         let def = self.tiles.get(placed.tile);

@@ -2,6 +2,13 @@
 //!
 //! The catalogue is embedded in the binary, and a player may replace any set's file with
 //! a corrected one at run time ([`TileSet::with_files`]); the mist sets are reconstructions.
+//!
+//! A tile's features are its road, city, river and field segments, its mist regions with
+//! their spell circles, and one building (MODEL-3, MODEL-5). Field areas own half-edge
+//! ports only, so roads, cities, rivers and mist bound fields (BASE-FIELD-1,
+//! GHOST-FIELD-2); a field touches only the cities it borders directly, never through
+//! mist (GHOST-FIELD-5, DEC-14). Mist is not terrain: a misty edge keeps its letter and
+//! matches like a clear one (GHOST-MIST-1).
 
 use super::geometry::{mask_ports, rotate_mask, Port, Rotation, Side};
 use serde::Deserialize;
@@ -55,9 +62,9 @@ pub enum FeatureKind {
     Monastery,
     /// A shrine (Heretics & Shrines).
     Shrine,
-    /// A haunted castle (Ghosts, Castles & Cemeteries).
+    /// A haunted castle (Ghosts, Castles & Cemeteries), placed like any tile (GHOST-CASTLE-1).
     Castle,
-    /// A cemetery (Ghosts, Castles & Cemeteries).
+    /// A cemetery (Ghosts, Castles & Cemeteries), placed like any tile (GHOST-CEM-1).
     Cemetery,
     /// A garden (Abbot module).
     Garden,
@@ -166,7 +173,8 @@ pub struct MistRegion {
     pub ports: u16,
     /// Spell circles in the region.
     pub circles: u8,
-    /// Ghost symbols (cooperative game only).
+    /// Ghost symbols: no function in the competitive game (GHOST-MIST-2); the cooperative
+    /// game places ghosts on them.
     pub ghost_symbols: u8,
 }
 

@@ -1,8 +1,10 @@
 //! The Watchtowers (RULES.md §3): when a road or city is completed, every meeple standing
 //! on a watchtower tile on a segment of it earns its owner the tower's bonus, counted in
-//! the tower's 3×3 (TOWER-3/5/7/8). All towers of one tile count the same snapshot,
-//! taken before any meeple leaves (TOWER-10/12, DEC-16); ghosts never reduce them
-//! (TOWER-14); nothing at the end (TOWER-11).
+//! the tower's 3×3 (TOWER-3, TOWER-5, TOWER-7, TOWER-8). All towers of one tile count the same snapshot,
+//! taken before any meeple leaves (TOWER-10, TOWER-12, DEC-16); ghosts never reduce them
+//! (TOWER-14, DEC-19); nothing at the end (TOWER-11). The tiles are shuffled in like any
+//! set's (TOWER-1). With the mist sets: guards and abbots count as meeples, ghosts never
+//! misty roads are roads.
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
@@ -61,7 +63,8 @@ impl Game {
         out
     }
 
-    /// What a tower counts in its 3×3 (TOWER-8/9/13): meeples of every kind (not ghosts),
+    /// What a tower counts in its 3×3 (TOWER-7: the square and its 8 neighbours; TOWER-8,
+    /// TOWER-9, TOWER-13, DEC-18): meeples of every kind (not ghosts),
     /// coats of arms, squares showing a road (misty roads too), monasteries and shrines,
     /// squares showing a city.
     pub fn tower_count(&self, pos: Pos, tower: Tower) -> u16 {
@@ -83,6 +86,7 @@ impl Game {
                     Tower::Road => has(FeatureKind::Road) as u16,
                     Tower::City => has(FeatureKind::City) as u16,
                     Tower::Monastery => {
+                        // Shrines count, gardens not (TOWER-9, BASE-ABBOT-5).
                         matches!(def.building, Some(FeatureKind::Monastery | FeatureKind::Shrine)) as u16
                     }
                     Tower::Meeple => 0,

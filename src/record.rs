@@ -3,7 +3,7 @@
 //! Specified in `docs/record-format.md`.
 
 use crate::engine::{
-    Action, Deck, Event, FigureKind, Game, Options, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
+    Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
     SetupError, Spot, TileSet,
 };
 use serde_json::{json, Map, Value};
@@ -211,15 +211,65 @@ impl Record {
 
     /// Replay the record from the start; returns the game and every event.
     pub fn replay(&self, tiles: Arc<TileSet>) -> Result<(Game, Vec<Event>), RecordError> {
+        self.replay_each(tiles, |_, _| {})
+    }
+
+    /// Replay the record, calling `each(game, action)` before every action is applied
+    /// (forced choices the record leaves out included; see the format document): a choice
+    /// step with a single possible answer may be omitted, and an `attract` the engine made
+    /// by itself (a forced attraction) may be written or left out.
+    pub fn replay_each(
+        &self,
+        tiles: Arc<TileSet>,
+        mut each: impl FnMut(&Game, &Action),
+    ) -> Result<(Game, Vec<Event>), RecordError> {
         let mut game = Game::new(tiles, self.setup.clone()).map_err(RecordError::Setup)?;
         let mut events = game.opening_events().to_vec();
+        let mut forced_attractions: Vec<(i32, i32)> = Vec::new();
+        let mut legal = Vec::new();
         for (index, ra) in self.actions.iter().enumerate() {
             let fail = |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message };
-            let action = ra.to_action(&game).map_err(fail)?;
-            game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
+            if let RecordAction::Attract { x, y, .. } = *ra {
+                let waiting = matches!(game.phase(), Phase::Circle { .. });
+                if let Some(i) = forced_attractions.iter().position(|p| *p == (x, y)).filter(|_| !waiting) {
+                    forced_attractions.remove(i);
+                    continue;
+                }
+            }
+            loop {
+                let action = ra.to_action(&game).map_err(fail)?;
+                let refused = game.check(&action).err();
+                // A choice step the record skips: take its only answer, then try again.
+                game.legal_actions_into(&mut legal);
+                let skipped =
+                    refused.is_some() && legal.len() == 1 && is_choice(game.phase()) && !ra.answers(game.phase());
+                let action = match (refused, skipped) {
+                    (None, _) => action,
+                    (Some(_), true) => legal[0],
+                    (Some(e), false) => return Err(fail(e.to_string())),
+                };
+                each(&game, &action);
+                let from = events.len();
+                game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
+                forced_attractions = events[from..]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::CircleFilled { from: Some(_), x, y } => Some((*x, *y)),
+                        _ => None,
+                    })
+                    .collect();
+                if !skipped {
+                    break;
+                }
+            }
         }
         Ok((game, events))
     }
+}
+
+/// Whether the step is a choice that follows a tile (ghost, circle, cat).
+fn is_choice(phase: Phase) -> bool {
+    matches!(phase, Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. })
 }
 
 /// Bring an older version's object up to the current shape. Version 1 is the first
@@ -291,7 +341,7 @@ const OPTION_ALIASES: [(&str, &str, &str); 2] =
     [("spellCircles", "mode", "spell_mode"), ("spellCircles", "eloise", "eloise")];
 
 /// Read `setup.options`: the engine's flat names, or RULES.md's grouped ones.
-fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
+pub fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
     let mut flat = match v {
         None => Map::new(),
         Some(Value::Object(m)) => m.clone(),
@@ -339,6 +389,16 @@ impl RecordAction {
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
         }
+    }
+
+    /// Whether this action is an answer to that step (of the step's kind).
+    fn answers(&self, phase: Phase) -> bool {
+        matches!(
+            (self, phase),
+            (RecordAction::Ghost { .. }, Phase::Ghost { .. })
+                | (RecordAction::Attract { .. }, Phase::Circle { .. })
+                | (RecordAction::Cat { .. }, Phase::Cat { .. })
+        )
     }
 
     /// The engine action this stands for in `game`'s current state.

@@ -22,15 +22,17 @@ pub fn encode(record: &Record, tiles: Arc<TileSet>) -> Result<String, RecordErro
     let mut bytes = Vec::with_capacity(setup.len() + 2 * record.actions.len() + 4);
     put_varint(&mut bytes, setup.len() as u64);
     bytes.extend_from_slice(setup.as_bytes());
-    let mut game = Game::new(tiles, record.setup.clone()).map_err(RecordError::Setup)?;
     let mut legal = Vec::new();
-    for (index, ra) in record.actions.iter().enumerate() {
-        let fail = |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message };
-        let action = ra.to_action(&game).map_err(fail)?;
+    let mut missing = None;
+    record.replay_each(tiles, |game, action| {
         game.legal_actions_into(&mut legal);
-        let i = legal.iter().position(|a| *a == action).ok_or_else(|| fail("not a legal action".into()))?;
-        game.apply(&action).map_err(|e| fail(e.to_string()))?;
-        put_varint(&mut bytes, i as u64);
+        match legal.iter().position(|a| a == action) {
+            Some(i) => put_varint(&mut bytes, i as u64),
+            None => missing = missing.or(Some(game.history().len())),
+        }
+    })?;
+    if let Some(at) = missing {
+        return Err(RecordError::Malformed(format!("action {} is not in the list of legal actions", at + 1)));
     }
     Ok(format!("{PREFIX}{}", base64url(&bytes)))
 }

@@ -1,10 +1,13 @@
 //! A compact JSON picture of a game's public state, for the command line and the page.
 
+use crate::engine::spells::Cat;
 use crate::engine::{FigureKind, Game, Phase};
 use serde_json::{json, Value};
 
-/// Public state: whether the game is over, scores and supplies in seat order, the step.
-/// Hidden information (the order of the stack) is never included.
+/// Public state: whether the game is over, scores and supplies in seat order, the step,
+/// every figure with its ghosts, and with the sets that have them the ghost supply, the
+/// circles, Eloïse and the river's open end. Hidden information (the order of the stack)
+/// is never included. `docs/record-format.md` documents every field.
 pub fn summary(game: &Game) -> Value {
     let setup = game.setup();
     let players: Vec<Value> = game
@@ -44,12 +47,46 @@ pub fn summary(game: &Game) -> Value {
         "meeples_in_supply": game.players().iter().map(|p| p.in_supply(FigureKind::Meeple)).collect::<Vec<_>>(),
         "players": players,
     });
+    v["figures"] = figures(game);
     if game.ghosts_in_play() {
         v["ghosts"] = json!(game.ghost_supply());
     }
     if game.spell_mode_a() {
         v["ghosts_in_circles"] = json!(game.ghosts_in_circles());
         v["cat_pile"] = json!(game.cat_pile());
+        v["cat"] = match game.cat() {
+            Cat::At(node) => {
+                let i = game.features().node(node).occupant as usize;
+                let (pos, spot) = game.figure_spot(i);
+                json!({"x": pos.x, "y": pos.y, "at": spot.to_string()})
+            }
+            Cat::Off => Value::Null,
+            Cat::Pile => json!("pile"),
+            Cat::Waiting => json!("waiting"),
+        };
+    }
+    if let Some(end) = game.river_end() {
+        v["river_end"] = json!({"x": end.pos.x, "y": end.pos.y, "side": end.out.letter().to_string()});
     }
     v
+}
+
+/// Every figure on the board: owner's seat, kind, square, spot (as a record names it),
+/// the feature it stands on, and the ghosts next to it.
+pub fn figures(game: &Game) -> Value {
+    (0..game.figures().len())
+        .map(|i| {
+            let f = &game.figures()[i];
+            let (pos, spot) = game.figure_spot(i);
+            json!({
+                "player": f.owner,
+                "kind": f.kind,
+                "x": pos.x,
+                "y": pos.y,
+                "at": spot.to_string(),
+                "feature": game.figure_feature(i),
+                "ghosts": f.ghosts,
+            })
+        })
+        .collect()
 }

@@ -41,6 +41,27 @@ fn test_02_base_city_2_two_tile_city_scores_four() {
     assert_eq!(supply(&g, RED), 7);
 }
 
+/// BASE-CITY-2 has no small-city exception; the first edition's "tiny city" rule is an
+/// option (`tiny_city`, as JCloisterZone offers it): a completed 2-square city scores 1 per
+/// square (2), and a bigger one still 2 per square.
+#[test]
+fn tiny_city_option_a_completed_two_square_city_scores_two() {
+    let tiny = Options { tiny_city: true, ..Options::default() };
+    let mut g = game_with(&["Red", "Blue"], &["base.E"], tiny.clone());
+    tile(&mut g, "base.E", 0, -1, 2);
+    let ev = meeple(&mut g, "N");
+    let s = scorings(&ev);
+    assert_eq!((s[0].feature, s[0].tiles, s[0].value), (FeatureKind::City, 2, 2));
+    assert_eq!(g.scores(), vec![2, 0]);
+    // Three squares: the option changes nothing (3 squares, 1 coat of arms → 8).
+    let mut g = game_with(&["Red", "Blue"], &["base.F", "base.E"], tiny);
+    tile(&mut g, "base.F", 0, -1, 1);
+    meeple(&mut g, "E");
+    let ev = tile_pass(&mut g, "base.E", 0, -2, 2);
+    let s = scorings(&ev);
+    assert_eq!((s[0].tiles, s[0].pennants, s[0].value), (3, 1, 8));
+}
+
 /// TEST-03 (BASE-MAJ-1) of RULES.md §11.
 #[test]
 fn test_03_base_maj_1_majority_takes_all_and_every_knight_returns() {

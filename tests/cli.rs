@@ -106,3 +106,29 @@ fn a_corrected_tile_directory_is_used() {
     assert_ne!(code, 0);
     assert!(err.contains("tile file base"), "{err}");
 }
+
+/// `carc replay` pins down who stands where, with their ghosts: TEST-01's position before
+/// Blue's turn (the draw holds one more tile, so the game is unfinished, not scored).
+#[test]
+fn replay_prints_the_figures_of_an_unfinished_game() {
+    let dir = std::env::temp_dir().join(format!("carc-cli-figures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("test-01.json");
+    let record = serde_json::json!({
+        "format": "carcassonne-record", "version": 1,
+        "setup": {"players": ["Red", "Blue"], "sets": ["base"], "draw": ["base.X", "base.T"]},
+        "actions": [{"tile": "base.X", "x": 1, "y": 0, "rotation": 0}, {"figure": "meeple", "at": "W"}],
+    });
+    std::fs::write(&file, record.to_string()).unwrap();
+    let (code, out, err) = carc(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["over"], false);
+    assert_eq!(v["phase"], serde_json::json!({"step": "tile", "tile": "base.T"}));
+    assert_eq!(
+        v["figures"],
+        serde_json::json!([{"player": 0, "kind": "meeple", "x": 1, "y": 0, "at": "W", "feature": "road", "ghosts": 0}])
+    );
+    assert_eq!(v["scores"], serde_json::json!([0, 0]));
+    std::fs::remove_dir_all(&dir).ok();
+}

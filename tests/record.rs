@@ -242,3 +242,151 @@ fn a_share_code_made_by_an_earlier_build_still_opens() {
     assert_eq!(record, Record::parse(&sample()).unwrap());
     assert!(code.trim().len() < 400, "{} characters for 142 actions", code.trim().len());
 }
+
+// ------------------------------------------------------------------ records by hand
+
+use carcassonne::engine::{Event, Game, Phase};
+
+/// Random games where ghost, circle and cat choices occur, with their records.
+fn choice_games() -> Vec<(Game, Record)> {
+    (0..40u64)
+        .map(|seed| {
+            let options =
+                Options { spell_mode: SpellMode::A, eloise: seed % 2 == 0, abbot: true, ..Options::default() };
+            let sets = ["base", "ghosts", "spellcircles", "watchtowers", "shrines"];
+            let record = random_record(seed, &sets, options);
+            let (game, _) = record.replay(TileSet::builtin()).unwrap();
+            (game, record)
+        })
+        .collect()
+}
+
+#[test]
+fn a_forced_choice_may_be_left_out_of_a_hand_written_record() {
+    let mut left_out = 0;
+    for (game, record) in choice_games() {
+        // Drop every ghost, circle and cat answer that was the only one possible.
+        let mut g = Game::new(TileSet::builtin(), record.setup.clone()).unwrap();
+        let mut kept = Vec::new();
+        for (a, ra) in game.history().iter().zip(&record.actions) {
+            let forced = matches!(g.phase(), Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. })
+                && g.legal_actions().len() == 1;
+            if forced {
+                left_out += 1;
+            } else {
+                kept.push(ra.clone());
+            }
+            g.apply(a).unwrap();
+        }
+        let short = Record { actions: kept, ..record.clone() };
+        let (replayed, _) = short.replay(TileSet::builtin()).unwrap();
+        assert!(replayed == game, "the same game without its forced choices");
+        // The engine writes every choice back, so the full record comes out again.
+        assert_eq!(Record::of_game(&replayed), record);
+        // A share code of the short record is the full game's.
+        let code = share::encode(&short, TileSet::builtin()).unwrap();
+        assert_eq!(code, share::encode(&record, TileSet::builtin()).unwrap());
+    }
+    assert!(left_out > 50, "forced choices occurred: {left_out}");
+}
+
+#[test]
+fn a_forced_attraction_may_be_written_into_a_hand_written_record() {
+    let mut written = 0;
+    for (game, record) in choice_games() {
+        // After each action, write an `attract` for every ghost a circle took by itself.
+        let mut g = Game::new(TileSet::builtin(), record.setup.clone()).unwrap();
+        let mut long = Vec::new();
+        for (a, ra) in game.history().iter().zip(&record.actions) {
+            let ev = g.apply(a).unwrap();
+            long.push(ra.clone());
+            if matches!(a, carcassonne::engine::Action::Attract { .. }) {
+                continue;
+            }
+            for e in &ev {
+                if let Event::CircleFilled { from: Some(_), x, y } = e {
+                    let i = (0..g.figures().len()).find(|&i| g.figure_spot(i).0.x == *x && g.figure_spot(i).0.y == *y);
+                    let at = i.map_or("building".to_string(), |i| g.figure_spot(i).1.to_string());
+                    long.push(RecordAction::Attract { x: *x, y: *y, at });
+                    written += 1;
+                }
+            }
+        }
+        let (replayed, _) = Record { actions: long, ..record.clone() }.replay(TileSet::builtin()).unwrap();
+        assert!(replayed == game);
+    }
+    assert!(written > 0, "forced attractions occurred");
+}
+
+fn setup_json(extra: serde_json::Value) -> serde_json::Value {
+    let mut s = json!({"players": ["A", "B"], "sets": ["base", "ghosts", "spellcircles"], "seed": 5});
+    for (k, v) in extra.as_object().unwrap() {
+        s[k] = v.clone();
+    }
+    s
+}
+
+#[test]
+fn rules_md_option_names_are_accepted_beside_the_records_own() {
+    let parse = |options: serde_json::Value| {
+        carcassonne::record::parse_setup(&setup_json(json!({ "options": options }))).map(|s| s.options)
+    };
+    let flat = parse(json!({"spell_mode": "A", "eloise": false})).unwrap();
+    assert_eq!(parse(json!({"spellCircles": {"mode": "A", "eloise": false}})).unwrap(), flat);
+    assert_eq!(parse(json!({"spellCircles.mode": "A", "spellCircles.eloise": false})).unwrap(), flat);
+    assert_eq!(flat.spell_mode, SpellMode::A);
+    let e = parse(json!({"spellCircles": {"mode": "A"}, "spell_mode": "B"})).unwrap_err().to_string();
+    assert!(e.contains("spellCircles.mode and spell_mode disagree"), "{e}");
+    let e = parse(json!({"spellCircles": {"colour": 1}})).unwrap_err().to_string();
+    assert!(e.contains("spellCircles"), "{e}");
+}
+
+#[test]
+fn a_solo_puzzle_has_one_seat_and_a_draw_a_seeded_game_two_to_five() {
+    let one = |deck: serde_json::Value| {
+        let mut v = json!({"players": ["Solo"], "sets": ["base"]});
+        for (k, x) in deck.as_object().unwrap() {
+            v[k] = x.clone();
+        }
+        Record::from_value(json!({"format": "carcassonne-record", "version": 1, "setup": v, "actions": []}))
+            .unwrap()
+            .replay(TileSet::builtin())
+    };
+    let (g, _) = one(json!({"draw": ["base.X", "base.T"]})).unwrap();
+    assert_eq!(g.players().len(), 1);
+    let e = one(json!({"seed": 3})).unwrap_err().to_string();
+    assert!(e.contains("2 to 5 players") && e.contains("1 to 5"), "{e}");
+}
+
+#[test]
+fn copy_counts_take_the_start_tile_off_and_optional_tiles_need_their_option() {
+    let draw = |sets: serde_json::Value, draw: serde_json::Value, options: serde_json::Value| {
+        let setup = json!({"players": ["A", "B"], "sets": sets, "draw": draw, "options": options});
+        Record::from_value(json!({"format": "carcassonne-record", "version": 1, "setup": setup, "actions": []}))
+            .unwrap()
+            .replay(TileSet::builtin())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    // base.D: 4 copies, one of them the start tile.
+    let d = |n: usize| json!(vec!["base.D"; n]);
+    assert!(draw(json!(["base"]), d(3), json!({})).is_ok());
+    let e = draw(json!(["base"]), d(4), json!({})).unwrap_err();
+    assert!(e.contains("more copies of base.D than the 3"), "{e}");
+    // With the River the spring starts, and all 4 are land tiles (BASE-RIVER-1).
+    assert!(draw(json!(["base", "river"]), d(4), json!({})).is_ok());
+    // The optional RGG shrine tile (SHRINE-GEN-2) needs `optional_tiles`.
+    let optional = TileSet::builtin().set_tiles("shrines").find(|(_, t)| t.optional).unwrap().1.id.to_string();
+    let e = draw(json!(["base", "shrines"]), json!([optional]), json!({})).unwrap_err();
+    assert!(e.contains("only some printings have") && e.contains("optional_tiles"), "{e}");
+    assert!(draw(json!(["base", "shrines"]), json!([optional]), json!({"optional_tiles": true})).is_ok());
+}
+
+#[test]
+fn the_format_document_names_every_option() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/record-format.md")).unwrap();
+    let all = serde_json::to_value(Options { tiny_city: true, ..Options::default() }).unwrap();
+    for key in all.as_object().unwrap().keys() {
+        assert!(doc.contains(&format!("| `{key}` |")), "docs/record-format.md has no row for option {key}");
+    }
+}

@@ -17,7 +17,7 @@ fn main() {}
 mod cli {
     use carcassonne::engine::rng::Rng;
     use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
-    use carcassonne::record::Record;
+    use carcassonne::record::{parse_options, Record};
     use carcassonne::selfplay::{perft, play_out};
     use carcassonne::summary::summary;
     use serde_json::json;
@@ -27,12 +27,13 @@ mod cli {
 
     const USAGE: &str = "usage:
   carc replay FILE [--events] [--tiles DIR]
-  carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--tiles DIR]
-  carc perft --seed S --depth D [--sets base[,...]] [--players P] [--tiles DIR]
-  carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--tiles DIR]
+  carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
+  carc perft --seed S --depth D [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
+  carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--options JSON] [--tiles DIR]
              (levels: easy, medium, hard; N games in seat-swapped pairs, two players)
 
-Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, shrines, river.
+Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
+--options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
 --tiles DIR replaces the built-in tile files with every SET.toml found in DIR.";
 
     /// Run the command line; returns the process exit code.
@@ -111,10 +112,18 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
     fn setup_from(f: &Flags, seed: u64) -> Result<Setup, String> {
         let players: usize = number(f, "players", Some(2))?;
         let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
+        let options = match f.values.get("options") {
+            None => Options::default(),
+            Some(text) => {
+                let v: serde_json::Value =
+                    serde_json::from_str(text).map_err(|e| format!("--options must be a JSON object: {e}"))?;
+                parse_options(Some(&v)).map_err(|e| e.to_string())?
+            }
+        };
         Ok(Setup {
             players: (1..=players).map(|i| PlayerSetup::named(&format!("Player {i}"))).collect(),
             sets: sets.split(',').map(|s| s.trim().parse::<Set>()).collect::<Result<_, _>>()?,
-            options: Options::default(),
+            options,
             deck: Deck::Seed(seed),
         })
     }
@@ -125,9 +134,9 @@ Sets are named as the catalogue files: base, ghosts, spellcircles, watchtowers, 
         };
         match cmd.as_str() {
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
-            "selfplay" => selfplay(parse_flags(rest, &["games", "seed", "sets", "players", "tiles"], &[])?),
-            "perft" => perft_cmd(parse_flags(rest, &["seed", "depth", "sets", "players", "tiles"], &[])?),
-            "arena" => arena_cmd(parse_flags(rest, &["a", "b", "games", "seed", "sets", "tiles"], &[])?),
+            "selfplay" => selfplay(parse_flags(rest, &["games", "seed", "sets", "players", "options", "tiles"], &[])?),
+            "perft" => perft_cmd(parse_flags(rest, &["seed", "depth", "sets", "players", "options", "tiles"], &[])?),
+            "arena" => arena_cmd(parse_flags(rest, &["a", "b", "games", "seed", "sets", "options", "tiles"], &[])?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
         }

@@ -181,18 +181,8 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
         .iter()
         .map(|p| json!({"x": p.pos.x, "y": p.pos.y, "tile": &*tiles.get(p.tile).id, "rotation": p.rot.quarters()}))
         .collect();
-    let figures: Vec<Value> = g
-        .figures()
-        .iter()
-        .map(|f| {
-            let node = g.features().node(f.node);
-            let pos = g.board().square(node.square).pos;
-            json!({"player": f.owner, "kind": f.kind, "x": pos.x, "y": pos.y, "feature": node.kind, "ghosts": f.ghosts})
-        })
-        .collect();
     let last = g.board().squares().last().map(|p| json!({"x": p.pos.x, "y": p.pos.y}));
     v["board"] = Value::Array(board);
-    v["figures"] = Value::Array(figures);
     v["last"] = if g.board().squares().len() > 1 { last.unwrap_or(Value::Null) } else { Value::Null };
     v["can_undo"] = json!(s.before_tile.is_some());
     v["can_undo_turn"] = json!(session::person_turn_start(g).is_some());

@@ -119,3 +119,15 @@ fn the_checks_themselves_work() {
     assert_eq!(ranges("TEST-01…16").len(), 1);
     assert!(ranges("TOWER-8, TOWER-9 and 3/4 of a square").is_empty());
 }
+
+/// The pipeline table of `docs/ARCHITECTURE.md` is the one that heads `src/engine/flow.rs`.
+#[test]
+fn the_architecture_document_shows_the_pipeline_of_flow_rs() {
+    let flow = std::fs::read_to_string(root().join("src/engine/flow.rs")).unwrap();
+    let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let rows: Vec<&str> = flow.lines().filter_map(|l| l.strip_prefix("//! |")).collect();
+    assert!(rows.len() >= 12, "the table in flow.rs");
+    for row in rows {
+        assert!(doc.lines().any(|l| l.strip_prefix('|') == Some(row)), "ARCHITECTURE.md lacks the row |{row}");
+    }
+}

@@ -241,19 +241,45 @@ function syncRows() {
   $("#ng-add").disabled = rows.length >= 5;
 }
 
+const SET_TITLES = { base: "Base game", river: "The River", ghosts: "Ghosts, Castles & Cemeteries",
+  spellcircles: "The Spell Circles", watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" };
+const SET_NOTES = {
+  river: "12 river tiles first, from the spring to the lake. Not with the mist sets.",
+  ghosts: "Mist brings ghosts that scare meeples off; guards, haunted castles, cemeteries.",
+  spellcircles: "Circles in the mist call more ghosts (mode B) or trap them, with Eloïse the cat (mode A, under Rules). Needs Ghosts, Castles & Cemeteries.",
+  watchtowers: "A meeple on a tower tile earns its bonus when the road or city is completed.",
+  shrines: "Shrines and heretics challenge monasteries and monks.",
+};
+
+/** Keep the set choices legal: a set's `needs` are ticked with it, and its `excludes`
+ * cannot be ticked beside it (the engine would refuse them with a message anyway). */
+function syncSets(all) {
+  const box = (name) => $(`#ng-sets input[value="${name}"]`);
+  for (const s of all) {
+    if (box(s.name)?.checked) s.needs.forEach((n) => { if (box(n)) box(n).checked = true; });
+  }
+  for (const s of all) {
+    if (s.name === "base") continue;
+    const blocked = all.some((o) => box(o.name)?.checked &&
+      (o.excludes.includes(s.name) || s.excludes.includes(o.name)));
+    box(s.name).disabled = blocked;
+    if (blocked) box(s.name).checked = false;
+  }
+}
+
 function openNewGame() {
   const list = $("#ng-players");
   if (!list.children.length) {
     list.append(playerRow(0, "Red", COLORS[0][0]), playerRow(1, "Blue", COLORS[1][0], "medium"));
   }
   const sets = $("#ng-sets");
-  sets.replaceChildren(...W.Game.sets().filter((s) => s.name !== "river").map((s) => el("div", {},
-    el("label", {}, el("input", { type: "checkbox", value: s.name, checked: s.name === "base", disabled: !s.playable || s.name === "base" }),
-      " " + ({ base: "Base game", ghosts: "Ghosts, Castles & Cemeteries", spellcircles: "The Spell Circles",
-        watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" }[s.name] || s.name)),
-    (!s.playable || s.reconstructed) ? el("div", { class: "set-note" }, (s.playable ? "" : "Not playable yet. ") +
-      (s.name === "spellcircles" ? "Needs Ghosts, Castles & Cemeteries; choose mode A or B under Rules. " : "") +
-      (s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : "")) : "")));
+  const all = W.Game.sets();
+  sets.replaceChildren(...all.map((s) => el("div", {},
+    el("label", {}, el("input", { type: "checkbox", value: s.name, checked: s.name === "base",
+      disabled: s.name === "base", onchange: () => syncSets(all) }), " " + (SET_TITLES[s.name] || s.title)),
+    el("div", { class: "set-note" }, [SET_NOTES[s.name],
+      s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : ""].filter(Boolean).join(" ")))));
+  syncSets(all);
   syncRows();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;

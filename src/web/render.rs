@@ -19,6 +19,8 @@ const CITY: &str = "#c9a066";
 const CITY_DARK: &str = "#a97f48";
 const WALL: &str = "#5e4127";
 const RIVER: &str = "#4a90d9";
+const RIVER_BANK: &str = "#2f6aa8";
+const RIVER_SHINE: &str = "#9cc8f0";
 
 fn trace(ctx: &Ctx, cmds: &[PathCmd]) {
     for c in cmds {
@@ -45,6 +47,26 @@ fn walls(ctx: &Ctx, cmds: &[PathCmd]) {
     }
 }
 
+/// A river segment as water: dark banks, the stream, a glint along it; a river that ends
+/// on the tile (the spring, the lake) widens into a pool.
+fn draw_water(ctx: &Ctx, seg: &crate::engine::tiles::Segment) {
+    let ends_here = seg.edge_count() == 1;
+    for (width, color) in [(0.2, RIVER_BANK), (0.15, RIVER), (0.03, RIVER_SHINE)] {
+        ctx.begin_path();
+        trace(ctx, &road_path(seg));
+        ctx.set_stroke_style_str(color);
+        ctx.set_line_width(width);
+        ctx.stroke();
+        if ends_here {
+            ctx.begin_path();
+            let r = if color == RIVER_SHINE { 0.08 } else { 0.2 + width / 4.0 };
+            let _ = ctx.ellipse(0.5, 0.5, r, r * 0.8, 0.0, 0.0, 2.0 * PI);
+            ctx.set_fill_style_str(color);
+            ctx.fill();
+        }
+    }
+}
+
 /// Draw a whole tile in the unit square (printed orientation; the caller has turned the
 /// canvas by `rot` quarter turns). Buildings are drawn upright whatever the rotation.
 /// `detail` adds the small touches (roofs) that only show when zoomed in.
@@ -54,11 +76,7 @@ pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
 
     // Rivers, then roads (cities and buildings are drawn over their ends).
     for seg in def.segments.iter().filter(|s| s.kind == FeatureKind::River) {
-        ctx.begin_path();
-        trace(ctx, &road_path(seg));
-        ctx.set_stroke_style_str(RIVER);
-        ctx.set_line_width(0.16);
-        ctx.stroke();
+        draw_water(ctx, seg);
     }
     let roads: Vec<_> = def.segments.iter().filter(|s| s.kind == FeatureKind::Road).collect();
     for (width, color) in [(0.13, ROAD_EDGE), (0.09, ROAD)] {

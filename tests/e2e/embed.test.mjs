@@ -127,6 +127,45 @@ test("a wrong attribute or a corrupt save is reported inside the element, and no
   await page.context().close();
 });
 
+test("the element and the iframe page play The River from their sets attribute and URL option", async () => {
+  const page = await newPage(browser);
+  await page.goto(srv.url + "element-example.html");
+  await bothReady(page);
+  const s = await page.evaluate(() => new Promise((resolve) => {
+    const e = document.createElement("carcassonne-game");
+    e.id = "river";
+    e.setAttribute("sets", "base,river,shrines");
+    e.setAttribute("players", "Ann, Bo");
+    e.style.cssText = "display:block;width:400px;height:300px";
+    e.addEventListener("carcassonne-ready", () => resolve(e.game.snapshot()), { once: true });
+    document.body.append(e);
+  }));
+  assert.deepEqual(s.sets, ["base", "river", "shrines"]);
+  assert.equal(s.board[0].tile, "river.spring");
+  assert.match(s.phase.tile, /^river\./);
+  // A river tile is placed by clicking where the element says it fits.
+  const legal = await page.evaluate(() => document.getElementById("river").game.legalActions());
+  assert.ok(legal.every((a) => a.x === 1 && a.y === 0), "only at the river's open end");
+  await clickSquare(page, "river", legal[0].x, legal[0].y);
+  assert.equal(await page.evaluate(() => document.getElementById("river").game.snapshot().phase.step), "figure");
+  // With the mist sets the element reports the rule instead of starting.
+  const message = await page.evaluate(() => new Promise((resolve) => {
+    const e = document.getElementById("river");
+    e.addEventListener("carcassonne-error", (ev) => resolve(ev.detail.message), { once: true });
+    e.setAttribute("sets", "base,river,ghosts");
+  }));
+  assert.match(message, /cannot be played with "ghosts".*DEC-15/);
+  // The iframe page takes the sets from its URL.
+  const framed = await newPage(browser);
+  await framed.goto(srv.url + "embed.html?sets=base,river&players=Ann,Bo");
+  await framed.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
+  const f = await framed.evaluate(() => document.querySelector("carcassonne-game").game.snapshot());
+  assert.equal(f.board[0].tile, "river.spring");
+  assert.deepEqual([...page.errors, ...framed.errors], []);
+  await page.context().close();
+  await framed.context().close();
+});
+
 /** A folder with one host page that frames embed.html from the game's origin. */
 async function hostSite(name, frameUrl) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `carc-${name}-`));

@@ -36,7 +36,7 @@ test("a tile and a meeple are placed by clicking the canvas", async () => {
   const road = spots.find((s) => s.action.at === "E");
   await clickCanvas(page, road.x, road.y);
   s = await snap(page);
-  assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, feature: "road", ghosts: 0 }]);
+  assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, at: "E", feature: "road", ghosts: 0 }]);
   assert.equal(s.players[0].supply.meeple, 6);
   assert.equal(s.phase.step, "tile");
   assert.equal(s.current_player, 1);
@@ -333,6 +333,46 @@ test("Watchtowers and Heretics & Shrines: tower bonus and challenge shown apart 
   assert.deepEqual(rows2.find((r) => r[0] === "Challenges won"), ["Challenges won", "9", "0"]);
   assert.equal(rows2.find((r) => r[0] === "Shrines"), undefined, "the shrine's 9 is the challenge's");
   assert.deepEqual(rows2.find((r) => r[0] === "Challenge bonuses (house rule)"), ["Challenge bonuses (house rule)", "6", "0"]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("The River: chosen on the new-game screen (not with the mist sets), played by clicks from the spring to the lake", async () => {
+  const page = await freshPage();
+  await page.click("#btn-new");
+  assert.match(await page.textContent("#ng-sets"), /The River[\s\S]*river tiles first/);
+  // Ticking the River rules out the mist sets, and the other way round (DEC-15).
+  await page.check('#ng-sets input[value="river"]');
+  assert.equal(await page.isDisabled('#ng-sets input[value="ghosts"]'), true);
+  assert.equal(await page.isDisabled('#ng-sets input[value="spellcircles"]'), true);
+  await page.uncheck('#ng-sets input[value="river"]');
+  await page.check('#ng-sets input[value="spellcircles"]');
+  assert.equal(await page.isChecked('#ng-sets input[value="ghosts"]'), true, "the Spell Circles bring Ghosts");
+  assert.equal(await page.isDisabled('#ng-sets input[value="river"]'), true);
+  await page.uncheck('#ng-sets input[value="spellcircles"]');
+  await page.uncheck('#ng-sets input[value="ghosts"]');
+  await page.check('#ng-sets input[value="river"]');
+  await page.check('#ng-sets input[value="watchtowers"]');
+  await page.selectOption("#ng-players li:nth-child(2) select.who", "");
+  await page.fill("#ng-seed", "12");
+  await page.click("#ng-start");
+  let s = await snap(page);
+  assert.deepEqual(s.sets, ["base", "river", "watchtowers"]);
+  assert.deepEqual(s.board, [{ x: 0, y: 0, tile: "river.spring", rotation: 0 }]);
+  assert.match(s.phase.tile, /^river\./, "a river tile is drawn first");
+  // Eleven river turns by clicks (tile, then a figure or a pass): the lake comes last.
+  const r = rng(5);
+  while ((await snap(page)).board.length < 12) await randomClick(page, r, true);
+  await page.click("#btn-pass");
+  s = await snap(page);
+  assert.ok(s.board.slice(1, 11).every((b) => b.tile.startsWith("river.") && b.tile !== "river.lake"));
+  assert.equal(s.board[11].tile, "river.lake");
+  assert.equal(s.river_end, undefined, "the lake closes the river");
+  assert.ok(s.figures.every((f) => f.feature !== "river"), "nobody stands on the river");
+  assert.match(s.phase.tile ?? "", /^(base|watchtowers)\./, "then land tiles");
+  await page.evaluate(() => window.carc.view.fit());
+  await frame(page);
+  await shot(page, "08b-river");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -74,6 +74,7 @@ fn whole_games(c: &mut Criterion) {
     bench("base_5p", &["P0", "P1", "P2", "P3", "P4"], &[]);
     bench("base_ghosts_2p", &["A", "B"], &["ghosts"]);
     bench("all_sets_3p", &["A", "B", "C"], &["ghosts", "watchtowers", "shrines", "spellcircles"]);
+    bench("river_towers_shrines_2p", &["A", "B"], &["river", "watchtowers", "shrines"]);
     group.finish();
 }
 

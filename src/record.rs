@@ -14,6 +14,13 @@ use std::sync::Arc;
 pub const FORMAT: &str = "carcassonne-record";
 /// The format version this build writes. Older versions are upgraded when read.
 pub const VERSION: u64 = 1;
+/// Largest record text read, in bytes (a whole game of every set is about 10 KB).
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+/// Most actions a record may hold (a whole game has a few hundred).
+pub const MAX_ACTIONS: usize = 20_000;
+/// The largest integer JavaScript numbers hold exactly (2^53 − 1): larger seeds are
+/// written as strings, so that no JSON reader rounds them.
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// A whole game as data: how it was set up and every action taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +141,13 @@ impl Record {
 
     /// Read a record from JSON text, upgrading an older format version.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(malformed(format!(
+                "the text is {} bytes; a record is at most {} MB",
+                text.len(),
+                MAX_RECORD_BYTES >> 20
+            )));
+        }
         let value: Value = serde_json::from_str(text).map_err(|e| malformed(format!("not JSON ({e})")))?;
         Record::from_value(value)
     }
@@ -155,10 +169,15 @@ impl Record {
             }
         }
         let setup = parse_setup(obj.get("setup").ok_or_else(|| malformed("missing \"setup\""))?)?;
-        let actions = obj
-            .get("actions")
-            .and_then(Value::as_array)
-            .ok_or_else(|| malformed("\"actions\" must be a list"))?
+        let actions =
+            obj.get("actions").and_then(Value::as_array).ok_or_else(|| malformed("\"actions\" must be a list"))?;
+        if actions.len() > MAX_ACTIONS {
+            return Err(malformed(format!(
+                "the record holds {} actions; a record holds at most {MAX_ACTIONS}",
+                actions.len()
+            )));
+        }
+        let actions = actions
             .iter()
             .enumerate()
             .map(|(index, a)| {
@@ -180,6 +199,8 @@ impl Record {
         setup.insert("sets".into(), json!(s.sets));
         setup.insert("options".into(), serde_json::to_value(&s.options).expect("plain data"));
         match &s.deck {
+            // Beyond 2^53 as a string: JavaScript would round the number.
+            Deck::Seed(seed) if *seed > MAX_SAFE_INTEGER => setup.insert("seed".into(), json!(seed.to_string())),
             Deck::Seed(seed) => setup.insert("seed".into(), json!(seed)),
             Deck::Draw(ids) => setup.insert("draw".into(), json!(ids)),
         };
@@ -226,6 +247,9 @@ impl Record {
         let mut game = Game::new(tiles, self.setup.clone()).map_err(RecordError::Setup)?;
         let mut events = game.opening_events().to_vec();
         let mut forced_attractions: Vec<(i32, i32)> = Vec::new();
+        // Squares the record placed at another rotation that looks the same as the one the
+        // engine keeps: (square, quarter turns between them), to read later spots on them.
+        let mut turned: Vec<(Pos, u8)> = Vec::new();
         let mut legal = Vec::new();
         for (index, ra) in self.actions.iter().enumerate() {
             let fail = |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message };
@@ -237,7 +261,7 @@ impl Record {
                 }
             }
             loop {
-                let action = ra.to_action(&game).map_err(fail)?;
+                let action = turn_spots(ra.to_action(&game).map_err(fail)?, &game, &turned);
                 let refused = game.check(&action).err();
                 // A choice step the record skips: take its only answer, then try again.
                 game.legal_actions_into(&mut legal);
@@ -251,6 +275,12 @@ impl Record {
                 each(&game, &action);
                 let from = events.len();
                 game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
+                if let Action::PlaceTile { pos, rot, .. } = action {
+                    let kept = game.board().at(pos).map_or(rot, |p| p.rot);
+                    if kept != rot {
+                        turned.push((pos, (rot.quarters() + 4 - kept.quarters()) % 4));
+                    }
+                }
                 forced_attractions = events[from..]
                     .iter()
                     .filter_map(|e| match e {
@@ -264,6 +294,25 @@ impl Record {
             }
         }
         Ok((game, events))
+    }
+}
+
+/// An action's spot read on a square the record placed at another (equivalent) rotation
+/// than the engine keeps: the printed port the record names, turned onto the kept tile.
+fn turn_spots(action: Action, game: &Game, turned: &[(Pos, u8)]) -> Action {
+    let turn = |pos: Pos, spot: Spot| match (spot, turned.iter().find(|(p, _)| *p == pos)) {
+        (Spot::Port(p), Some(&(_, q))) => Spot::Port(Port::new(p.index() as u8 + 3 * q)),
+        _ => spot,
+    };
+    let last = game.board().squares().last().map(|s| s.pos);
+    match action {
+        Action::PlaceFigure { figure, spot } => {
+            Action::PlaceFigure { figure, spot: last.map_or(spot, |pos| turn(pos, spot)) }
+        }
+        Action::PlaceGhost { pos, spot } => Action::PlaceGhost { pos, spot: turn(pos, spot) },
+        Action::Attract { pos, spot } => Action::Attract { pos, spot: turn(pos, spot) },
+        Action::PlaceCat { pos, spot } => Action::PlaceCat { pos, spot: turn(pos, spot) },
+        other => other,
     }
 }
 
@@ -358,6 +407,25 @@ pub fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
         }
         if flat.get(group).and_then(Value::as_object).is_some_and(|g| g.is_empty()) {
             flat.remove(group);
+        }
+    }
+    // Each option is checked by name, so that an error names the option it is about.
+    let known = serde_json::to_value(Options { tiny_city: true, ..Options::default() }).expect("plain data");
+    let known = known.as_object().expect("an object");
+    for (key, value) in &flat {
+        let Some(default) = known.get(key) else {
+            let names: Vec<&str> = known.keys().map(String::as_str).collect();
+            return Err(malformed(format!("unknown option {key:?}; the options are {}", names.join(", "))));
+        };
+        let shown: String = value.to_string().chars().take(40).collect();
+        match default {
+            Value::Bool(_) if !value.is_boolean() => {
+                return Err(malformed(format!("the option {key:?} must be true or false, not {shown}")))
+            }
+            Value::String(_) if !matches!(value.as_str(), Some("A" | "B")) => {
+                return Err(malformed(format!("the option {key:?} must be \"A\" or \"B\", not {shown}")))
+            }
+            _ => {}
         }
     }
     serde_json::from_value(Value::Object(flat)).map_err(|e| malformed(format!("bad \"setup.options\": {e}")))
@@ -468,14 +536,17 @@ impl RecordAction {
             parse_spot(at)?;
             let (x, y, at) = (int("x")?, int("y")?, at.to_string());
             Ok(if key == "attract" { RecordAction::Attract { x, y, at } } else { RecordAction::Cat { x, y, at } })
-        } else if obj.contains_key("retrieve_abbot") {
+        } else if let Some(flag) = obj.get("retrieve_abbot") {
             only(&["retrieve_abbot", "x", "y"])?;
+            if flag != &Value::Bool(true) {
+                return Err(format!("\"retrieve_abbot\" must be true (not {flag}): the action takes the abbot back"));
+            }
             Ok(RecordAction::RetrieveAbbot { x: int("x")?, y: int("y")? })
         } else if obj.get("pass") == Some(&Value::Bool(true)) {
             only(&["pass"])?;
             Ok(RecordAction::Pass)
         } else {
-            Err("an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a figure {\"figure\",\"at\"}, a ghost {\"ghost\":true,\"x\",\"y\",\"at\"}, {\"retrieve_abbot\":true,\"x\",\"y\"} or {\"pass\":true}".into())
+            Err(ACTION_KINDS.into())
         }
     }
 
@@ -492,6 +563,9 @@ impl RecordAction {
         }
     }
 }
+
+/// Every kind of action, for the message about an object that is none of them.
+const ACTION_KINDS: &str = "an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a ghost {\"ghost\":true,\"x\",\"y\",\"at\"}, a circle's attraction {\"attract\":true,\"x\",\"y\",\"at\"}, Eloïse {\"cat\":true,\"x\",\"y\",\"at\"}, a figure {\"figure\",\"at\"}, an abbot taken back {\"retrieve_abbot\":true,\"x\",\"y\"} or a pass {\"pass\":true}";
 
 /// A spot by a printed port name or `building` (or the building's own name).
 pub fn parse_spot(s: &str) -> Result<Spot, String> {

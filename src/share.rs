@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 /// The prefix of codes this build writes; the digit is the code format's version.
 pub const PREFIX: &str = "c1.";
+/// Longest share code read (a whole game of every set is well under 1,000 characters).
+pub const MAX_CODE: usize = 64 << 10;
 
 fn damaged(m: impl Into<String>) -> RecordError {
     RecordError::Malformed(format!("the share code is damaged: {}", m.into()))
@@ -26,7 +28,8 @@ pub fn encode(record: &Record, tiles: Arc<TileSet>) -> Result<String, RecordErro
     let mut missing = None;
     record.replay_each(tiles, |game, action| {
         game.legal_actions_into(&mut legal);
-        match legal.iter().position(|a| a == action) {
+        let action = game.canonical(action);
+        match legal.iter().position(|a| *a == action) {
             Some(i) => put_varint(&mut bytes, i as u64),
             None => missing = missing.or(Some(game.history().len())),
         }
@@ -37,34 +40,59 @@ pub fn encode(record: &Record, tiles: Arc<TileSet>) -> Result<String, RecordErro
     Ok(format!("{PREFIX}{}", base64url(&bytes)))
 }
 
+/// A code from a setup and action indices as they are, legal or not: for tests and
+/// fuzzing of the decoder, which must refuse every bad index.
+pub fn pack(record: &Record, indices: &[u64]) -> String {
+    let setup = compact_setup(record);
+    let mut bytes = Vec::new();
+    put_varint(&mut bytes, setup.len() as u64);
+    bytes.extend_from_slice(setup.as_bytes());
+    for &i in indices {
+        put_varint(&mut bytes, i);
+    }
+    format!("{PREFIX}{}", base64url(&bytes))
+}
+
 /// Unpack a share code into a record (replaying it, so a damaged code is refused with
 /// the move where it breaks).
 pub fn decode(code: &str, tiles: Arc<TileSet>) -> Result<Record, RecordError> {
     let code = code.trim();
+    if code.len() > MAX_CODE {
+        return Err(damaged(format!("it is {} characters long; a share code is at most {MAX_CODE}", code.len())));
+    }
     let body = match code.split_once('.') {
         Some(("c1", body)) => body,
-        Some((v, _)) if v.starts_with('c') && v[1..].chars().all(|c| c.is_ascii_digit()) => {
-            return Err(RecordError::Version(format!(
-                "this share code is of version {}, written by a newer version of the game; this version reads version 1",
-                &v[1..]
-            )))
+        Some((v, _)) if v.starts_with('c') && v.len() > 1 && v[1..].chars().all(|c| c.is_ascii_digit()) => {
+            let shown: String = v.chars().take(12).collect();
+            return Err(RecordError::Version(match v[1..].trim_start_matches('0') {
+                "" => format!("this share code says version \"{shown}\", which never existed; this version reads version 1 (\"c1.\")"),
+                _ => format!(
+                    "this share code is of version \"{shown}\", written by a newer version of the game; this version reads version 1 (\"c1.\")"
+                ),
+            }));
         }
         _ => return Err(damaged(format!("it must start with {PREFIX:?}"))),
     };
     let bytes = unbase64url(body).ok_or_else(|| damaged("it holds characters that are not base64url"))?;
     let mut at = 0;
-    let len = get_varint(&bytes, &mut at).ok_or_else(|| damaged("it ends too soon"))? as usize;
+    let len = get_varint(&bytes, &mut at).ok_or_else(|| damaged("it ends too soon"))?;
+    let len = usize::try_from(len).map_err(|_| damaged("its setup length is impossible"))?;
     let setup_bytes = bytes.get(at..at.saturating_add(len)).ok_or_else(|| damaged("it ends inside the setup"))?;
     at += len;
     let setup: Value = serde_json::from_slice(setup_bytes).map_err(|_| damaged("its setup is not JSON"))?;
     let mut game = Game::new(tiles, parse_setup(&setup)?).map_err(RecordError::Setup)?;
     let mut legal = Vec::new();
     while at < bytes.len() {
+        if game.history().len() >= crate::record::MAX_ACTIONS {
+            return Err(damaged(format!("it holds more than {} moves", crate::record::MAX_ACTIONS)));
+        }
         let move_no = game.history().len() + 1;
         let i = get_varint(&bytes, &mut at).ok_or_else(|| damaged(format!("move {move_no} is cut off")))?;
         game.legal_actions_into(&mut legal);
-        let action = *legal
-            .get(i as usize)
+        // On wasm32 `usize` is 32 bits: an index beyond it is refused, never cut short.
+        let action = *usize::try_from(i)
+            .ok()
+            .and_then(|i| legal.get(i))
             .ok_or_else(|| damaged(format!("move {move_no} is not one of the {} legal moves", legal.len())))?;
         game.apply(&action).map_err(|e| damaged(format!("move {move_no}: {e}")))?;
     }

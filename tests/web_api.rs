@@ -230,3 +230,66 @@ fn the_events_text_comes_in_dutch_on_request_and_an_unknown_language_is_refused(
     let events: Array = g2.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap().unchecked_into();
     assert_eq!(get(&events.get(0), "text").as_string().unwrap(), "Red legde een tegel op (1, 0)");
 }
+
+/// Seeds beyond 2^53 cross as strings or BigInts and come back exactly; a JavaScript number
+/// that large (already rounded by JavaScript) is refused with a message, never used.
+#[wasm_bindgen_test]
+fn big_seeds_cross_exactly_and_rounded_numbers_are_refused() {
+    let seed = "18446744073709551557"; // 2^64 − 59
+    let g = new_game(&format!(r#"{{"players":["A","B"],"seed":"{seed}"}}"#));
+    let text = g.export_record();
+    assert!(text.contains(&format!("\"seed\":\"{seed}\"")), "{text}");
+    // The same seed as a BigInt deals the same deck.
+    let opts = obj(r#"{"players":["A","B"]}"#);
+    Reflect::set(&opts, &"seed".into(), &js_sys::BigInt::from(18_446_744_073_709_551_557u64).into()).unwrap();
+    let h = WasmGame::new(opts).unwrap_or_else(|e| panic!("{}", message(e)));
+    assert_eq!(h.export_record(), text);
+    // Through JSON.parse and back (what saves and files do): still exact.
+    let again = WasmGame::from_record(&JSON::stringify(&JSON::parse(&text).unwrap()).unwrap().as_string().unwrap())
+        .unwrap_or_else(|e| panic!("{}", message(e)));
+    assert_eq!(again.export_record(), text);
+    let opts = obj(r#"{"players":["A","B"]}"#);
+    Reflect::set(&opts, &"seed".into(), &JsValue::from_f64(2f64.powi(60))).unwrap();
+    assert!(message(WasmGame::new(opts).err().unwrap()).contains("seed"));
+    // A game without a seed gets one from the browser's generator: two differ.
+    let (a, b) = (new_game(r#"{"players":["A","B"]}"#), new_game(r#"{"players":["A","B"]}"#));
+    assert_ne!(a.export_record(), b.export_record());
+}
+
+/// On wasm32 `usize` has 32 bits: a move index of 2^32 must not be read as 0.
+#[wasm_bindgen_test]
+fn a_share_code_index_beyond_32_bits_is_refused_in_webassembly() {
+    use carcassonne::engine::{Setup, TileSet};
+    use carcassonne::record::Record;
+    let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![] };
+    let code = carcassonne::share::pack(&r, &[1u64 << 32]);
+    let e = message(WasmGame::record_from_share_code(&code).err().unwrap());
+    assert!(e.contains("move 1 is not one of the"), "{e}");
+    assert!(carcassonne::share::decode(&carcassonne::share::pack(&r, &[0]), TileSet::builtin()).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn a_hostile_colour_or_a_huge_name_is_refused_by_the_api() {
+    let e = message(
+        WasmGame::new(obj(r#"{"players":[{"name":"A","color":"red;position:fixed;inset:0"},"B"],"seed":1}"#))
+            .err()
+            .unwrap(),
+    );
+    assert!(e.contains("colour"), "{e}");
+    let long = "x".repeat(10_000);
+    let e = message(WasmGame::new(obj(&format!(r#"{{"players":["{long}","B"],"seed":1}}"#))).err().unwrap());
+    assert!(e.contains("at most 64"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn a_computer_turn_needs_no_seed_and_repeats_with_one() {
+    use carcassonne::web::bot::think_turn;
+    let g = new_game(r#"{"players":["A",{"name":"B","computer":"easy"}],"seed":5}"#);
+    let record = g.export_record();
+    let a = think_turn(&record, "easy", JsValue::UNDEFINED).unwrap_or_else(|e| panic!("{}", message(e)));
+    assert!(get(&a, "actions").unchecked_into::<Array>().length() >= 1);
+    let once = think_turn(&record, "easy", JsValue::from(7)).unwrap();
+    let twice = think_turn(&record, "easy", JsValue::from(7)).unwrap();
+    assert_eq!(JSON::stringify(&get(&once, "actions")).unwrap(), JSON::stringify(&get(&twice, "actions")).unwrap());
+    assert!(think_turn(&record, "easy", JsValue::from(-1)).is_err());
+}

@@ -18,6 +18,9 @@ export class Computers {
     this.busy = false;
     this.game = null;
     this.view = null;
+    // The computers' choices are random (the browser's generator); a number here makes
+    // them repeat exactly, for tests.
+    this.seed = null;
   }
 
   /** Follow another game (or none); a search for the old one is forgotten. */
@@ -41,7 +44,8 @@ export class Computers {
     if (!level) return;
     this.busy = true;
     const token = ++this.token;
-    const job = { id: token, record: game.exportRecord(), level, seed: s.actions * 7 + s.current_player + 1 };
+    const job = { id: token, record: game.exportRecord(), level,
+      seed: this.seed == null ? undefined : this.seed + s.actions * 7 + s.current_player };
     this.think(job).then((answer) => {
       if (token !== this.token) return;
       if (answer.error) throw new Error(answer.error);

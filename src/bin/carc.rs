@@ -111,6 +111,10 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
 
     fn setup_from(f: &Flags, seed: u64) -> Result<Setup, String> {
         let players: usize = number(f, "players", Some(2))?;
+        // Checked before the seats are made: a huge count must not allocate.
+        if !carcassonne::engine::setup::PLAYERS.contains(&players) {
+            return Err(carcassonne::engine::SetupError::PlayerCount(players).to_string());
+        }
         let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
         let options = match f.values.get("options") {
             None => Options::default(),

@@ -240,6 +240,7 @@ pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupE
     if !seats.contains(&setup.players.len()) {
         return Err(SetupError::PlayerCount(setup.players.len()));
     }
+    setup.check_limits()?;
     for (i, s) in setup.sets.iter().enumerate() {
         if setup.sets[..i].contains(s) {
             return Err(SetupError::DuplicateSet(*s));
@@ -347,9 +348,10 @@ impl Game {
     /// Like [`Game::apply`], appending the events to `events`.
     pub fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
         self.check(action)?;
-        self.history.push(*action);
+        let action = self.canonical(action);
+        self.history.push(action);
         let player = self.current;
-        match *action {
+        match action {
             Action::PlaceTile { tile, pos, rot } => {
                 let (square, contacts) = self.put_tile(pos, tile, rot);
                 self.note_completions(square);

@@ -425,6 +425,36 @@ impl Game {
         Ok(node)
     }
 
+    /// The form of an action that legal-move lists use: a symmetric tile at the smallest
+    /// rotation that looks the same, a spot named by its segment's first port (any port
+    /// of a segment names it, and equivalent rotations place the same picture). `apply`
+    /// keeps this form in the history, so every game it accepts has a share code.
+    pub fn canonical(&self, action: &Action) -> Action {
+        match *action {
+            Action::PlaceTile { tile, pos, rot } if (tile as usize) < self.tiles.tiles().len() => {
+                Action::PlaceTile { tile, pos, rot: self.tiles.get(tile).canonical_rotation(rot) }
+            }
+            Action::PlaceFigure { figure, spot: Spot::Port(p) } => match self.phase {
+                Phase::Figure { square } => {
+                    let def = self.def_at(square);
+                    let o = def.owner(p);
+                    let spot = if o == NO_SEG { Spot::Port(p) } else { Spot::Port(def.segments[o as usize].anchor()) };
+                    Action::PlaceFigure { figure, spot }
+                }
+                _ => *action,
+            },
+            Action::PlaceGhost { pos, spot } | Action::Attract { pos, spot } | Action::PlaceCat { pos, spot } => {
+                let spot = self.figure_at(pos, spot).map_or(spot, |i| self.figure_spot(i).1);
+                match *action {
+                    Action::PlaceGhost { .. } => Action::PlaceGhost { pos, spot },
+                    Action::Attract { .. } => Action::Attract { pos, spot },
+                    _ => Action::PlaceCat { pos, spot },
+                }
+            }
+            other => other,
+        }
+    }
+
     /// Check an action against the current step without changing anything.
     pub fn check(&self, action: &Action) -> Result<(), PlayError> {
         match (self.phase, *action) {

@@ -9,6 +9,15 @@ pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 /// Most players of a puzzle or scenario with an explicit draw (one seat allowed).
 pub const PUZZLE_PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
 
+// Limits no real game reaches (the biggest deck, every set at once, has under 200 tiles).
+// Anything from outside (a record, a share link, an element attribute) is refused beyond
+// them, which also keeps every counter of the board far from overflowing.
+
+/// Most tiles an explicit draw may list.
+pub const MAX_DRAW: usize = 1_000;
+/// Longest player name, in characters.
+pub const MAX_NAME: usize = 64;
+
 /// Rule options; anything not named keeps its default (BASE-COMP-4, DEC-01: farmers on,
 /// as the 3rd-edition base game has them (BASE-COMP-3); the Abbot and the River, which the
 /// base box also holds (BASE-COMP-2), only when chosen).
@@ -91,6 +100,32 @@ impl PlayerSetup {
     }
 }
 
+/// Whether a colour is `#rgb` or `#rrggbb` (hex digits only): the only form the page
+/// writes into a style, so that a record or a link cannot inject CSS.
+pub fn is_color(c: &str) -> bool {
+    let hex = c.strip_prefix('#').unwrap_or("");
+    c.starts_with('#') && matches!(hex.len(), 3 | 6) && hex.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+impl Setup {
+    /// The checks on the seats and the draw that keep outside input harmless.
+    pub(crate) fn check_limits(&self) -> Result<(), SetupError> {
+        for (seat, p) in self.players.iter().enumerate() {
+            let chars = p.name.chars().count();
+            if chars > MAX_NAME {
+                return Err(SetupError::NameTooLong { seat, chars });
+            }
+            if let Some(color) = p.color.as_deref().filter(|c| !is_color(c)) {
+                return Err(SetupError::BadColor { seat, color: color.to_string() });
+            }
+        }
+        match &self.deck {
+            Deck::Draw(ids) if ids.len() > MAX_DRAW => Err(SetupError::DrawTooLong(ids.len())),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Where the tile order comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Deck {
@@ -142,6 +177,22 @@ impl Setup {
 pub enum SetupError {
     /// Not 2–5 players (1–5 with an explicit draw).
     PlayerCount(usize),
+    /// A player's name longer than [`MAX_NAME`] characters.
+    NameTooLong {
+        /// The seat (0-based).
+        seat: usize,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// A colour that is not `#rgb` or `#rrggbb` (anything else could inject CSS).
+    BadColor {
+        /// The seat (0-based).
+        seat: usize,
+        /// The colour given.
+        color: String,
+    },
+    /// An explicit draw longer than [`MAX_DRAW`] tiles.
+    DrawTooLong(usize),
     /// A set name the catalogue does not have.
     UnknownSet(String),
     /// The base game is missing.
@@ -188,6 +239,20 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::PlayerCount(n) => {
                 write!(f, "a game needs 2 to 5 players, not {n} (a puzzle with an explicit \"draw\" may have 1 to 5)")
+            }
+            SetupError::NameTooLong { seat, chars } => {
+                write!(f, "player {}'s name is {chars} characters long; names are at most {MAX_NAME}", seat + 1)
+            }
+            SetupError::BadColor { seat, color } => {
+                let shown: String = color.chars().take(40).collect();
+                write!(
+                    f,
+                    "player {}'s colour {shown:?} is not a colour like \"#d9342b\" (# and 3 or 6 hex digits)",
+                    seat + 1
+                )
+            }
+            SetupError::DrawTooLong(n) => {
+                write!(f, "the draw lists {n} tiles; a draw has at most {MAX_DRAW} (a whole game has under 200)")
             }
             SetupError::UnknownSet(s) => write!(f, "unknown tile set {s:?}; the sets are {}", Set::names()),
             SetupError::NoBase => write!(f, "every game needs the \"base\" set"),

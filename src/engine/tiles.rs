@@ -19,6 +19,16 @@ use std::sync::{Arc, OnceLock};
 /// Index of a tile definition in a [`TileSet`].
 pub type TileIdx = u16;
 
+// Limits on tile files (loaded at run time, so outside input): far beyond any printed
+// tile, and small enough that no count of the board can overflow.
+
+/// Most copies of one tile kind.
+pub const MAX_COPIES: u32 = 100;
+/// Most tile kinds in a whole catalogue.
+pub const MAX_KINDS: usize = 4096;
+/// Most coats of arms on one city segment, spell circles or ghost symbols in one mist region.
+pub const MAX_MARKS: u8 = 4;
+
 /// Terrain of a whole edge, as in the catalogue's `edges` string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
@@ -221,6 +231,8 @@ pub struct TileDef {
     lanes: u64,
     /// Bit r set when rotation r looks distinct.
     distinct_mask: u8,
+    /// For each rotation, the smallest rotation that looks the same.
+    same_as: [Rotation; 4],
 }
 
 impl TileDef {
@@ -260,6 +272,11 @@ impl TileDef {
         const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
         let bits = ((zero >> 15) & SPREAD).wrapping_mul(GATHER) >> 48;
         bits as u8 & self.distinct_mask
+    }
+
+    /// The smallest rotation that looks exactly like `rot`: the one legal-move lists name.
+    pub fn canonical_rotation(&self, rot: Rotation) -> Rotation {
+        self.same_as[rot.quarters() as usize]
     }
 
     /// The rotations that each look different, smallest first.
@@ -386,6 +403,20 @@ impl TileSet {
                     tile: Some(id.clone()),
                     message,
                 })?;
+                if tiles.len() >= MAX_KINDS {
+                    return Err(CatalogueError {
+                        file: set.to_string(),
+                        tile: Some(id),
+                        message: format!("a catalogue holds at most {MAX_KINDS} tile kinds"),
+                    });
+                }
+                if let Some(sq) = def.start.filter(|sq| tiles.iter().any(|t: &TileDef| t.start == Some(*sq))) {
+                    return Err(CatalogueError {
+                        file: set.to_string(),
+                        tile: Some(id),
+                        message: format!("a second start square {:?}: each of nw, ne, sw, se is one tile", sq),
+                    });
+                }
                 if by_id.insert(def.id.to_string(), tiles.len() as TileIdx).is_some() {
                     return Err(CatalogueError {
                         file: set.to_string(),
@@ -527,8 +558,8 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     if rt.id.split('.').next() != Some(set) {
         return Err(format!("the id must start with the set name {set:?}"));
     }
-    if rt.count == 0 {
-        return Err("count must be at least 1".into());
+    if rt.count == 0 || rt.count > MAX_COPIES {
+        return Err(format!("count must be 1 to {MAX_COPIES}, not {}", rt.count));
     }
     let letters: Vec<char> = rt.edges.chars().collect();
     if letters.len() != 4 {
@@ -542,6 +573,9 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     let mut segments: Vec<Segment> = Vec::new();
     let mut city_edges: Vec<Vec<Side>> = Vec::new();
     for c in &rt.city {
+        if c.pennants > MAX_MARKS {
+            return Err(format!("a city has at most {MAX_MARKS} coats of arms, not {}", c.pennants));
+        }
         let sides = parse_sides(&c.edges)?;
         let ports = sides.iter().fold(0u16, |m, s| m | Port::of_side(*s).iter().fold(0, |a, p| a | p.bit()));
         city_edges.push(sides);
@@ -581,6 +615,12 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     let mut mist = Vec::new();
     let mut mist_at = [NO_SEG; 12];
     for (i, m) in rt.mist.iter().enumerate() {
+        if m.circles > MAX_MARKS || m.ghost_symbols > MAX_MARKS {
+            return Err(format!(
+                "a mist region has at most {MAX_MARKS} spell circles and {MAX_MARKS} ghost symbols, not {} and {}",
+                m.circles, m.ghost_symbols
+            ));
+        }
         let ports = parse_ports(&m.ports)?;
         for p in mask_ports(ports) {
             if mist_at[p.index()] != NO_SEG {
@@ -733,6 +773,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         looks: 0,
         lanes: 0,
         distinct_mask: 0,
+        same_as: Rotation::ALL,
     };
     for rot in Rotation::ALL {
         def.signatures[rot.quarters() as usize] =
@@ -741,6 +782,8 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
     let looks: Vec<_> = Rotation::ALL.iter().map(|r| look(&def, *r)).collect();
     for r in 1..4 {
         def.distinct[r] = !looks[..r].contains(&looks[r]);
+        let first = looks.iter().position(|l| *l == looks[r]).expect("itself");
+        def.same_as[r] = Rotation::ALL[first];
     }
     def.lanes = (0..4).fold(0u64, |l, r| l | (def.signatures[r] as u64) << (16 * r));
     for rot in Rotation::ALL {

@@ -16,16 +16,13 @@ pub struct WasmGame {
     pub(crate) shared: Shared,
 }
 
-fn random_seed() -> u64 {
-    // 2^53 keeps the seed exact in JavaScript numbers.
-    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
-}
-
 #[wasm_bindgen(js_class = Game)]
 impl WasmGame {
     /// Start a game. `options`: `{players: [{name, color}] | [names], sets: ["base"],
-    /// options: {farmers, abbot}, seed?: number | string, draw?: [tile ids]}`.
-    /// A missing seed is chosen at random. Throws an Error that says what is wrong.
+    /// options: {farmers, abbot}, seed?: number | string | BigInt, draw?: [tile ids]}`.
+    /// A missing seed is drawn from the browser's cryptographic generator; a seed beyond
+    /// 2^53 must be a string or a BigInt (a number would have been rounded already).
+    /// Throws an Error that says what is wrong.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<WasmGame, JsError> {
         let mut v = from_js(&options)?;
@@ -33,7 +30,8 @@ impl WasmGame {
             return Err(JsError::new("new Game(options): options must be an object"));
         }
         if v.get("seed").is_none() && v.get("draw").is_none() {
-            v["seed"] = json!(random_seed());
+            // Any 64-bit seed: records write those beyond 2^53 as strings.
+            v["seed"] = json!(super::random_u64().to_string());
         }
         let setup = parse_setup(&v).map_err(|e| JsError::new(&e.to_string()))?;
         let game = EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&e.to_string()))?;

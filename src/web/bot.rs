@@ -10,18 +10,24 @@ use wasm_bindgen::prelude::*;
 
 /// The computer's actions for the rest of the current player's turn in the game a record
 /// describes: `{actions: [record actions], plans, simulations, ms}`. `level` is `easy`,
-/// `medium` or `hard`; the same record, level and seed always give the same actions. The
-/// search only ever sees the public part of the game (tiles left, not their order).
+/// `medium` or `hard`; the same record, level and seed always give the same actions, and
+/// without a seed the browser's random generator picks one. The search only ever sees
+/// the public part of the game (tiles left, not their order).
 #[wasm_bindgen(js_name = thinkTurn)]
-pub fn think_turn(record: &str, level: &str, seed: f64) -> Result<JsValue, JsError> {
+pub fn think_turn(record: &str, level: &str, seed: JsValue) -> Result<JsValue, JsError> {
     let level: Level = level.parse().map_err(|e: String| JsError::new(&e))?;
-    if !(seed.is_finite() && seed >= 0.0) {
-        return Err(JsError::new("thinkTurn: the seed must be a number ≥ 0"));
-    }
+    // No seed: the browser's cryptographic generator (a test passes one to repeat a choice).
+    let seed = if seed.is_undefined() || seed.is_null() {
+        super::random_u64()
+    } else {
+        crate::record::parse_seed(&super::from_js(&seed)?).ok_or_else(|| {
+            JsError::new("thinkTurn: the seed must be a whole number ≥ 0 (a string or BigInt beyond 2^53)")
+        })?
+    };
     let record = Record::parse(record).map_err(|e| JsError::new(&e.to_string()))?;
     let (game, _) = record.replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
     let start = js_sys::Date::now();
-    let mut bot = Bot::new(level, seed as u64);
+    let mut bot = Bot::new(level, seed);
     let tiles = game.tiles().clone();
     let actions: Vec<Value> = bot.plan(&game).iter().map(|a| RecordAction::from_action(a, &tiles).to_value()).collect();
     let stats = bot.last_search();

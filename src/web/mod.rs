@@ -10,20 +10,38 @@ pub mod view;
 
 use wasm_bindgen::prelude::*;
 
-/// Runs once when the module loads: panics go to the console instead of vanishing.
+/// Runs once when the module loads: panics go to the console with their message.
 #[wasm_bindgen(start)]
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&info.to_string().into())));
+    console_error_panic_hook::set_once();
 }
 
-/// Parse JSON text produced by serde_json into a JavaScript value.
-pub(crate) fn to_js(v: &serde_json::Value) -> JsValue {
-    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
+/// A value for JavaScript, converted directly (no JSON text): plain objects and arrays;
+/// a 64-bit number beyond 2^53 is an error, never rounded (seeds travel as strings).
+pub(crate) fn to_js<T: serde::Serialize + ?Sized>(v: &T) -> JsValue {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
-/// A JavaScript value as serde_json, via JSON text.
+/// A JavaScript value as serde_json, converted directly: a BigInt that fits in 64 bits
+/// stays exact, a number beyond 2^53 arrives as a fraction and is refused where a whole
+/// number is wanted. Object fields that are `undefined` or `null` count as absent.
 pub(crate) fn from_js(v: &JsValue) -> Result<serde_json::Value, JsError> {
-    let text = js_sys::JSON::stringify(v).map_err(|_| JsError::new("the value cannot be written as JSON"))?;
-    let text: String = text.into();
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("bad JSON: {e}")))
+    let mut value: serde_json::Value = serde_wasm_bindgen::from_value(v.clone())
+        .map_err(|e| JsError::new(&format!("the value cannot be read: {e}")))?;
+    if let Some(obj) = value.as_object_mut() {
+        obj.retain(|_, v| !v.is_null());
+    }
+    Ok(value)
+}
+
+/// 64 bits from the browser's cryptographic generator (getrandom's `wasm_js` backend):
+/// seeds of new games and the computers' choices when no seed is given.
+pub(crate) fn random_u64() -> u64 {
+    let mut b = [0u8; 8];
+    // The Web Crypto API is always there in a page or a worker; should it ever fail, the
+    // clock still gives a different game.
+    if getrandom::fill(&mut b).is_err() {
+        return js_sys::Date::now().to_bits();
+    }
+    u64::from_le_bytes(b)
 }

@@ -7,6 +7,7 @@
 //! - [`summary`]: a JSON picture of the public state.
 //! - [`selfplay`]: random legal games and perft counts.
 //! - [`share`]: share codes, a record packed small enough for a link.
+//! - [`fuzzing`]: what the fuzz targets check, shared with the test suite's mutation runs.
 //! - [`art`] and [`text`]: tile geometry and log sentences for the page (plain Rust).
 //! - `web` (WebAssembly only): the JavaScript API, the canvas board and its input.
 
@@ -15,6 +16,7 @@
 pub mod ai;
 pub mod art;
 pub mod engine;
+pub mod fuzzing;
 pub mod record;
 pub mod selfplay;
 pub mod share;

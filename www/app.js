@@ -31,11 +31,20 @@ function notice(text) {
   if (text) setTimeout(() => { if (n.textContent === text) n.hidden = true; }, 12000);
 }
 
+// Where the game is saved; null while an unreadable save could not be set aside, so that
+// it is never overwritten before it is safely copied.
+let saveKey = SAVE_KEY;
+
 function save() {
-  if (!game) return;
-  try { localStorage.setItem(SAVE_KEY, game.exportRecord()); }
+  if (!game || !saveKey) return;
+  // setItem replaces the old save in one step, or throws and leaves it as it was.
+  try { localStorage.setItem(saveKey, game.exportRecord()); }
   catch (e) { notice("This browser would not store the game: " + e.message); }
 }
+
+/** A colour from a snapshot, only if it is a plain #rgb / #rrggbb colour (the engine
+ *  refuses others; this keeps the page safe even so). */
+const plainColor = (c) => typeof c === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? c : null;
 
 // The lines of the log for some events (the opening draw of the start tile is not news).
 const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined).map((e) => e.text);
@@ -149,7 +158,7 @@ function render() {
   const shownView = replay.view || view;
   const step = s.phase.step;
   const me = s.players[s.current_player];
-  const color = (i) => s.colors[i] || COLORS[i % 5][0];
+  const color = (i) => plainColor(s.colors[i]) || COLORS[i % 5][0];
 
   // The drawn tile, as the board previews it.
   const drawn = $("#drawn");
@@ -190,8 +199,9 @@ function render() {
     el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
       onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
 
+  const swatch = (i) => { const e = el("span", { class: "swatch" }); e.style.backgroundColor = color(i); return e; };
   $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
-    el("span", { class: "swatch", style: `background:${color(i)}` }),
+    swatch(i),
     el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
     el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
     el("span", { class: "supply" }, `${p.supply.meeple} meeple${p.supply.meeple === 1 ? "" : "s"}` +
@@ -416,11 +426,16 @@ function resume() {
     attach(W.Game.fromRecord(saved), { fresh: false });
     return true;
   } catch (e) {
-    // Never lose a player's data: keep the unreadable save under another key.
+    // Never lose a player's data: copy the unreadable save under another key, and only
+    // once the copy is stored let the new game save over it.
     const key = `carcassonne.corrupt.${Date.now()}`;
-    try { localStorage.setItem(key, saved); } catch { /* storage full: the save stays where it is */ }
-    localStorage.removeItem(SAVE_KEY);
-    notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
+    try {
+      localStorage.setItem(key, saved);
+      notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
+    } catch {
+      saveKey = null;
+      notice(`Your saved game could not be loaded (${e.message}), and the browser's storage is too full to keep a copy of it: it stays where it is, and this game will not be saved until there is room.`);
+    }
     return false;
   }
 }

@@ -159,13 +159,47 @@ export class CarcassonneGame extends HTMLElement {
 
   get text() { return TEXT[this.language]; }
 
-  /** The key this element's game is saved under (`save="off"`: not saved). */
-  get saveKey() {
+  /** The first key this element's games are saved under (`save="off"`: not saved). */
+  get saveBase() {
     const save = this.getAttribute("save");
     if (save === "off" || this.hasAttribute("readonly") || this.hasAttribute("record")) return null;
     const index = [...document.querySelectorAll("carcassonne-game")].indexOf(this);
     return `carcassonne.element:${location.pathname}:${save || this.id || index}`;
   }
+
+  /** Claim the save slot for these attributes: the first of `base`, `base#2`, … that holds
+   *  a game made for them (or nothing, or an unreadable save), and that no other element or
+   *  frame of this site holds (a Web Lock, kept while this element lives). A slot holding
+   *  another configuration's game is never written: two iframes of embed.html with other
+   *  options each keep their own. */
+  async claimSlot() {
+    this.releaseSlot();
+    const base = this.saveBase;
+    if (!base) return null;
+    for (let n = 1; n <= 32; n++) {
+      const key = n === 1 ? base : `${base}#${n}`;
+      if (!(await this.lock(key))) continue;
+      const text = localStorage.getItem(key);
+      let mine = !text;
+      try { mine ||= JSON.parse(text).signature === this.signature; } catch { mine = true; }
+      if (mine) return key;
+      this.releaseSlot();
+    }
+    return null;
+  }
+
+  /** Hold the Web Lock for a slot while this element lives; false if another holds it. */
+  lock(key) {
+    if (!navigator.locks) return Promise.resolve(true);
+    return new Promise((got) => {
+      navigator.locks.request(`carcassonne-save:${key}`, { ifAvailable: true }, (lock) => {
+        got(!!lock);
+        if (lock) return new Promise((release) => { this.unlock = release; });
+      });
+    });
+  }
+
+  releaseSlot() { this.unlock?.(); this.unlock = null; this.slot = null; }
 
   /** What the attributes ask for; a save made for other attributes is not resumed. */
   get signature() {
@@ -178,7 +212,8 @@ export class CarcassonneGame extends HTMLElement {
       this.resizer.observe(this);
     }
     if (this.started) {
-      // Back on the page after a move in the DOM: the computers go on.
+      // Back on the page after a move in the DOM: its save slot again, the computers go on.
+      if (this.game) this.claimSlot().then((key) => { this.slot = key; this.save(); });
       if (this.game && !this.readonly) this.computers?.next();
       return;
     }
@@ -191,6 +226,7 @@ export class CarcassonneGame extends HTMLElement {
   disconnectedCallback() {
     // Off the page, nobody watches: computer players stop until it comes back.
     this.computers?.cancel();
+    this.releaseSlot();
     this.resizer?.disconnect();
     this.resizer = null;
   }
@@ -206,8 +242,9 @@ export class CarcassonneGame extends HTMLElement {
   async restart() {
     try {
       const record = this.getAttribute("record");
+      this.slot = await this.claimSlot();
       if (record) {
-        await this.showRecord(record);
+        await this.showRecord(record, { urls: true });
       } else {
         const { game, problem } = this.resume();
         this.attach(game || new Game(this.options()));
@@ -222,16 +259,22 @@ export class CarcassonneGame extends HTMLElement {
   /** The saved game for these attributes, if any. An unreadable save is never deleted:
    * it is kept under another key, and `problem` says so. */
   resume() {
-    const key = this.saveKey;
+    const key = this.slot;
     const text = key && localStorage.getItem(key);
     if (!text) return {};
     try {
       const saved = JSON.parse(text);
       return { game: saved.signature === this.signature ? Game.fromRecord(saved.record) : null };
     } catch (e) {
+      // Copied aside first; only then may the new game's save take its place.
       const aside = `${key}.corrupt.${Date.now()}`;
-      try { localStorage.setItem(aside, text); localStorage.removeItem(key); } catch { /* storage full: leave it */ }
-      return { problem: `the saved game could not be loaded (${e.message}); it was kept as “${aside}”` };
+      try {
+        localStorage.setItem(aside, text);
+        return { problem: `the saved game could not be loaded (${e.message}); it was kept as “${aside}”` };
+      } catch {
+        this.releaseSlot();
+        return { problem: `the saved game could not be loaded (${e.message}); storage is full, so it stays where it is and this game is not saved` };
+      }
     }
   }
 
@@ -250,11 +293,13 @@ export class CarcassonneGame extends HTMLElement {
     return opts;
   }
 
-  /** A record to show: JSON text, a share code (c1.…), or the URL of a record file. */
-  async showRecord(source) {
-    let text = source.trim();
+  /** A record to show: JSON text, a share code (c1.…), or (`urls`: only from the page's
+   *  own `record` attribute) the URL of a record file. */
+  async showRecord(source, { urls = false } = {}) {
+    let text = String(source).trim();
     if (/^c\d+\./.test(text)) text = Game.recordFromShareCode(text);
     else if (!text.startsWith("{")) {
+      if (!urls) throw new Error("a record is JSON text or a share code (c1.…); URLs are read only from the record attribute");
       const response = await fetch(new URL(text, document.baseURI));
       if (!response.ok) throw new Error(`the record ${text} could not be fetched (${response.status})`);
       text = await response.text();
@@ -295,7 +340,7 @@ export class CarcassonneGame extends HTMLElement {
   get readonly() { return this.hasAttribute("readonly"); }
 
   save() {
-    const key = this.saveKey;
+    const key = this.slot;
     if (!key || !this.game) return;
     try { localStorage.setItem(key, JSON.stringify({ signature: this.signature, record: this.game.exportRecord() })); } catch { /* storage off or full */ }
   }

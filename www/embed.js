@@ -11,8 +11,15 @@ import "./carcassonne-game.js";
 
 const params = new URLSearchParams(location.search);
 const element = document.querySelector("carcassonne-game");
-for (const name of ["sets", "players", "seed", "options", "record", "theme", "lang", "save"]) {
+for (const name of ["sets", "players", "seed", "options", "theme", "lang", "save"]) {
   if (params.has(name)) element.setAttribute(name, params.get(name));
+}
+// A record in the URL is data (JSON or a share code), never a URL to fetch: a framing page
+// must not make this page read other files of its site with the visitor's cookies.
+if (params.has("record")) {
+  const record = params.get("record").trim();
+  if (record.startsWith("{") || /^c\d+\./.test(record)) element.setAttribute("record", record);
+  else console.error("embed.html: record= takes a record (JSON) or a share code, not a URL");
 }
 if (params.has("readonly") && params.get("readonly") !== "false") element.setAttribute("readonly", "");
 if (params.has("lang")) document.documentElement.lang = params.get("lang");
@@ -44,7 +51,8 @@ addEventListener("message", async (e) => {
         tell({ type: "carcassonne:done", id });
         break;
       case "carcassonne:load":
-        await element.loadRecord(String(e.data.record));
+        // Record data only (JSON text, a record object or a share code); never a URL.
+        await element.loadRecord(typeof e.data.record === "object" ? JSON.stringify(e.data.record) : String(e.data.record));
         tell({ type: "carcassonne:done", id });
         break;
       case "carcassonne:apply":

@@ -1,13 +1,25 @@
-// The service worker that makes the installed game work offline. At install it caches
-// every file the game needs; afterwards each request goes to the network first (so a
-// new version shows at once, and the cache follows it) and falls back to the cache when
-// there is no network.
-const CACHE = "carcassonne-v1";
-const FILES = ["./", "index.html", "app.js", "computers.js", "dom.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm",
-  "bot-worker.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png", "icons/maskable-512.png"];
+// The service worker that makes the installed game work offline. At install it stores
+// the game's own files (and nothing else) in a cache named after this build (the build
+// writes its id over __BUILD__), so the module and its WebAssembly always come from one
+// version; activating a new build deletes the old caches. Requests go to the network
+// first (a new version shows at once) and fall back to that cache when there is none.
+// A response marked `Cache-Control: no-store` is never stored.
+const CACHE = "carcassonne-__BUILD__";
+const FILES = ["./", "index.html", "boot.js", "app.js", "computers.js", "dom.js", "style.css", "carcassonne.js",
+  "carcassonne_bg.wasm", "bot-worker.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
+  "icons/maskable-512.png"];
+const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
+
+const storable = (response) => response.ok && !/no-store/i.test(response.headers.get("cache-control") || "");
 
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  e.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // Past the browser's HTTP cache, so that every file is this build's.
+    const responses = await Promise.all(FILES.map((f) => fetch(new Request(f, { cache: "reload" }))));
+    await Promise.all(responses.map((r, i) => storable(r) ? cache.put(FILES[i], r) : null));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (e) => {
@@ -18,15 +30,10 @@ self.addEventListener("activate", (e) => {
 
 self.addEventListener("fetch", (e) => {
   const request = e.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
-  e.respondWith(fetch(request).then((response) => {
-    if (response.ok) {
-      const copy = response.clone();
-      e.waitUntil(caches.open(CACHE).then((c) => c.put(request, copy)));
-    }
-    return response;
-  }).catch(async () => {
-    const hit = await caches.match(request, { ignoreSearch: request.mode === "navigate" });
-    return hit || (request.mode === "navigate" && await caches.match("./")) || Response.error();
-  }));
+  const url = new URL(request.url);
+  url.search = "";
+  // Only the game's own files; the rest of the site is none of this worker's business.
+  if (request.method !== "GET" || !OURS.has(url.href)) return;
+  e.respondWith(fetch(request).catch(async () =>
+    (await caches.match(url.href, { cacheName: CACHE })) || Response.error()));
 });

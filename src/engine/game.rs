@@ -461,10 +461,10 @@ impl Game {
             (Phase::Over, _) => Err(PlayError::GameOver),
             (Phase::Tile { tile }, Action::PlaceTile { tile: given, pos, rot }) => {
                 if given != tile {
-                    return Err(PlayError::WrongTile {
-                        drawn: self.tiles.get(tile).id.to_string(),
-                        given: self.tiles.get(given).id.to_string(),
-                    });
+                    let name = |t: TileIdx| {
+                        self.tiles.tiles().get(t as usize).map_or_else(|| format!("tile #{t}"), |d| d.id.to_string())
+                    };
+                    return Err(PlayError::WrongTile { drawn: name(tile), given: name(given) });
                 }
                 if self.board.is_filled(pos) {
                     return Err(PlayError::Occupied(pos));

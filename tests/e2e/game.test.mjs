@@ -428,11 +428,14 @@ test("a game is saved to a file and opened again; a broken file is refused and n
   assert.match(saved, /"format": "carcassonne-record"/);
   // A broken file: a clear message, the game unchanged.
   await page.setInputFiles("#import-file", { name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{oops") });
+  // The file is read asynchronously: wait for its answer.
+  await page.waitForFunction(() => document.querySelector("#notice").textContent.includes("broken.json"));
   assert.match(await page.textContent("#notice"), /“broken.json” could not be opened: .*not JSON/);
   assert.deepEqual((await snap(page)).board, before.board);
   // A new game, then the saved file brings the old one back.
   await newGame(page, { players: ["X", "Y"], sets: ["base"], seed: 1 });
   await page.setInputFiles("#import-file", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+  await page.waitForFunction((n) => window.carc.game.snapshot().actions === n, before.actions);
   const after = await snap(page);
   for (const k of ["board", "figures", "scores", "turn", "players"]) assert.deepEqual(after[k], before[k], k);
   assert.deepEqual(page.errors, []);

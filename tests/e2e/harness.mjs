@@ -15,8 +15,9 @@ fs.mkdirSync(ARTIFACTS, { recursive: true });
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css",
   ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
 
-/** Serve a folder on 127.0.0.1 (a free port); resolves to { url, close }. */
-export function serve(dir = DIST) {
+/** Serve a folder on 127.0.0.1 (a free port); resolves to { url, close }. `headers(file)`
+ *  may add or change response headers per file. */
+export function serve(dir = DIST, { headers = () => ({}) } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let file = path.join(dir, decodeURIComponent(url.pathname));
@@ -24,7 +25,8 @@ export function serve(dir = DIST) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404).end("not found"); return; }
-      res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream", "cache-control": "no-store" });
+      res.writeHead(200, { "content-type": TYPES[path.extname(file)] || "application/octet-stream", "cache-control": "no-cache",
+        ...headers(path.relative(dir, file)) });
       res.end(data);
     });
   });

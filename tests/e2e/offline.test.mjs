@@ -94,3 +94,39 @@ test("the installable web app: manifest and icons, and a second visit works with
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("the service worker caches only the game's own files, per build, and never a no-store file", async () => {
+  // A copy of the build, served with style.css marked no-store.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-sw-"));
+  fs.cpSync(DIST, dir, { recursive: true });
+  const srv = await serve(dir, { headers: (f) => (f === "style.css" ? { "cache-control": "no-store" } : {}) });
+  const page = await newPage(browser);
+  const cached = () => page.evaluate(async () => {
+    const out = {};
+    for (const k of await caches.keys()) out[k] = (await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname.split("/").pop()).sort();
+    return out;
+  });
+  try {
+    await page.goto(srv.url);
+    await ready(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 15000 });
+    const build = fs.readFileSync(path.join(dir, "sw.js"), "utf8").match(/const CACHE = "(carcassonne-[0-9a-f]{16})"/)[1];
+    let c = await cached();
+    assert.deepEqual(Object.keys(c), [build], "one cache, named after this build");
+    assert.deepEqual(c[build], ["", "app.js", "boot.js", "bot-worker.js", "carcassonne.js", "carcassonne_bg.wasm",
+      "computers.js", "dom.js", "icon-192.png", "icon-512.png", "index.html", "manifest.webmanifest", "maskable-512.png"],
+      "the game's own files, without the no-store style sheet");
+    // Other files of the site pass by: fetched, never stored.
+    await page.evaluate(() => fetch("sample-game.json").then((r) => r.text()));
+    assert.deepEqual((await cached())[build], c[build]);
+    // A new build: its worker takes over with a cache of its own and deletes the old one.
+    const next = build.replace(/.$/, (d) => (d === "0" ? "1" : "0"));
+    fs.writeFileSync(path.join(dir, "sw.js"), fs.readFileSync(path.join(dir, "sw.js"), "utf8").replace(build, next));
+    await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); await r.update(); });
+    for (let t = 0; t < 150 && Object.keys(c = await cached()).join() !== next; t++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(Object.keys(c), [next]);
+  } finally {
+    await srv.close();
+    await page.context().close();
+  }
+});

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// After every Trunk build (Trunk.toml's post_build hook; by hand:
+// node scripts/post-build.mjs [dist-dir]):
+//  1. dist/carcassonne-offline.html: one self-contained file that plays the whole game
+//     opened straight from disk (file://): the page, its styles, its scripts and the
+//     WebAssembly (base64) inlined, under a Content-Security-Policy that allows exactly
+//     those inline parts (by their hashes).
+//  2. dist/index.html: Trunk's inline loader moved to boot.js, and a strict
+//     Content-Security-Policy (no inline script or style at all, as embed.html).
+//  3. dist/sw.js: the cache named after this build, so that the service worker never
+//     mixes files of two versions.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+// Under trunk (a post_build hook) the build is still in its staging folder.
+const dist = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || "dist");
+const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
+const OUT = "carcassonne-offline.html";
+
+// The wasm-bindgen module's exports become plain declarations in the one inline module.
+const glue = read("carcassonne.js");
+const names = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
+if (!names.includes("Game") || !glue.includes("export { initSync, __wbg_init as default };")) {
+  throw new Error("carcassonne.js does not look like wasm-bindgen's web glue; was dist/ built by trunk?");
+}
+const plain = glue.replace(/^export (class|function) /gm, "$1 ").replace("export { initSync, __wbg_init as default };", "");
+
+// The page's own modules, imports removed (they are all in this one script).
+const local = (f) => read(f).replace(/^import .* from "\.\/[\w-]+\.js";\n/gm, "").replace(/^export (class|function|const) /gm, "$1 ");
+const wasm = fs.readFileSync(path.join(dist, "carcassonne_bg.wasm")).toString("base64");
+
+const script = `
+${plain}
+await __wbg_init({ module_or_path: Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0)) });
+window.wasmBindings = { ${names.join(", ")} };
+{
+${local("dom.js")}
+${local("computers.js")}
+${local("app.js")}
+}`;
+
+let html = read("index.html");
+// Trunk's loader, preloads, the manifest and the separate files give way to inline copies.
+html = html.replace(/<script type="module">[\s\S]*?<\/script>/, "")
+  .replace(/<link rel="(modulepreload|preload|manifest)"[^>]*>/g, "")
+  .replace(/<link rel="(icon|apple-touch-icon)" href="icons\/icon-192\.png">/g,
+    (_, rel) => `<link rel="${rel}" href="data:image/png;base64,${fs.readFileSync(path.join(dist, "icons/icon-192.png")).toString("base64")}">`)
+  .replace(/<link rel="stylesheet" href="\.\/style\.css"[^>]*>/, () => `<style>\n${read("style.css")}</style>`)
+  .replace(/<script type="module" src="app\.js"><\/script>/, () => `<script type="module">${script.replaceAll("</script", "<\\/script")}</script>`);
+const left = html.match(/<(script|link)[^>]*(src|href)="(?!data:)[^"]*"/);
+if (left) throw new Error(`a file reference is left in the single file: ${left[0]}`);
+// Its policy allows the one inline script and the one inline style, by their hashes.
+const hash = (text) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const inlineScript = html.match(/<script type="module">([\s\S]*?)<\/script>/)[1];
+const inlineStyle = html.match(/<style>([\s\S]*?)<\/style>/)[1];
+const offlinePolicy = `default-src 'none'; script-src ${hash(inlineScript)} 'wasm-unsafe-eval'; ` +
+  `style-src ${hash(inlineStyle)}; img-src data: blob:; base-uri 'none'; form-action 'none'`;
+html = html.replace("<head>", () => `<head>\n  <meta http-equiv="Content-Security-Policy" content="${offlinePolicy}">`);
+fs.writeFileSync(path.join(dist, OUT), html);
+console.log(`${path.join(dist, OUT)}: ${(html.length / 1024).toFixed(0)} KB`);
+
+// 2. The hosted page: the loader into a file of its own, and the policy of embed.html.
+const POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; " +
+  "img-src 'self' data: blob:; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'";
+let page = read("index.html");
+const loader = page.match(/<script type="module">([\s\S]*?)<\/script>/);
+if (!loader) throw new Error("index.html has no inline loader: did Trunk change how it loads the module?");
+fs.writeFileSync(path.join(dist, "boot.js"), loader[1].trim() + "\n");
+page = page.replace(loader[0], '<script type="module" src="boot.js"></script>')
+  .replace("<head>", () => `<head>\n  <meta http-equiv="Content-Security-Policy" content="${POLICY}">`);
+if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error("index.html still has inline script or style");
+fs.writeFileSync(path.join(dist, "index.html"), page);
+
+// 3. The service worker's cache, named after the files it holds.
+const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const build = crypto.createHash("sha256");
+for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
+const sw = read("sw.js");
+const mark = '"carcassonne-__BUILD__"';
+if (!sw.includes(mark)) throw new Error(`sw.js has no ${mark} for the build id`);
+fs.writeFileSync(path.join(dist, "sw.js"), sw.replace(mark, `"carcassonne-${build.digest("hex").slice(0, 16)}"`));

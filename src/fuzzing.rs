@@ -1,0 +1,130 @@
+//! What the fuzz targets check, for any input: `fuzz/` runs these under libFuzzer
+//! (`docs/fuzzing.md`), and `tests/fuzz_smoke.rs` runs them on thousands of seeded
+//! mutations in every test run. Each returns normally for any input, valid or not; a panic
+//! (a broken invariant included) is a finding.
+//!
+//! - [`record_text`]: the record parser and replay: a record that is accepted replays,
+//!   writes itself out, reads back to the same game and has a share code.
+//! - [`share_code`]: the share-code decoder: an accepted code's record re-encodes to it.
+//! - [`tile_file`]: the tile-file loader: an accepted file gives tiles that start games.
+//! - [`actions`]: any action, legal or not, on a game reached by earlier bytes: a refused
+//!   one changes nothing, an accepted one leaves a game that replays and has a code.
+
+use crate::engine::rng::Rng;
+use crate::engine::{Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
+use crate::record::Record;
+use crate::share;
+use std::sync::Arc;
+
+/// A game that was accepted must travel every way without change.
+fn travels(game: &Game) {
+    let record = Record::of_game(game);
+    let text = record.to_json();
+    let (again, _) = Record::parse(&text)
+        .and_then(|r| r.replay(game.tiles().clone()))
+        .unwrap_or_else(|e| panic!("an accepted game's record does not replay: {e}\n{text}"));
+    assert!(again == *game, "the replayed record differs from the game\n{text}");
+    let code = share::encode(&record, game.tiles().clone())
+        .unwrap_or_else(|e| panic!("an accepted game has no share code: {e}\n{text}"));
+    let back =
+        share::decode(&code, game.tiles().clone()).unwrap_or_else(|e| panic!("its share code does not decode: {e}"));
+    assert_eq!(back, record, "the share code gives another record");
+}
+
+/// The record parser and replay, on any bytes.
+pub fn record_text(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(record) = Record::parse(text) else { return };
+    if let Ok((game, _)) = record.replay(TileSet::builtin()) {
+        travels(&game);
+    }
+}
+
+/// The share-code decoder, on any bytes.
+pub fn share_code(data: &[u8]) {
+    let Ok(code) = std::str::from_utf8(data) else { return };
+    let Ok(record) = share::decode(code, TileSet::builtin()) else { return };
+    let (game, _) = record.replay(TileSet::builtin()).expect("a decoded record replays");
+    travels(&game);
+}
+
+/// The tile-file loader, on any bytes as the `watchtowers` set's file: an accepted
+/// catalogue plays a short random game with that set without a panic.
+pub fn tile_file(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(tiles) = TileSet::with_files(&[("watchtowers", text)]) else { return };
+    let tiles = Arc::new(tiles);
+    let setup = Setup::base(&["A", "B"], data.len() as u64).with_sets(&[Set::Watchtowers]);
+    if let Ok(mut game) = Game::new(tiles, setup) {
+        let mut rng = Rng::new(7);
+        for _ in 0..60 {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            game.apply(&legal[rng.below(legal.len())]).expect("a listed action is accepted");
+        }
+        travels(&game);
+    }
+}
+
+/// Any action on any reachable game: the first eight bytes seed the game (set
+/// combination, players, deck); then every three bytes either play the n-th legal
+/// action or try an arbitrary one.
+pub fn actions(data: &[u8]) {
+    if data.len() < 8 {
+        return;
+    }
+    let seed = u64::from_le_bytes(data[..8].try_into().expect("eight bytes"));
+    let combos: [&[Set]; 6] = [
+        &[],
+        &[Set::River, Set::Watchtowers],
+        &[Set::Ghosts],
+        &[Set::Ghosts, Set::SpellCircles, Set::Shrines],
+        &[Set::Ghosts, Set::SpellCircles, Set::Watchtowers, Set::Shrines],
+        &[Set::Shrines, Set::Watchtowers],
+    ];
+    let mut setup = Setup::base(&["A", "B", "C"][..2 + (seed % 2) as usize], seed)
+        .with_sets(combos[(seed >> 8) as usize % combos.len()]);
+    setup.options.abbot = seed & 4 != 0;
+    if seed & 8 != 0 {
+        setup.options.spell_mode = crate::engine::SpellMode::A;
+    }
+    let mut game = Game::new(TileSet::builtin(), setup).expect("a valid setup");
+    let tiles = game.tiles().tiles().len() as u16;
+    for chunk in data[8..].chunks_exact(3) {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let (a, b, c) = (chunk[0], chunk[1] as i32, chunk[2]);
+        let action = match a % 8 {
+            0..=3 => legal[(b as usize * 256 + c as usize) % legal.len()],
+            4 => Action::PlaceTile {
+                tile: (b as u16 * 7 + c as u16) % (tiles + 2),
+                pos: Pos::new(b % 16 - 8, c as i32 % 16 - 8),
+                rot: Rotation::ALL[(a / 8) as usize % 4],
+            },
+            5 => Action::PlaceFigure { figure: FigureKind::ALL[c as usize % 3], spot: spot(b as u8) },
+            6 => {
+                let (pos, spot) = (Pos::new(b % 8 - 4, c as i32 % 8 - 4), spot(a));
+                [Action::PlaceGhost { pos, spot }, Action::Attract { pos, spot }, Action::PlaceCat { pos, spot }]
+                    [c as usize % 3]
+            }
+            _ => [Action::Pass, Action::RetrieveAbbot { pos: Pos::new(b % 8 - 4, c as i32 % 8 - 4) }][b as usize % 2],
+        };
+        let before = game.clone();
+        if game.apply(&action).is_err() {
+            assert!(game == before, "a refused action {action:?} changed the game");
+        }
+    }
+    travels(&game);
+}
+
+fn spot(b: u8) -> Spot {
+    if b % 13 == 12 {
+        Spot::Building
+    } else {
+        Spot::Port(Port::new(b % 12))
+    }
+}

@@ -2,6 +2,7 @@
 //! seed or an explicit draw order) and every action, which replays a game exactly.
 //! Specified in `docs/record-format.md`.
 
+use crate::engine::coop::{GhostSpot, Move as CoopMove, COLOURS};
 use crate::engine::{
     Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
     SetupError, Spot, TileSet,
@@ -86,8 +87,11 @@ pub enum RecordAction {
         /// Row of the abbot.
         y: i32,
     },
-    /// Place no figure.
+    /// Place no figure (in the cooperative game also: decline an optional choice).
     Pass,
+    /// A step of the cooperative game (its record form is the move itself: it names no
+    /// tile, only squares, spots and colours).
+    Coop(CoopMove),
 }
 
 /// Why a record could not be read or replayed.
@@ -318,7 +322,7 @@ fn turn_spots(action: Action, game: &Game, turned: &[(Pos, u8)]) -> Action {
 
 /// Whether the step is a choice that follows a tile (ghost, circle, cat).
 fn is_choice(phase: Phase) -> bool {
-    matches!(phase, Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. })
+    matches!(phase, Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_))
 }
 
 /// Bring an older version's object up to the current shape. Version 1 is the first
@@ -410,7 +414,8 @@ pub fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
         }
     }
     // Each option is checked by name, so that an error names the option it is about.
-    let known = serde_json::to_value(Options { tiny_city: true, ..Options::default() }).expect("plain data");
+    let all = Options { tiny_city: true, coop: crate::engine::coop::CoopOptions::level(1), ..Options::default() };
+    let known = serde_json::to_value(all).expect("plain data");
     let known = known.as_object().expect("an object");
     for (key, value) in &flat {
         let Some(default) = known.get(key) else {
@@ -422,7 +427,7 @@ pub fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
             Value::Bool(_) if !value.is_boolean() => {
                 return Err(malformed(format!("the option {key:?} must be true or false, not {shown}")))
             }
-            Value::String(_) if !matches!(value.as_str(), Some("A" | "B")) => {
+            Value::String(_) if key == "spell_mode" && !matches!(value.as_str(), Some("A" | "B")) => {
                 return Err(malformed(format!("the option {key:?} must be \"A\" or \"B\", not {shown}")))
             }
             _ => {}
@@ -456,6 +461,7 @@ impl RecordAction {
             Action::PlaceCat { pos, spot } => RecordAction::Cat { x: pos.x, y: pos.y, at: spot.to_string() },
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
+            Action::Coop(m) => RecordAction::Coop(m),
         }
     }
 
@@ -466,6 +472,7 @@ impl RecordAction {
             (RecordAction::Ghost { .. }, Phase::Ghost { .. })
                 | (RecordAction::Attract { .. }, Phase::Circle { .. })
                 | (RecordAction::Cat { .. }, Phase::Cat { .. })
+                | (RecordAction::Coop(_) | RecordAction::Pass, Phase::Coop(_))
         )
     }
 
@@ -483,6 +490,7 @@ impl RecordAction {
             RecordAction::Cat { x, y, at } => Action::PlaceCat { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
             RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot { pos: Pos::new(*x, *y) },
             RecordAction::Pass => Action::Pass,
+            RecordAction::Coop(m) => Action::Coop(*m),
         })
     }
 
@@ -545,6 +553,8 @@ impl RecordAction {
         } else if obj.get("pass") == Some(&Value::Bool(true)) {
             only(&["pass"])?;
             Ok(RecordAction::Pass)
+        } else if let Some(m) = coop_move(obj, &int, &only)? {
+            Ok(RecordAction::Coop(m))
         } else {
             Err(ACTION_KINDS.into())
         }
@@ -560,7 +570,82 @@ impl RecordAction {
             RecordAction::Cat { x, y, at } => json!({"cat": true, "x": x, "y": y, "at": at}),
             RecordAction::RetrieveAbbot { x, y } => json!({"retrieve_abbot": true, "x": x, "y": y}),
             RecordAction::Pass => json!({"pass": true}),
+            RecordAction::Coop(m) => coop_value(m),
         }
+    }
+}
+
+/// A colour of the cooperative game by name.
+fn colour(v: Option<&Value>) -> Result<u8, String> {
+    let name = v.and_then(Value::as_str).unwrap_or("");
+    COLOURS
+        .iter()
+        .position(|c| *c == name)
+        .map(|i| i as u8)
+        .ok_or_else(|| format!("the colours are {}", COLOURS.join(", ")))
+}
+
+/// The cooperative game's actions (docs/record-format.md), if `obj` is one.
+#[allow(clippy::type_complexity)]
+fn coop_move(
+    obj: &Map<String, Value>,
+    int: &dyn Fn(&str) -> Result<i32, String>,
+    only: &dyn Fn(&[&str]) -> Result<(), String>,
+) -> Result<Option<CoopMove>, String> {
+    let pos = || -> Result<Pos, String> { Ok(Pos::new(int("x")?, int("y")?)) };
+    let at = || -> Result<Spot, String> {
+        parse_spot(obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name a meeple's port or \"building\"")?)
+    };
+    let flag = |k: &str| obj.get(k) == Some(&Value::Bool(true));
+    Ok(Some(if flag("bury") && obj.contains_key("colour") {
+        only(&["bury", "colour"])?;
+        CoopMove::BuryFromSupply { colour: colour(obj.get("colour"))? }
+    } else if flag("bury") {
+        only(&["bury", "x", "y", "at"])?;
+        CoopMove::Bury { pos: pos()?, spot: at()? }
+    } else if let Some(spot) = obj.get("choose") {
+        only(&["choose", "x", "y"])?;
+        let spot =
+            spot.as_str().and_then(GhostSpot::parse).ok_or("\"choose\" names a ghost spot: mist, mist 1, cemetery")?;
+        CoopMove::Ghost { pos: pos()?, spot }
+    } else if obj.contains_key("meeple") {
+        only(&["meeple", "at"])?;
+        CoopMove::Meeple { colour: colour(obj.get("meeple"))?, spot: at()? }
+    } else if flag("points") {
+        only(&["points", "x", "y", "at"])?;
+        CoopMove::Points { pos: pos()?, spot: at()? }
+    } else if flag("remove") {
+        only(&["remove", "x", "y", "at", "from_x", "from_y"])?;
+        CoopMove::Remove { pos: pos()?, spot: at()?, from: Pos::new(int("from_x")?, int("from_y")?) }
+    } else if flag("with") {
+        only(&["with", "x", "y", "at"])?;
+        CoopMove::With { pos: pos()?, spot: at()? }
+    } else if flag("clear") {
+        only(&["clear", "x", "y"])?;
+        CoopMove::Clear { pos: pos()? }
+    } else if flag("face_down") {
+        only(&["face_down", "x", "y"])?;
+        CoopMove::FaceDown { pos: pos()? }
+    } else {
+        return Ok(None);
+    }))
+}
+
+/// A cooperative move as a JSON object.
+fn coop_value(m: &CoopMove) -> Value {
+    let name = |c: &u8| COLOURS.get(*c as usize).copied().unwrap_or("?");
+    match m {
+        CoopMove::Bury { pos, spot } => json!({"bury": true, "x": pos.x, "y": pos.y, "at": spot.to_string()}),
+        CoopMove::BuryFromSupply { colour } => json!({"bury": true, "colour": name(colour)}),
+        CoopMove::Ghost { pos, spot } => json!({"choose": spot.name(), "x": pos.x, "y": pos.y}),
+        CoopMove::Meeple { colour, spot } => json!({"meeple": name(colour), "at": spot.to_string()}),
+        CoopMove::Points { pos, spot } => json!({"points": true, "x": pos.x, "y": pos.y, "at": spot.to_string()}),
+        CoopMove::Remove { pos, spot, from } => {
+            json!({"remove": true, "x": pos.x, "y": pos.y, "at": spot.to_string(), "from_x": from.x, "from_y": from.y})
+        }
+        CoopMove::With { pos, spot } => json!({"with": true, "x": pos.x, "y": pos.y, "at": spot.to_string()}),
+        CoopMove::Clear { pos } => json!({"clear": true, "x": pos.x, "y": pos.y}),
+        CoopMove::FaceDown { pos } => json!({"face_down": true, "x": pos.x, "y": pos.y}),
     }
 }
 

@@ -33,6 +33,7 @@ pub fn summary(game: &Game) -> Value {
         Phase::Circle { .. } => json!({"step": "circle"}),
         Phase::Cat { .. } => json!({"step": "cat"}),
         Phase::Figure { .. } => json!({"step": "figure"}),
+        Phase::Coop(step) => json!({"step": "coop", "waits": step.name(), "expects": step.expects()}),
         Phase::Over => json!({"step": "over"}),
     };
     let mut v = json!({
@@ -65,6 +66,9 @@ pub fn summary(game: &Game) -> Value {
             Cat::Waiting => json!("waiting"),
         };
     }
+    if game.is_coop() {
+        v["coop"] = coop(game);
+    }
     if let Some(end) = game.river_end() {
         v["river_end"] = json!({"x": end.pos.x, "y": end.pos.y, "side": end.out.letter().to_string()});
     }
@@ -89,4 +93,89 @@ pub fn figures(game: &Game) -> Value {
             })
         })
         .collect()
+}
+
+/// The cooperative game's public state: level, goal and markers, hounds, ghosts by square,
+/// the supply and Eloïse's pile, the piles, buried meeples, face-down squares, the colours
+/// each seat plays, and how the game ended.
+pub fn coop(game: &Game) -> Value {
+    use crate::engine::coop::{colours_of, Cat, Hound, COLOURS, HOUNDS};
+    let st = game.coop();
+    let level = st.level();
+    let pos = |sq| game.board().square(sq).pos;
+    let at = |node| {
+        let i = game.features().node(node).occupant as usize;
+        let (p, spot) = game.figure_spot(i);
+        json!({"x": p.x, "y": p.y, "at": spot.to_string(), "colour": COLOURS[game.colour_of(i) as usize]})
+    };
+    let hounds: Vec<Value> = st
+        .hounds
+        .iter()
+        .zip(&level.hounds)
+        .enumerate()
+        .map(|(i, (h, value))| {
+            let (state, with) = match *h {
+                Hound::Track => ("track", Value::Null),
+                Hound::With { node, .. } => ("with", at(node)),
+                Hound::Gone => ("gone", Value::Null),
+            };
+            json!({"name": HOUNDS[i], "value": value, "state": state, "with": with})
+        })
+        .collect();
+    let ghosts: Vec<Value> = st
+        .ghosts
+        .iter()
+        .map(|&(sq, spot, n)| {
+            let p = pos(sq);
+            json!({"x": p.x, "y": p.y, "spot": spot.name(), "count": n})
+        })
+        .collect();
+    let seats = game.setup().players.len();
+    let colours: Vec<Vec<&str>> =
+        (0..seats).map(|s| colours_of(seats, s).map(|c| COLOURS[c as usize]).collect()).collect();
+    let mut piles = Vec::new();
+    let mut start = 0;
+    for (i, &end) in st.piles.iter().enumerate() {
+        let left = if i < st.active {
+            0
+        } else if i == st.active {
+            game.active_pile_left()
+        } else {
+            end - start
+        };
+        piles.push(left);
+        start = end;
+    }
+    json!({
+        "level": level.level,
+        "goal": level.goal,
+        "markers": st.markers,
+        "marker_colours": level.markers == crate::engine::coop::levels::Markers::Colour,
+        "hounds": hounds,
+        "ghosts": ghosts,
+        "ghosts_on_board": game.coop_ghosts_on_board(),
+        "supply": st.supply,
+        "cat_pile": st.pile,
+        "cat": match st.cat {
+            Cat::Off => Value::Null,
+            Cat::Pile => json!("pile"),
+            Cat::Waiting => json!("waiting"),
+            Cat::At(node) => at(node),
+        },
+        "piles": piles,
+        "active_pile": st.active + 1,
+        "buried": st.buried.iter().map(|b| {
+            let p = pos(b.cemetery);
+            json!({"x": p.x, "y": p.y, "colour": COLOURS[b.colour as usize]})
+        }).collect::<Vec<_>>(),
+        "closed": st.closed.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
+        "face_down": st.face_down.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
+        "colours": colours,
+        "outcome": st.ending.map(|(e, turn)| {
+            let mut o = serde_json::to_value(e).expect("plain data");
+            o["won"] = json!(e.won());
+            o["turn"] = json!(turn);
+            o
+        }),
+    })
 }

@@ -211,7 +211,7 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
                 }
             }
         }
-        Phase::Over => out.push(Action::Pass),
+        Phase::Coop(_) | Phase::Over => out.push(Action::Pass),
     }
     out
 }

@@ -2,7 +2,7 @@
 //! Everything else of the base game is the core itself (placement, features, majority
 //! scoring, farmers, the Abbot module), which every other set builds on.
 
-use super::flow::{RuleSet, Start};
+use super::flow::{RuleId, RuleSet, Start};
 use super::game::{Game, MEEPLES};
 use super::geometry::Pos;
 use super::moves::FigureKind;
@@ -11,7 +11,7 @@ use super::setup::SetupError;
 use super::tiles::TileSet;
 
 /// The base game's hooks.
-pub(crate) const RULES: RuleSet = RuleSet { set: Set::Base, init: Some(init), ..RuleSet::NONE };
+pub(crate) const RULES: RuleSet = RuleSet { id: RuleId::Base, init: Some(init), ..RuleSet::NONE };
 
 /// BASE-SETUP-2: 7 meeples each, and the abbot with the Abbot module (BASE-ABBOT-1).
 fn init(game: &mut Game) {

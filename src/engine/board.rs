@@ -25,6 +25,9 @@ pub struct Placed {
     pub node_base: u32,
     /// How many of its 8 surrounding squares are filled.
     pub neighbours: u8,
+    /// A tile lying face down (the cooperative game's haunted cemetery, COOP-3c): no
+    /// terrain, no features, no constraint on its neighbours' edges (COOP-1a-2).
+    pub face_down: bool,
 }
 
 /// An empty square next to the board, with the edge terrain its neighbours require.
@@ -175,6 +178,16 @@ impl Board {
     /// Put a tile on an empty square. The caller has checked legality; this keeps the
     /// open-position set and the neighbour counts up to date.
     pub fn place(&mut self, pos: Pos, tile: TileIdx, def: &TileDef, rot: Rotation, node_base: u32) -> SquareIdx {
+        self.put(pos, tile, Some((def, rot)), node_base)
+    }
+
+    /// Put a tile face down on an empty square: it fills the square (for adjacency and
+    /// for surrounded buildings) but asks nothing of the edges around it (COOP-1a-2).
+    pub fn place_face_down(&mut self, pos: Pos, tile: TileIdx, node_base: u32) -> SquareIdx {
+        self.put(pos, tile, None, node_base)
+    }
+
+    fn put(&mut self, pos: Pos, tile: TileIdx, face: Option<(&TileDef, Rotation)>, node_base: u32) -> SquareIdx {
         self.reserve(pos);
         let idx = self.squares.len() as SquareIdx;
         if let Some(o) = self.open_at(pos).copied() {
@@ -187,7 +200,8 @@ impl Board {
                 neighbours += 1;
             }
         }
-        self.squares.push(Placed { pos, tile, rot, node_base, neighbours });
+        let rot = face.map_or(Rotation::ALL[0], |f| f.1);
+        self.squares.push(Placed { pos, tile, rot, node_base, neighbours, face_down: face.is_none() });
         let c = self.cell(pos).expect("reserved");
         self.cells[c] = idx as u32;
         for side in Side::ALL {
@@ -195,16 +209,18 @@ impl Board {
             if self.is_filled(q) {
                 continue;
             }
-            let terrain = def.terrain(rot, side) as u16;
-            let facing = side.opposite() as u16 * 4;
             let slot = self.cell(q).expect("reserved");
             if self.cells[slot] == EMPTY {
                 self.cells[slot] = OPEN_FLAG | self.open.len() as u32;
                 self.open.push(Open { pos: q, required: 0, mask: 0 });
             }
-            let o = &mut self.open[(self.cells[slot] & !OPEN_FLAG) as usize];
-            o.required |= terrain << facing;
-            o.mask |= 0xf << facing;
+            if let Some((def, rot)) = face {
+                let terrain = def.terrain(rot, side) as u16;
+                let facing = side.opposite() as u16 * 4;
+                let o = &mut self.open[(self.cells[slot] & !OPEN_FLAG) as usize];
+                o.required |= terrain << facing;
+                o.mask |= 0xf << facing;
+            }
         }
         idx
     }

@@ -273,4 +273,152 @@ pub enum Event {
         /// Seats with the highest total.
         winners: Vec<usize>,
     },
+    // ---- the cooperative game (COOP.md); `colour` indexes `coop::COLOURS`.
+    /// Ghosts came onto a square (COOP-2a): its symbols, a circle, a cemetery.
+    GhostsPlaced {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// How many.
+        count: u8,
+        /// Where on the square: `mist`, `circle`, `cemetery`.
+        spot: &'static str,
+    },
+    /// A finished mist bank or a closed cemetery gave its ghosts back (COOP-1b, COOP-1c-1).
+    GhostsReleased {
+        /// How many.
+        count: u8,
+        /// Column of the square that finished or closed it.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The team removed ghosts from a square (COOP-3a-2, COOP-3b-1).
+    GhostsRemoved {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// How many.
+        count: u8,
+    },
+    /// A spell circle drew a ghost from a neighbouring square (COOP-SC-2).
+    GhostAttracted {
+        /// Column the ghost came from.
+        from_x: i32,
+        /// Row.
+        from_y: i32,
+        /// Column of the circle's tile.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A meeple was buried on a closed cemetery (COOP-1c).
+    MeepleBuried {
+        /// Its colour.
+        colour: u8,
+        /// Column of the cemetery.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A completed feature was scored jointly (COOP-3a-1).
+    TeamScored {
+        /// What was scored.
+        feature: FeatureKind,
+        /// Its value.
+        value: i32,
+        /// The colours on it.
+        colours: Vec<u8>,
+        /// Points the team (or each of those colours, level 6) received.
+        points: i32,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The team gave up a scoring to remove ghosts (COOP-3a-2).
+    ScoringGivenUp {
+        /// What was completed.
+        feature: FeatureKind,
+        /// Column of the feature.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A hound was reached on the score track (COOP-3b-1): the next pile opens.
+    HoundReached {
+        /// 0 Rufus, 1 Ronja.
+        hound: u8,
+    },
+    /// The next pile is active; the rest of the old one lies on top (COOP-3b-1).
+    PileOpened {
+        /// The pile now active (1-based).
+        pile: u8,
+        /// Tiles in it now.
+        tiles: u32,
+    },
+    /// A hound went with a meeple.
+    HoundPlaced {
+        /// 0 Rufus, 1 Ronja.
+        hound: u8,
+        /// The meeple's colour.
+        colour: u8,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A hound found no meeple (or was buried with its meeple) and left the game.
+    HoundLost {
+        /// 0 Rufus, 1 Ronja.
+        hound: u8,
+    },
+    /// A hound's meeple was scored: 1 per ghost on the board (COOP-3b-3).
+    HoundScored {
+        /// 0 Rufus, 1 Ronja.
+        hound: u8,
+        /// Points.
+        points: i32,
+    },
+    /// Eloïse went with a meeple (COOP-CAT-2, COOP-CAT-4).
+    CatJoined {
+        /// The meeple's colour.
+        colour: u8,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Eloïse's meeple was scored: 1 per ghost in a spell circle (COOP-CAT-3).
+    TeamCatScored {
+        /// Points.
+        points: i32,
+    },
+    /// A tile was placed face down next to an open cemetery (COOP-3c).
+    FaceDownPlaced {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The team reached the goal: won (COOP-END-1).
+    TeamWon {
+        /// The turn it happened on (1-based).
+        turn: u32,
+        /// The score markers.
+        markers: Vec<u32>,
+    },
+    /// The team lost (COOP-END-2, COOP-END-3).
+    TeamLost {
+        /// The turn it happened on (1-based).
+        turn: u32,
+        /// Why: `ghosts` (with `needed` and `supply`) or `pile`.
+        why: &'static str,
+        /// Ghosts needed (when short of ghosts).
+        needed: u8,
+        /// Ghosts in the supply then.
+        supply: u8,
+    },
 }

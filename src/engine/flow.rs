@@ -1,11 +1,14 @@
 //! The turn pipeline: every step of a game in order, and the rule sets that hook into
 //! each. Read this file first; it is the map of the engine.
 //!
-//! A rule set (the base game or an expansion) is one module that fills in a [`RuleSet`]:
-//! a hook for each step it changes, `None` for the rest. [`RULE_SETS`] registers them in
-//! catalogue order, which is also the order in which hooks of one step run. A game keeps a
-//! [`Pipeline`] (one [`SetMask`] per hook) built from its sets, so a step loops only over
-//! the hooks of sets in play: a set that is not in play costs nothing.
+//! A rule set (the base game, an expansion, or the cooperative game) is one module that
+//! fills in a [`RuleSet`]: a hook for each step it changes, `None` for the rest.
+//! [`RULE_SETS`] registers them in catalogue order, which is also the order in which hooks
+//! of one step run. A game keeps a [`Pipeline`] (one [`RuleMask`] per hook) built from
+//! its sets, so a step loops only over the hooks of rule sets in play: a set that is not
+//! in play costs nothing. A competitive game plays the rule set of each of its tile sets;
+//! the cooperative game plays its own rule set (`coop`) on the same tiles, which takes over
+//! the turn after the tile with phases and actions of its own (`own_flow`).
 //!
 //! | step | what the core does | hooks, by set | rules |
 //! |---|---|---|---|
@@ -37,7 +40,7 @@ use super::scoring::Scored;
 use super::sets::{Set, SetMask};
 use super::setup::{Deck, Setup, SetupError, PLAYERS, PUZZLE_PLAYERS};
 use super::tiles::{TileIdx, TileSet};
-use super::{base, ghosts, river, shrines, spells, towers};
+use super::{base, coop, ghosts, river, shrines, spells, towers};
 use std::sync::Arc;
 
 /// Where the game starts: the squares placed before the first turn, and the tile copies
@@ -66,6 +69,10 @@ pub(crate) struct ScoredFeature<'a> {
 
 /// The squares a game starts with, when this set replaces the base start tile.
 pub(crate) type StartHook = fn(&TileSet) -> Result<Start, SetupError>;
+/// Checks a setup for this rule set (its sets and options).
+pub(crate) type CheckHook = fn(&Setup) -> Result<(), SetupError>;
+/// Builds the whole deck (instead of every chosen set's tiles shuffled).
+pub(crate) type DeckHook = fn(&TileSet, &Setup, &Start) -> Result<Vec<TileIdx>, SetupError>;
 /// Deals this set's own tiles into the shuffled land deck (its tiles are kept out of
 /// the land shuffle and handed over here).
 pub(crate) type DealHook = fn(&TileSet, &mut Rng, Vec<TileIdx>, &mut Vec<TileIdx>);
@@ -92,11 +99,102 @@ pub(crate) type RemovedHook = fn(&mut Game, &Figure, &mut Vec<Event>);
 /// Runs during final scoring, after the features.
 pub(crate) type FinalHook = fn(&mut Game, &mut Vec<Event>);
 
+/// The rule sets: one for each tile set, and the cooperative game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleId {
+    /// The base game.
+    Base,
+    /// The River.
+    River,
+    /// Ghosts, Castles & Cemeteries (competitive).
+    Ghosts,
+    /// The Spell Circles (competitive modes A and B).
+    SpellCircles,
+    /// The Watchtowers.
+    Watchtowers,
+    /// Heretics & Shrines.
+    Shrines,
+    /// Mists over Carcassonne, the cooperative game (with its Spell Circles and Eloïse).
+    Coop,
+}
+
+impl RuleId {
+    /// Every rule set, in registry order.
+    pub const ALL: [RuleId; 7] = [
+        RuleId::Base,
+        RuleId::River,
+        RuleId::Ghosts,
+        RuleId::SpellCircles,
+        RuleId::Watchtowers,
+        RuleId::Shrines,
+        RuleId::Coop,
+    ];
+
+    /// The competitive rule set of a tile set.
+    pub const fn of(set: Set) -> RuleId {
+        RuleId::ALL[set as usize]
+    }
+}
+
+/// A set of [`RuleId`]s, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleMask(u8);
+
+impl RuleMask {
+    /// Whether `id` is in the mask.
+    pub const fn contains(self, id: RuleId) -> bool {
+        self.0 & (1 << id as u8) != 0
+    }
+
+    /// Whether no rule set is in the mask.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rule sets in the mask, in registry order (one step per set in it).
+    pub fn iter(self) -> impl Iterator<Item = RuleId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            RuleId::ALL.get(i).copied()
+        })
+    }
+}
+
+impl FromIterator<RuleId> for RuleMask {
+    fn from_iter<I: IntoIterator<Item = RuleId>>(iter: I) -> RuleMask {
+        RuleMask(iter.into_iter().fold(0, |m, id| m | 1 << id as u8))
+    }
+}
+
+/// Lists the legal actions of a phase the rule set owns.
+pub(crate) type ActionsHook = fn(&Game, &mut Vec<Action>);
+/// Checks an action in a phase the rule set owns.
+pub(crate) type CheckActionHook = fn(&Game, &Action) -> Result<(), PlayError>;
+/// Applies a checked action in a phase the rule set owns.
+pub(crate) type ApplyHook = fn(&mut Game, Action, &mut Vec<Event>);
+
+/// A rule set's own turn flow: the phases it owns (`Phase::Coop`), their legal actions,
+/// their checks and their effects.
+pub(crate) struct OwnFlow {
+    /// Legal actions.
+    pub actions: ActionsHook,
+    /// Checks.
+    pub check: CheckActionHook,
+    /// Effects.
+    pub apply: ApplyHook,
+}
+
 /// One rule set's hooks, in the order of the turn. `None` (or an empty list) means the set
 /// does not change that step.
 pub(crate) struct RuleSet {
-    /// The set.
-    pub set: Set,
+    /// The rule set.
+    pub id: RuleId,
+    /// Setup: checks of its own (sets, options).
+    pub check: Option<CheckHook>,
+    /// Setup: the whole deck, built by the rule set.
+    pub deck: Option<DeckHook>,
     /// Setup: the sets this one is played with.
     pub needs: &'static [Set],
     /// Setup: the sets this one cannot be played with, and why.
@@ -109,6 +207,8 @@ pub(crate) struct RuleSet {
     pub draw: Option<DrawHook>,
     /// Setup: the set's state and supplies.
     pub init: Option<InitHook>,
+    /// Setup: after the start squares lie, before the first draw.
+    pub started: Option<InitHook>,
     /// Placement allowed.
     pub placement: Option<PlacementHook>,
     /// After the tile.
@@ -129,12 +229,20 @@ pub(crate) struct RuleSet {
     pub turn_end_choices: &'static [ChoiceStep],
     /// Final scoring.
     pub final_scoring: Option<FinalHook>,
+    /// The stack (the active pile) is empty when a tile must be drawn: how the game ends
+    /// (the core's final scoring unless a set says otherwise).
+    pub exhausted: Option<FinalHook>,
+    /// The phases and actions of a turn flow of the set's own.
+    pub own_flow: Option<OwnFlow>,
 }
 
 impl RuleSet {
     /// A set that changes nothing (fill in the hooks with `..RuleSet::NONE`).
     pub const NONE: RuleSet = RuleSet {
-        set: Set::Base,
+        id: RuleId::Base,
+        check: None,
+        deck: None,
+        started: None,
         needs: &[],
         excludes: (&[], ""),
         start: None,
@@ -151,52 +259,59 @@ impl RuleSet {
         figure_removed: None,
         turn_end_choices: &[],
         final_scoring: None,
+        exhausted: None,
+        own_flow: None,
     };
 }
 
-/// Every rule set, in catalogue order ([`Set::ALL`]): the order hooks of one step run in.
-pub(crate) const RULE_SETS: [&RuleSet; 6] =
-    [&base::RULES, &river::RULES, &ghosts::RULES, &spells::RULES, &towers::RULES, &shrines::RULES];
+/// Every rule set, in the order of [`RuleId::ALL`] (the tile sets' in catalogue order, then
+/// the cooperative game): the order hooks of one step run in.
+pub(crate) const RULE_SETS: [&RuleSet; 7] =
+    [&base::RULES, &river::RULES, &ghosts::RULES, &spells::RULES, &towers::RULES, &shrines::RULES, &coop::RULES];
 
-fn rules(set: Set) -> &'static RuleSet {
-    let r = RULE_SETS[set as usize];
-    debug_assert_eq!(r.set, set, "RULE_SETS is in catalogue order");
+fn rules(id: RuleId) -> &'static RuleSet {
+    let r = RULE_SETS[id as usize];
+    debug_assert_eq!(r.id, id, "RULE_SETS is in the order of RuleId::ALL");
     r
 }
 
 /// The sets `set` is played with (SPELLC-B-1: The Spell Circles need Ghosts, Castles &
 /// Cemeteries).
 pub fn needs(set: Set) -> &'static [Set] {
-    rules(set).needs
+    rules(RuleId::of(set)).needs
 }
 
 /// The sets `set` cannot be played with (BASE-RIVER-2: the River and the mist sets).
 pub fn excludes(set: Set) -> &'static [Set] {
-    rules(set).excludes.0
+    rules(RuleId::of(set)).excludes.0
 }
 
-/// Which sets in play hook into each step (built once per game from its sets).
+/// Which rule sets in play hook into each step (built once per game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pipeline {
     sets: SetMask,
-    placement: SetMask,
-    after_tile: SetMask,
-    tile_choices: SetMask,
-    figure_placed: SetMask,
-    before_scoring: SetMask,
-    scored: SetMask,
-    returned: SetMask,
-    figure_removed: SetMask,
-    turn_end_choices: SetMask,
-    final_scoring: SetMask,
+    rules: RuleMask,
+    placement: RuleMask,
+    after_tile: RuleMask,
+    tile_choices: RuleMask,
+    figure_placed: RuleMask,
+    before_scoring: RuleMask,
+    scored: RuleMask,
+    returned: RuleMask,
+    figure_removed: RuleMask,
+    turn_end_choices: RuleMask,
+    final_scoring: RuleMask,
+    exhausted: RuleMask,
+    own_flow: RuleMask,
 }
 
 impl Pipeline {
-    /// The pipeline of a game playing `sets`.
-    pub fn of(sets: SetMask) -> Pipeline {
-        let with = |has: fn(&RuleSet) -> bool| sets.iter().filter(|s| has(rules(*s))).collect::<SetMask>();
+    /// The pipeline of a game with these tile sets, played by these rule sets.
+    pub fn of(sets: SetMask, rules_in_play: RuleMask) -> Pipeline {
+        let with = |has: fn(&RuleSet) -> bool| rules_in_play.iter().filter(|r| has(rules(*r))).collect::<RuleMask>();
         Pipeline {
             sets,
+            rules: rules_in_play,
             placement: with(|r| r.placement.is_some()),
             after_tile: with(|r| r.after_tile.is_some()),
             tile_choices: with(|r| !r.tile_choices.is_empty()),
@@ -207,17 +322,24 @@ impl Pipeline {
             figure_removed: with(|r| r.figure_removed.is_some()),
             turn_end_choices: with(|r| !r.turn_end_choices.is_empty()),
             final_scoring: with(|r| r.final_scoring.is_some()),
+            exhausted: with(|r| r.exhausted.is_some()),
+            own_flow: with(|r| r.own_flow.is_some()),
         }
     }
 
-    /// The sets in play.
+    /// The tile sets in play.
     pub fn sets(&self) -> SetMask {
         self.sets
     }
 
-    /// Whether a set is in play.
+    /// Whether a tile set is in play.
     pub fn has(&self, set: Set) -> bool {
         self.sets.contains(set)
+    }
+
+    /// Whether a rule set is played.
+    pub fn plays(&self, id: RuleId) -> bool {
+        self.rules.contains(id)
     }
 
     /// Whether any set in play restricts tile placement beyond matching edges.
@@ -226,17 +348,25 @@ impl Pipeline {
     }
 }
 
-/// The hooks of the sets in `mask` that a field holds, in registry order.
-fn hooks<T: Copy>(mask: SetMask, field: fn(&RuleSet) -> Option<T>) -> impl Iterator<Item = T> {
+/// The hooks of the rule sets in `mask` that a field holds, in registry order.
+fn hooks<T: Copy>(mask: RuleMask, field: fn(&RuleSet) -> Option<T>) -> impl Iterator<Item = T> {
     mask.iter().filter_map(move |s| field(rules(s)))
+}
+
+/// The own flow of the rule set that owns the game's extra phases.
+fn own_flow(game: &Game) -> &'static OwnFlow {
+    game.pipeline.own_flow.iter().find_map(|r| rules(r).own_flow.as_ref()).expect("a rule set owns this phase")
 }
 
 // ---------------------------------------------------------------- setup
 
 /// Start a game: check the setup, place the start, build the deck, draw the first tile.
 pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupError> {
+    let coop = setup.options.coop.is_some();
     let explicit = matches!(setup.deck, Deck::Draw(_));
-    let seats = if explicit { PUZZLE_PLAYERS } else { PLAYERS };
+    // The cooperative game has seats for 1 to 5 players (COOP-SETUP-3); a competitive one
+    // 2 to 5, or 1 in a puzzle with an explicit draw.
+    let seats = if explicit || coop { PUZZLE_PLAYERS } else { PLAYERS };
     if !seats.contains(&setup.players.len()) {
         return Err(SetupError::PlayerCount(setup.players.len()));
     }
@@ -246,34 +376,47 @@ pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupE
             return Err(SetupError::DuplicateSet(*s));
         }
     }
-    if !setup.has_set(Set::Base) {
-        return Err(SetupError::NoBase);
-    }
     let sets: SetMask = setup.sets.iter().copied().collect();
-    for set in sets.iter() {
-        if let Some(&needs) = needs(set).iter().find(|s| !sets.contains(**s)) {
-            return Err(SetupError::Requires { set, needs });
+    let rules_in_play: RuleMask =
+        if coop { [RuleId::Coop].into_iter().collect() } else { sets.iter().map(RuleId::of).collect() };
+    if !coop {
+        if !setup.has_set(Set::Base) {
+            return Err(SetupError::NoBase);
         }
-        if let Some(&other) = excludes(set).iter().find(|s| sets.contains(**s)) {
-            return Err(SetupError::Excludes { set, other, why: rules(set).excludes.1 });
+        for set in sets.iter() {
+            if let Some(&needs) = needs(set).iter().find(|s| !sets.contains(**s)) {
+                return Err(SetupError::Requires { set, needs });
+            }
+            if let Some(&other) = excludes(set).iter().find(|s| sets.contains(**s)) {
+                return Err(SetupError::Excludes { set, other, why: rules(RuleId::of(set)).excludes.1 });
+            }
         }
     }
-    let mut starts = hooks(sets, |r| r.start);
+    for check in hooks(rules_in_play, |r| r.check) {
+        check(&setup)?;
+    }
+    let mut starts = hooks(rules_in_play, |r| r.start);
     let start = match (starts.next(), starts.next()) {
         (None, _) => base::start(&tiles)?,
         (Some(start), None) => start(&tiles)?,
         (Some(_), Some(_)) => return Err(SetupError::NoStartTile),
     };
-    let deck = build_deck(&tiles, &setup, sets, &start)?;
+    let deck = match hooks(rules_in_play, |r| r.deck).next() {
+        Some(deck) => deck(&tiles, &setup, &start)?,
+        None => build_deck(&tiles, &setup, sets, &start)?,
+    };
 
     let n = setup.players.len();
-    let mut game = Game::empty(tiles, setup, Pipeline::of(sets), deck);
+    let mut game = Game::empty(tiles, setup, Pipeline::of(sets, rules_in_play), deck);
     game.players = vec![PlayerState { score: 0, supply: [MEEPLES, 0, 0], reserve: 0 }; n];
-    for init in hooks(sets, |r| r.init) {
+    for init in hooks(rules_in_play, |r| r.init) {
         init(&mut game);
     }
     for &(tile, pos) in &start.squares {
         game.put_tile(pos, tile, Rotation::ALL[0]);
+    }
+    for started in hooks(rules_in_play, |r| r.started) {
+        started(&mut game);
     }
     let mut events = Vec::new();
     game.begin_turn(&mut events);
@@ -297,7 +440,7 @@ fn build_deck(tiles: &TileSet, setup: &Setup, sets: SetMask, start: &Start) -> R
             let out = start.out_of_deck.iter().filter(|t| **t == idx).count() as u32;
             pile.extend(std::iter::repeat_n(idx, def.count.saturating_sub(out) as usize));
         }
-        match rules(set).deal {
+        match rules(RuleId::of(set)).deal {
             Some(deal) => own.push((deal, pile)),
             None => land.extend(pile),
         }
@@ -326,7 +469,7 @@ fn build_deck(tiles: &TileSet, setup: &Setup, sets: SetMask, start: &Start) -> R
                 }
                 deck.push(idx);
             }
-            for check in hooks(sets, |r| r.draw) {
+            for check in sets.iter().filter_map(|s| rules(RuleId::of(s)).draw) {
                 check(tiles, &deck)?;
             }
             Ok(deck)
@@ -351,6 +494,10 @@ impl Game {
         let action = self.canonical(action);
         self.history.push(action);
         let player = self.current;
+        if matches!(self.phase, Phase::Coop(_)) {
+            (own_flow(self).apply)(self, action, events);
+            return Ok(());
+        }
         match action {
             Action::PlaceTile { tile, pos, rot } => {
                 let (square, contacts) = self.put_tile(pos, tile, rot);
@@ -421,8 +568,19 @@ impl Game {
                 events.push(Event::Passed { player });
                 self.score_turn(events);
             }
+            Action::Coop(_) => unreachable!("checked: only in a phase of the cooperative game"),
         }
         Ok(())
+    }
+
+    /// The legal actions of a phase a rule set owns.
+    pub(crate) fn own_actions_into(&self, out: &mut Vec<Action>) {
+        (own_flow(self).actions)(self, out)
+    }
+
+    /// Check an action in a phase a rule set owns.
+    pub(crate) fn check_own(&self, action: &Action) -> Result<(), PlayError> {
+        (own_flow(self).check)(self, action)
     }
 
     /// The square just placed, in a step that follows the tile.
@@ -472,15 +630,20 @@ impl Game {
                 }
             }
         }
+        self.next_turn(events);
+    }
+
+    /// The next seat's turn: it draws.
+    pub(crate) fn next_turn(&mut self, events: &mut Vec<Event>) {
         self.turn += 1;
-        self.current = (self.current + 1) % self.players.len();
+        self.current = (self.current + 1) % self.setup.players.len();
         self.begin_turn(events);
     }
 
     /// Draw until a tile fits (BASE-TILE-4), or end the game when the stack is empty
-    /// (BASE-TURN-2).
+    /// (BASE-TURN-2): with final scoring, unless a rule set ends it otherwise.
     pub(crate) fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        while self.next_draw < self.deck.len() {
+        while self.next_draw < self.draw_end {
             let tile = self.deck[self.next_draw];
             self.next_draw += 1;
             let id = self.tiles.get(tile).id.clone();
@@ -496,7 +659,10 @@ impl Game {
             self.discarded.push(tile);
             events.push(Event::TileDiscarded { player: self.current, tile: id });
         }
-        self.final_scoring(events);
+        match hooks(self.pipeline.exhausted, |r| r.exhausted).next() {
+            Some(end) => end(self, events),
+            None => self.final_scoring(events),
+        }
     }
 
     /// Tell the sets in play that a feature was scored (its figures still stand).
@@ -516,6 +682,15 @@ impl Game {
     /// Take a figure off the board into its owner's supply; the sets in play react (its
     /// ghosts go back to the supply, GHOST-SCORE-5; Eloïse moves on; a challenge ends).
     pub(crate) fn remove_figure(&mut self, idx: usize, events: &mut Vec<Event>) {
+        let f = self.take_figure(idx, events);
+        self.players[f.owner as usize].supply[f.kind as usize] += 1;
+        let pos = self.board.square(self.features.node(f.node).square).pos;
+        events.push(Event::FigureReturned { player: f.owner as usize, figure: f.kind, x: pos.x, y: pos.y });
+    }
+
+    /// Take a figure off the board (not back to a supply: the cooperative game buries
+    /// meeples); the sets in play react as for any figure leaving.
+    pub(crate) fn take_figure(&mut self, idx: usize, events: &mut Vec<Event>) -> Figure {
         let f = self.figures.swap_remove(idx);
         for hook in hooks(self.pipeline.figure_removed, |r| r.figure_removed) {
             hook(self, &f, events);
@@ -524,9 +699,7 @@ impl Game {
         if let Some(moved) = self.figures.get(idx) {
             self.features.move_occupant(moved.node, idx as u16);
         }
-        self.players[f.owner as usize].supply[f.kind as usize] += 1;
-        let pos = self.board.square(self.features.node(f.node).square).pos;
-        events.push(Event::FigureReturned { player: f.owner as usize, figure: f.kind, x: pos.x, y: pos.y });
+        f
     }
 
     /// The sets' final-scoring steps (after the features, before the points are settled).

@@ -6,6 +6,7 @@
 //! refused action leaves the game exactly as it was.
 
 use super::board::{Board, SquareIdx};
+use super::coop::CoopState;
 use super::events::Event;
 use super::features::{Features, NodeIdx};
 use super::flow::Pipeline;
@@ -96,7 +97,9 @@ pub enum Phase {
         /// The square just placed.
         square: SquareIdx,
     },
-    /// The game has ended and been finally scored.
+    /// A step of the cooperative game's own turn flow.
+    Coop(super::coop::Step),
+    /// The game has ended (and been finally scored, or won or lost together).
     Over,
 }
 
@@ -108,6 +111,7 @@ impl Phase {
             Phase::Circle { .. } => "a spell circle to attract a ghost (choose a meeple beside the tile)",
             Phase::Cat { .. } => "Eloïse to be placed next to a meeple",
             Phase::Figure { .. } => "a figure placement or a pass",
+            Phase::Coop(step) => step.expects(),
             Phase::Over => "nothing (the game is over)",
         }
     }
@@ -147,6 +151,9 @@ pub struct Game {
     pub(crate) players: Vec<PlayerState>,
     pub(crate) deck: Vec<TileIdx>,
     pub(crate) next_draw: usize,
+    /// Tiles are drawn up to here (the deck's end; in the cooperative game, the end of the
+    /// active pile).
+    pub(crate) draw_end: usize,
     pub(crate) current: usize,
     pub(crate) phase: Phase,
     pub(crate) turn: u32,
@@ -166,6 +173,8 @@ pub struct Game {
     pub(crate) spells: SpellState,
     /// Heretics & Shrines: ongoing challenges.
     pub(crate) shrines: ShrineState,
+    /// The cooperative game (Mists over Carcassonne): everything it adds.
+    pub(crate) coop: CoopState,
 }
 
 impl Game {
@@ -188,6 +197,7 @@ impl Game {
             history: Vec::with_capacity(2 * squares),
             tiles: Catalogue(tiles),
             pipeline,
+            draw_end: deck.len(),
             deck,
             next_draw: 0,
             current: 0,
@@ -201,6 +211,7 @@ impl Game {
             ghosts: GhostState::default(),
             spells: SpellState::default(),
             shrines: ShrineState::default(),
+            coop: CoopState::default(),
             setup,
         }
     }
@@ -265,7 +276,7 @@ impl Game {
     /// The seat that plays turn `turn` (0-based, one tile placement each): turns pass
     /// round the table from the first seat.
     pub fn player_of_turn(&self, turn: usize) -> usize {
-        turn % self.players.len()
+        turn % self.setup.players.len()
     }
 
     /// Tiles still face down in the stack (not counting a tile in hand).
@@ -355,6 +366,7 @@ impl Game {
                 }
             }
             Phase::Figure { square } => self.figure_actions_into(square, out),
+            Phase::Coop(_) => self.own_actions_into(out),
             Phase::Over => {}
         }
     }
@@ -459,6 +471,7 @@ impl Game {
     pub fn check(&self, action: &Action) -> Result<(), PlayError> {
         match (self.phase, *action) {
             (Phase::Over, _) => Err(PlayError::GameOver),
+            (Phase::Coop(_), _) => self.check_own(action),
             (Phase::Tile { tile }, Action::PlaceTile { tile: given, pos, rot }) => {
                 if given != tile {
                     let name = |t: TileIdx| {
@@ -539,6 +552,12 @@ impl Game {
             let Some(other) = self.board.at(pos.step(side)).cloned() else {
                 continue;
             };
+            if other.face_down {
+                // A face-down neighbour has no features: roads and cities facing it never
+                // close, and mist facing it is limited for good (COOP-3c-2).
+                self.limit_mist_on(&tiles, def, node_base, rot, side);
+                continue;
+            }
             let odef = tiles.get(other.tile);
             let misty = def.has_mist() || odef.has_mist();
             let mut joined = (NO_SEG, NO_SEG);
@@ -587,6 +606,34 @@ impl Game {
             }
         }
         (square, contacts)
+    }
+
+    /// Mark the mist of a tile on one side as limited (it faces a face-down square).
+    fn limit_mist_on(&mut self, tiles: &Catalogue, def: &TileDef, node_base: NodeIdx, rot: Rotation, side: Side) {
+        let _ = tiles;
+        for port in Port::of_side(side) {
+            let m = def.mist_at(port.unrotate(rot));
+            if m != NO_SEG {
+                let node = node_base + def.mist_node(m) as NodeIdx;
+                self.features.close_ends(node, 1);
+                self.features.limit(node);
+            }
+        }
+    }
+
+    /// Put a tile face down (COOP-3c): no features of its own; the mist of its neighbours
+    /// facing it is limited for good, their roads and cities facing it never close.
+    pub(crate) fn put_face_down(&mut self, pos: Pos, tile: TileIdx) -> SquareIdx {
+        let square = self.board.place_face_down(pos, tile, self.features.len() as NodeIdx);
+        let tiles = self.tiles.clone();
+        for side in Side::ALL {
+            let Some(other) = self.board.at(pos.step(side)).cloned() else { continue };
+            if !other.face_down {
+                let odef = tiles.get(other.tile);
+                self.limit_mist_on(&tiles, odef, other.node_base, other.rot, side.opposite());
+            }
+        }
+        square
     }
 
     /// Remember every road, city and building the tile at `square` completed: all of them

@@ -8,7 +8,7 @@
 
 use super::board::SquareIdx;
 use super::events::Event;
-use super::flow::{RuleSet, ScoredFeature, Start};
+use super::flow::{RuleId, RuleSet, ScoredFeature, Start};
 use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
 use super::moves::{FigureKind, PlayError, Spot};
@@ -31,7 +31,7 @@ pub const SCARE_AT: u8 = 3;
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet = RuleSet {
-    set: Set::Ghosts,
+    id: RuleId::Ghosts,
     start: Some(start),
     init: Some(init),
     after_tile: Some(queue_ghosts),

@@ -6,6 +6,7 @@
 
 pub mod base;
 pub mod board;
+pub mod coop;
 pub mod events;
 pub mod features;
 pub mod flow;

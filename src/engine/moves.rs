@@ -115,8 +115,10 @@ pub enum Action {
         /// The abbot's square.
         pos: Pos,
     },
-    /// Place no figure this turn.
+    /// Place no figure this turn (or, in the cooperative game, decline an optional choice).
     Pass,
+    /// An action of the cooperative game's own steps.
+    Coop(super::coop::Move),
 }
 
 /// Why an action was refused. The game is unchanged after a refusal.
@@ -166,6 +168,8 @@ pub enum PlayError {
     NoAbbotThere(Pos),
     /// No figure stands there that this ghost may haunt.
     NotAGhostTarget(Pos),
+    /// Not one of the answers the step awaits (the cooperative game's steps).
+    NotNow(&'static str),
 }
 
 impl fmt::Display for PlayError {
@@ -193,6 +197,7 @@ impl fmt::Display for PlayError {
             }
             PlayError::NoneInSupply(k) => write!(f, "no {} left in the supply", k.name()),
             PlayError::NoAbbotThere(p) => write!(f, "you have no abbot at {p}"),
+            PlayError::NotNow(expected) => write!(f, "not an answer to this step: the game is waiting for {expected}"),
             PlayError::NotAGhostTarget(p) => write!(
                 f,
                 "no meeple at {p} may receive this ghost (extending the mist haunts another player's meeple, limiting it your own; never a guard)"

@@ -7,7 +7,7 @@
 
 use super::board::SquareIdx;
 use super::events::Event;
-use super::flow::{RuleSet, Start};
+use super::flow::{RuleId, RuleSet, Start};
 use super::game::{Contacts, Game};
 use super::geometry::{Pos, Rotation, Side};
 use super::moves::{PlayError, Restriction};
@@ -21,7 +21,7 @@ pub const SPRING: &str = "river.spring";
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet = RuleSet {
-    set: Set::River,
+    id: RuleId::River,
     // BASE-RIVER-2, DEC-15.
     excludes: (
         &[Set::Ghosts, Set::SpellCircles],

@@ -46,6 +46,10 @@ pub struct Options {
     /// has no such exception in the 3rd edition). Written to records only when on.
     #[serde(skip_serializing_if = "is_false")]
     pub tiny_city: bool,
+    /// The cooperative game, Mists over Carcassonne (COOP.md), at a level: `{"level": n}`
+    /// (default none: the competitive game). Written to records only when chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coop: Option<super::coop::CoopOptions>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -74,6 +78,7 @@ impl Default for Options {
             spell_mode: SpellMode::B,
             eloise: true,
             tiny_city: false,
+            coop: None,
         }
     }
 }

@@ -9,16 +9,15 @@
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::flow::RuleSet;
+use super::flow::{RuleId, RuleSet};
 use super::game::{Figure, Game};
 use super::geometry::{Pos, Rotation};
 use super::moves::{PlayError, Restriction};
-use super::sets::Set;
 use super::tiles::{FeatureKind, TileIdx};
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet = RuleSet {
-    set: Set::Shrines,
+    id: RuleId::Shrines,
     placement: Some(shrine_rule),
     figure_placed: Some(maybe_challenge),
     before_scoring: Some(resolve_challenges),

@@ -13,7 +13,7 @@
 use super::board::SquareIdx;
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::flow::{RuleSet, ScoredFeature};
+use super::flow::{RuleId, RuleSet, ScoredFeature};
 use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
 use super::moves::{PlayError, Spot};
@@ -26,7 +26,7 @@ pub const CAT_PILE: u8 = 7;
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet = RuleSet {
-    set: Set::SpellCircles,
+    id: RuleId::SpellCircles,
     // SPELLC-B-1: the Spell Circles need the mist and ghosts of Ghosts, Castles & Cemeteries.
     needs: &[Set::Ghosts],
     init: Some(init),

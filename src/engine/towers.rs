@@ -8,15 +8,14 @@
 
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::flow::RuleSet;
+use super::flow::{RuleId, RuleSet};
 use super::game::Game;
 use super::geometry::Pos;
-use super::sets::Set;
 use super::tiles::{FeatureKind, Tower};
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet =
-    RuleSet { set: Set::Watchtowers, before_scoring: Some(score_towers), ..RuleSet::NONE };
+    RuleSet { id: RuleId::Watchtowers, before_scoring: Some(score_towers), ..RuleSet::NONE };
 
 /// One tower bonus, before it is added to the turn's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

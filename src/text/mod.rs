@@ -112,6 +112,30 @@ fn mist_verb(case: crate::engine::GhostCase) -> &'static str {
     }
 }
 
+/// A colour of the cooperative game by its index.
+fn colour_name(colour: u8) -> &'static str {
+    crate::engine::coop::COLOURS.get(colour as usize).copied().unwrap_or("?")
+}
+
+/// Rufus or Ronja.
+fn hound_name(hound: u8) -> &'static str {
+    if hound == 0 {
+        "Rufus"
+    } else {
+        "Ronja"
+    }
+}
+
+/// "a city", "a monastery", for the cooperative lines.
+fn a_feature(feature: FeatureKind) -> String {
+    match feature {
+        FeatureKind::Road => "a road".into(),
+        FeatureKind::City => "a city".into(),
+        FeatureKind::Field => "a field".into(),
+        k => format!("a {}", k.name()),
+    }
+}
+
 /// What was scored, e.g. "a city of 5 tiles with 1 pennant".
 pub fn scored_feature(s: &Scoring) -> String {
     let open = if s.complete { "" } else { "an unfinished " };
@@ -235,6 +259,59 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             format!("{}'s {} returned to the supply", name(*player), figure.name())
         }
         Event::ScoreFloored { player, .. } => format!("{}'s score stops at 0", name(*player)),
+        Event::GhostsPlaced { x, y, count, spot } => {
+            let where_ = match *spot {
+                "circle" => "in a spell circle",
+                "cemetery" => "on a cemetery",
+                _ => "on the mist",
+            };
+            format!("{} {where_} at ({x}, {y})", plural(*count, "ghost appears", "ghosts appear"))
+        }
+        Event::GhostsReleased { count, x, y } => {
+            format!("{} at ({x}, {y}) go back to the supply", plural(*count, "ghost", "ghosts"))
+        }
+        Event::GhostsRemoved { x, y, count } => {
+            format!("The team drives {} away from ({x}, {y})", plural(*count, "ghost", "ghosts"))
+        }
+        Event::GhostAttracted { from_x, from_y, x, y } => {
+            format!("The spell circle at ({x}, {y}) draws a ghost from ({from_x}, {from_y})")
+        }
+        Event::MeepleBuried { colour, x, y } => {
+            format!("The cemetery at ({x}, {y}) closes: the {} meeple is buried", colour_name(*colour))
+        }
+        Event::TeamScored { feature, value, colours, points, .. } => {
+            let who: Vec<&str> = colours.iter().map(|c| colour_name(*c)).collect();
+            if *points == *value {
+                format!("The team scores {} ({}): {points}", a_feature(*feature), join_names(&who))
+            } else {
+                format!("The team scores {} ({}): {points} each", a_feature(*feature), join_names(&who))
+            }
+        }
+        Event::ScoringGivenUp { feature, .. } => {
+            format!("The team gives up the points of {} to drive ghosts away", a_feature(*feature))
+        }
+        Event::HoundReached { hound } => format!("The score reaches {}: the next pile opens", hound_name(*hound)),
+        Event::PileOpened { pile, tiles } => {
+            format!("Pile {pile} is now in play ({})", plural(*tiles, "tile", "tiles"))
+        }
+        Event::HoundPlaced { hound, colour, .. } => {
+            format!("{} runs with the {} meeple", hound_name(*hound), colour_name(*colour))
+        }
+        Event::HoundLost { hound } => format!("{} leaves the game", hound_name(*hound)),
+        Event::HoundScored { hound, points } => {
+            format!("{} brings {points} for the ghosts on the board", hound_name(*hound))
+        }
+        Event::CatJoined { colour, .. } => format!("Eloïse the cat sits by the {} meeple", colour_name(*colour)),
+        Event::TeamCatScored { points } => format!("Eloïse brings {points} for the ghosts in the spell circles"),
+        Event::FaceDownPlaced { x, y } => format!("A tile is laid face down at ({x}, {y})"),
+        Event::TeamWon { turn, .. } => format!("The team reached the goal on turn {turn}: victory!"),
+        Event::TeamLost { turn, why: "pile", .. } => {
+            format!("The last pile ran out on turn {turn} before the goal: the ghosts win")
+        }
+        Event::TeamLost { turn, needed, supply, .. } => format!(
+            "On turn {turn} {} were needed but only {supply} left: the ghosts win",
+            plural(*needed, "ghost", "ghosts")
+        ),
         Event::GameOver { scores, winners } => {
             let ws: Vec<&str> = winners.iter().map(|w| name(*w)).collect();
             let best = winners.first().map(|w| scores[*w]).unwrap_or(0);

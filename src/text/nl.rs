@@ -58,6 +58,20 @@ fn figure_name(figure: FigureKind) -> &'static str {
     }
 }
 
+/// A colour of the cooperative game in Dutch (inflected, before "meeple").
+fn kleur(colour: u8) -> &'static str {
+    ["rode", "groene", "blauwe", "gele", "zwarte", "roze"].get(colour as usize).copied().unwrap_or("?")
+}
+
+/// Rufus or Ronja.
+fn hond(hound: u8) -> &'static str {
+    if hound == 0 {
+        "Rufus"
+    } else {
+        "Ronja"
+    }
+}
+
 fn spoken(n: impl Into<i64>) -> String {
     plural(n, "spook", "spoken")
 }
@@ -212,6 +226,65 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             format!("De {} van {} ging terug naar de voorraad", figure_name(*figure), name(*player))
         }
         Event::ScoreFloored { player, .. } => format!("De score van {} blijft op 0", name(*player)),
+        Event::GhostsPlaced { x, y, count, spot } => {
+            let where_ = match *spot {
+                "circle" => "in een spreukencirkel",
+                "cemetery" => "op een kerkhof",
+                _ => "op de mist",
+            };
+            let verb = if *count == 1 { "verschijnt" } else { "verschijnen" };
+            format!("{} {verb} {where_} op ({x}, {y})", spoken(*count))
+        }
+        Event::GhostsReleased { count, x, y } => {
+            let verb = if *count == 1 { "gaat" } else { "gaan" };
+            format!("{} op ({x}, {y}) {verb} terug naar de voorraad", spoken(*count))
+        }
+        Event::GhostsRemoved { x, y, count } => {
+            format!("Het team verjaagt {} van ({x}, {y})", spoken(*count))
+        }
+        Event::GhostAttracted { from_x, from_y, x, y } => {
+            format!("De spreukencirkel op ({x}, {y}) trekt een spook weg van ({from_x}, {from_y})")
+        }
+        Event::MeepleBuried { colour, x, y } => {
+            format!("Het kerkhof op ({x}, {y}) sluit: de {} meeple wordt begraven", kleur(*colour))
+        }
+        Event::TeamScored { feature, value, colours, points, .. } => {
+            let who: Vec<&str> = colours.iter().map(|c| kleur(*c)).collect();
+            let (noun, het) = building(*feature);
+            let the = if het { "het" } else { "de" };
+            let each = if points == value { "" } else { " elk" };
+            format!("Het team scoort {the} {noun} ({}):{each} {points}", join(&who))
+        }
+        Event::ScoringGivenUp { feature, .. } => {
+            let (noun, het) = building(*feature);
+            let the = if het { "het" } else { "de" };
+            format!("Het team ziet af van de punten voor {the} {noun} om spoken te verjagen")
+        }
+        Event::HoundReached { hound } => {
+            format!("De score bereikt {}: de volgende stapel gaat open", hond(*hound))
+        }
+        Event::PileOpened { pile, tiles } => {
+            format!("Stapel {pile} is nu in het spel ({})", plural(*tiles, "tegel", "tegels"))
+        }
+        Event::HoundPlaced { hound, colour, .. } => {
+            format!("{} loopt mee met de {} meeple", hond(*hound), kleur(*colour))
+        }
+        Event::HoundLost { hound } => format!("{} verlaat het spel", hond(*hound)),
+        Event::HoundScored { hound, points } => {
+            format!("{} brengt {points} op voor de spoken op het bord", hond(*hound))
+        }
+        Event::CatJoined { colour, .. } => format!("Kat Eloïse gaat bij de {} meeple zitten", kleur(*colour)),
+        Event::TeamCatScored { points } => {
+            format!("Eloïse brengt {points} op voor de spoken in de spreukencirkels")
+        }
+        Event::FaceDownPlaced { x, y } => format!("Een tegel wordt gedekt neergelegd op ({x}, {y})"),
+        Event::TeamWon { turn, .. } => format!("Het team haalde het doel in beurt {turn}: gewonnen!"),
+        Event::TeamLost { turn, why: "pile", .. } => {
+            format!("De laatste stapel raakte op in beurt {turn} voor het doel: de spoken winnen")
+        }
+        Event::TeamLost { turn, needed, supply, .. } => {
+            format!("In beurt {turn} waren {} nodig maar er waren er nog {supply}: de spoken winnen", spoken(*needed))
+        }
         Event::GameOver { scores, winners } => {
             let ws: Vec<&str> = winners.iter().map(|w| name(*w)).collect();
             let best = winners.first().map(|w| scores[*w]).unwrap_or(0);

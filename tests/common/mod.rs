@@ -105,6 +105,7 @@ pub fn step(g: &Game) -> String {
         Phase::Circle { .. } => "circle".into(),
         Phase::Cat { .. } => "cat".into(),
         Phase::Figure { .. } => "figure".into(),
+        Phase::Coop(step) => format!("coop:{}", step.name()),
         Phase::Over => "over".into(),
     }
 }

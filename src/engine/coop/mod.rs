@@ -1,0 +1,407 @@
+//! Mists over Carcassonne, the cooperative game (`../shared/rules/COOP.md`): levels 1–6,
+//! 1–5 players winning or losing together against the ghosts, with The Spell Circles and
+//! Eloïse at every level. A rule set of its own on the engine: it deals its piles, places
+//! the start ghosts, and after each tile runs the turn's steps itself (COOP-SEQ) as a list
+//! of tasks, each either done at once or waiting for the active player's choice
+//! (`Phase::Coop`, `Action::Coop`).
+//!
+//! - [`levels`]: the level table, loaded as data.
+//! - `ghosts`: ghosts on squares (in a mist region, a spell circle or a cemetery), the
+//!   supply and Eloïse's pile.
+//! - `turn`: the tasks of a turn, the choices they wait for, and their effects.
+
+pub mod levels;
+
+mod ghosts;
+mod turn;
+
+use super::board::SquareIdx;
+use super::features::NodeIdx;
+use super::flow::{OwnFlow, RuleId, RuleSet, Start};
+use super::game::{Game, PlayerState};
+use super::geometry::Pos;
+use super::moves::{FigureKind, Spot};
+use super::rng::Rng;
+use super::sets::Set;
+use super::setup::{Deck, Setup, SetupError};
+use super::tiles::{FeatureKind, TileIdx, TileSet};
+pub use ghosts::GhostSpot;
+use levels::{Level, LevelTable, Markers};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+pub use turn::{Move, Step};
+
+/// The six meeple colours of the cooperative game, in the order they are handed out
+/// (COOP-SETUP-3a).
+pub const COLOURS: [&str; 6] = ["red", "green", "blue", "yellow", "black", "pink"];
+/// Ghosts on Eloïse's pile at the start (COOP-SC-1).
+pub const CAT_PILE: u8 = 7;
+/// Ghosts that start on the start tile (COOP-SETUP-4).
+pub const START_GHOSTS: u8 = 3;
+
+/// The rule set.
+pub(crate) const RULES: RuleSet = RuleSet {
+    id: RuleId::Coop,
+    check: Some(check),
+    start: Some(start),
+    deck: Some(deck),
+    init: Some(init),
+    started: Some(started),
+    after_tile: Some(turn::after_tile),
+    tile_choices: &[turn::drive_step],
+    figure_removed: Some(turn::figure_left),
+    exhausted: Some(turn::pile_empty),
+    own_flow: Some(OwnFlow { actions: turn::actions, check: turn::check, apply: turn::apply }),
+    ..RuleSet::NONE
+};
+
+/// The cooperative game chosen in the setup's options: the level, with the numbers it is
+/// played with (the built-in table's unless a corrected level file gave others).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CoopOptions {
+    /// The level's numbers.
+    pub level: Level,
+}
+
+impl CoopOptions {
+    /// Level `n` (1 to 6) of the built-in table.
+    pub fn level(n: u8) -> Option<CoopOptions> {
+        LevelTable::builtin().level(n).map(|l| CoopOptions { level: l.clone() })
+    }
+}
+
+/// Records write `{"level": n}`, and the numbers too (`"rules"`) only when they are not
+/// the built-in table's, so a game played with a corrected file replays the same.
+impl Serialize for CoopOptions {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            level: u8,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            rules: Option<&'a Level>,
+        }
+        let builtin = LevelTable::builtin().level(self.level.level);
+        Out { level: self.level.level, rules: (builtin != Some(&self.level)).then_some(&self.level) }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for CoopOptions {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CoopOptions, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct In {
+            level: u8,
+            #[serde(default)]
+            rules: Option<Level>,
+        }
+        let i = In::deserialize(d)?;
+        match i.rules {
+            Some(rules) if rules.level != i.level => {
+                Err(serde::de::Error::custom("coop: \"rules\" are for another level than \"level\""))
+            }
+            Some(rules) => Ok(CoopOptions { level: rules }),
+            None => CoopOptions::level(i.level)
+                .ok_or_else(|| serde::de::Error::custom(format!("coop: the levels are 1 to 6, not {}", i.level))),
+        }
+    }
+}
+
+/// Where a hound is (COOP-3b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hound {
+    /// On the score track, not reached yet.
+    Track,
+    /// With the meeple standing on this node; `removal`: its ghost removal is still to come
+    /// (levels 4–6: once the square is surrounded, COOP-3b-5).
+    With {
+        /// The meeple's node.
+        node: NodeIdx,
+        /// The removal is still to come.
+        removal: bool,
+    },
+    /// Out of the game (scored, lost, or buried with its meeple).
+    Gone,
+}
+
+/// The hounds' names, Rufus first.
+pub const HOUNDS: [&str; 2] = ["Rufus", "Ronja"];
+
+/// Where Eloïse is in the cooperative game (COOP-CAT).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cat {
+    /// Not in this game (no Spell Circles).
+    #[default]
+    Off,
+    /// In front of her pile, which ghosts are taken from first.
+    Pile,
+    /// In play, beside the board: she joins the next meeple placed.
+    Waiting,
+    /// With the meeple standing on this node.
+    At(NodeIdx),
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Ending {
+    /// The score reached the goal (every marker, at level 6): won (COOP-END-1).
+    Goal,
+    /// Ghosts had to be placed and the supply was short: lost (COOP-END-2).
+    Ghosts {
+        /// Ghosts needed.
+        needed: u8,
+        /// Ghosts left.
+        supply: u8,
+    },
+    /// No tile could be drawn from the active pile: lost (COOP-END-3).
+    Pile,
+}
+
+impl Ending {
+    /// Whether the team won.
+    pub fn won(self) -> bool {
+        self == Ending::Goal
+    }
+}
+
+/// A meeple buried on a cemetery (COOP-1c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Burial {
+    /// The cemetery's square.
+    pub cemetery: SquareIdx,
+    /// The meeple's colour.
+    pub colour: u8,
+}
+
+/// Everything the cooperative game adds to a game's state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CoopState {
+    /// The level's numbers.
+    pub level: Option<Level>,
+    /// The Spell Circles are in play.
+    pub circles: bool,
+    /// The score markers: one for the team, or one per colour (level 6).
+    pub markers: Vec<u32>,
+    /// Ghosts on the board: (square, spot, how many), none empty.
+    pub ghosts: Vec<(SquareIdx, GhostSpot, u8)>,
+    /// The supply (with Eloïse: the separate supply).
+    pub supply: u8,
+    /// Ghosts on Eloïse's pile.
+    pub pile: u8,
+    /// Where Eloïse is.
+    pub cat: Cat,
+    /// Rufus and Ronja (none before level 3).
+    pub hounds: Vec<Hound>,
+    /// The end of each pile in the deck.
+    pub piles: Vec<usize>,
+    /// The active pile (0-based).
+    pub active: usize,
+    /// Buried meeples.
+    pub buried: Vec<Burial>,
+    /// Closed cemeteries.
+    pub closed: Vec<SquareIdx>,
+    /// Squares holding face-down tiles (levels 5–6).
+    pub face_down: Vec<SquareIdx>,
+    /// This turn's steps still to do, the next first.
+    pub(crate) tasks: Vec<turn::Task>,
+    /// What this turn has done so far that later steps need.
+    pub(crate) turn: turn::TurnState,
+    /// How the game ended, and on which turn.
+    pub ending: Option<(Ending, u32)>,
+}
+
+impl CoopState {
+    /// The level played.
+    pub fn level(&self) -> &Level {
+        self.level.as_ref().expect("a cooperative game")
+    }
+}
+
+/// The colours a seat owns (COOP-SETUP-3): solo 4, two players 2 each, else 1 each.
+pub fn colours_of(seats: usize, seat: usize) -> std::ops::Range<u8> {
+    let s = seat as u8;
+    match seats {
+        1 => 0..4,
+        2 => 2 * s..2 * s + 2,
+        _ => s..s + 1,
+    }
+}
+
+/// How many colours are in play for a number of seats.
+pub fn colours_in_play(seats: usize) -> u8 {
+    if seats <= 2 {
+        4
+    } else {
+        seats as u8
+    }
+}
+
+/// COOP-SCOPE-1, COOP-DEC-02: only the Mists tiles (+ the Spell Circles); no other module.
+fn check(setup: &Setup) -> Result<(), SetupError> {
+    let ok = setup.has_set(Set::Ghosts) && setup.sets.iter().all(|s| matches!(s, Set::Ghosts | Set::SpellCircles));
+    if !ok {
+        return Err(SetupError::NotAvailable(
+            "the cooperative game with other sets than \"ghosts\" (and \"spellcircles\") (COOP-SCOPE-1)".into(),
+        ));
+    }
+    if setup.options.abbot {
+        return Err(SetupError::NotAvailable("the Abbot in the cooperative game (COOP-SCOPE-1)".into()));
+    }
+    let level = &setup.options.coop.as_ref().expect("a cooperative setup").level;
+    if setup.has_set(Set::SpellCircles) && level.ghosts < START_GHOSTS + CAT_PILE {
+        return Err(SetupError::NotAvailable(format!(
+            "the Spell Circles with {} ghosts: they need at least {} (3 on the start tile, 7 on Eloïse's pile)",
+            level.ghosts,
+            START_GHOSTS + CAT_PILE
+        )));
+    }
+    Ok(())
+}
+
+/// The 2×2 start tile, as in the competitive game.
+fn start(tiles: &TileSet) -> Result<Start, SetupError> {
+    (super::ghosts::RULES.start.expect("the Ghosts set has a start"))(tiles)
+}
+
+/// COOP-SETUP-2, COOP-SETUP-5, COOP-SC-1: the level's tiles shuffled, in 1 stack or 3
+/// equal piles (the piles are consecutive in the deck; `init` marks their ends).
+fn deck(tiles: &TileSet, setup: &Setup, start: &Start) -> Result<Vec<TileIdx>, SetupError> {
+    let level = &setup.options.coop.as_ref().expect("a cooperative setup").level;
+    let mut pool = Vec::new();
+    for &set in &setup.sets {
+        for (idx, def) in tiles.set_tiles(set.name()) {
+            let building = def.building;
+            let left_out = start.out_of_deck.contains(&idx)
+                || (building == Some(FeatureKind::Castle) && !level.castles)
+                || (building == Some(FeatureKind::Cemetery) && !level.cemeteries);
+            if !left_out {
+                pool.extend(std::iter::repeat_n(idx, def.count as usize));
+            }
+        }
+    }
+    match &setup.deck {
+        Deck::Seed(seed) => {
+            Rng::new(*seed).shuffle(&mut pool);
+            Ok(pool)
+        }
+        Deck::Draw(ids) => {
+            let mut drawn: Vec<TileIdx> = Vec::with_capacity(ids.len());
+            for id in ids {
+                let idx = tiles
+                    .index_of(id)
+                    .filter(|i| pool.contains(i))
+                    .ok_or_else(|| SetupError::UnknownTile(id.clone()))?;
+                let available = pool.iter().filter(|t| **t == idx).count();
+                if !setup.options.unlimited_copies && drawn.iter().filter(|t| **t == idx).count() >= available {
+                    return Err(SetupError::TooManyCopies { tile: id.clone(), available: available as u32 });
+                }
+                drawn.push(idx);
+            }
+            Ok(drawn)
+        }
+    }
+}
+
+/// COOP-SETUP-3, COOP-SETUP-4, COOP-SETUP-6, COOP-SC-1, COOP-DEC-15: colours and meeples,
+/// markers, ghosts (3 for the start tile, 7 on Eloïse's pile), hounds, piles.
+fn init(game: &mut Game) {
+    let level = game.setup.options.coop.as_ref().expect("a cooperative setup").level.clone();
+    let seats = game.setup.players.len();
+    let colours = colours_in_play(seats) as usize;
+    let per_colour = if seats <= 2 { 3 } else { 5 };
+    // Level 6: each colour's marker is one of its meeples when a colour has 5 (COOP-DEC-15).
+    let supply = if level.markers == Markers::Colour && seats >= 3 { per_colour - 1 } else { per_colour };
+    game.players = vec![PlayerState { score: 0, supply: [supply, 0, 0], reserve: 0 }; colours];
+    game.deltas = vec![0; colours];
+    let circles = game.setup.has_set(Set::SpellCircles);
+    let st = &mut game.coop;
+    st.markers = vec![0; if level.markers == Markers::Colour { colours } else { 1 }];
+    st.circles = circles;
+    st.supply = level.ghosts - START_GHOSTS;
+    if circles {
+        st.pile = CAT_PILE;
+        st.supply -= CAT_PILE;
+        st.cat = Cat::Pile;
+    }
+    st.hounds = vec![Hound::Track; level.hounds.len()];
+    let n = game.deck.len();
+    st.piles = (1..=level.piles as usize).map(|k| n * k / level.piles as usize).collect();
+    st.active = 0;
+    game.draw_end = st.piles[0];
+    st.level = Some(level);
+}
+
+/// COOP-SETUP-4, COOP-DEC-29: the start ghosts go on the start tile's ghost symbols, as the
+/// tile data prints them.
+fn started(game: &mut Game) {
+    let mut placed = 0;
+    for sq in 0..game.board.squares().len() as SquareIdx {
+        let def = game.def_at(sq);
+        let symbols: Vec<(u8, u8)> =
+            def.mist.iter().enumerate().map(|(r, m)| (r as u8, m.ghost_symbols)).filter(|(_, n)| *n > 0).collect();
+        for (r, n) in symbols {
+            for _ in 0..n.min(START_GHOSTS - placed) {
+                game.coop.add_ghost(sq, GhostSpot::Mist(r));
+                placed += 1;
+            }
+        }
+    }
+    // A start tile with fewer symbols: the rest stay in the supply (none in the catalogue).
+    game.coop.supply += START_GHOSTS - placed;
+}
+
+impl Game {
+    /// Whether this is a game of the cooperative game.
+    pub fn is_coop(&self) -> bool {
+        self.coop.level.is_some()
+    }
+
+    /// The cooperative game's state (empty in a competitive game).
+    pub fn coop(&self) -> &CoopState {
+        &self.coop
+    }
+
+    /// Ghosts on a square, in all its spots.
+    pub fn coop_ghosts_at(&self, square: SquareIdx) -> u8 {
+        self.coop.ghosts.iter().filter(|g| g.0 == square).map(|g| g.2).sum()
+    }
+
+    /// Ghosts on the board (every spot, circles included).
+    pub fn coop_ghosts_on_board(&self) -> u8 {
+        self.coop.ghosts.iter().map(|g| g.2).sum()
+    }
+
+    /// Ghosts that can still be placed: the separate supply and Eloïse's pile.
+    pub fn coop_supply(&self) -> u8 {
+        self.coop.supply + self.coop.pile
+    }
+
+    /// Tiles left in the active pile (face down: their order is hidden, their number not).
+    pub fn active_pile_left(&self) -> usize {
+        self.draw_end.saturating_sub(self.next_draw)
+    }
+
+    /// The colour (0-based, [`COLOURS`]) of a figure on the board.
+    pub fn colour_of(&self, fig: usize) -> u8 {
+        self.figures[fig].owner
+    }
+
+    /// The square a figure stands on.
+    pub(crate) fn figure_pos(&self, fig: usize) -> Pos {
+        self.board.square(self.features.node(self.figures[fig].node).square).pos
+    }
+
+    /// A spot on the tile just placed, as the meeple step names it.
+    pub(crate) fn spot_node(&self, square: SquareIdx, spot: Spot) -> Option<NodeIdx> {
+        let def = self.def_at(square);
+        let local = match spot {
+            Spot::Port(p) => def.owner(p),
+            Spot::Building => def.building_node()?,
+        };
+        (local != super::tiles::NO_SEG).then(|| self.board.square(square).node_base + local as NodeIdx)
+    }
+}
+
+/// The figures of a colour on the board (to check conservation).
+pub fn figures_of(game: &Game, colour: u8) -> usize {
+    game.figures.iter().filter(|f| f.owner == colour && f.kind == FigureKind::Meeple).count()
+}

@@ -653,7 +653,8 @@ impl Game {
         for q in std::iter::once(placed.pos).chain(placed.pos.ring()) {
             if let Some(s) = self.board.square_at(q) {
                 let p = self.board.square(s);
-                if p.neighbours == 8 {
+                // A face-down square has no building (COOP-DEF-8).
+                if p.neighbours == 8 && !p.face_down {
                     if let Some(b) = self.tiles.get(p.tile).building_node() {
                         self.completed.push(p.node_base + b as NodeIdx);
                     }

@@ -304,7 +304,8 @@ impl Game {
 
     /// The figure standing at a square and spot.
     pub(crate) fn figure_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
-        let square = self.board.square_at(pos)?;
+        // A face-down square has no features (COOP-DEF-8).
+        let square = self.board.square_at(pos).filter(|&s| !self.board.square(s).face_down)?;
         let def = self.def_at(square);
         let local = match spot {
             Spot::Port(p) => def.owner(p),

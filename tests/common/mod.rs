@@ -120,3 +120,4 @@ pub fn game_in(players: &[&str], sets: &[&str], draw: &[&str], options: Options)
     };
     Game::new(TileSet::builtin(), setup).expect("valid setup")
 }
+pub mod coop;

@@ -973,8 +973,15 @@ pub(crate) fn canonical_move(game: &Game, m: Move) -> Move {
     match m {
         Move::Bury { pos, spot } => Move::Bury { pos, spot: fig(pos, spot) },
         Move::With { pos, spot } => Move::With { pos, spot: fig(pos, spot) },
-        Move::Points { pos, spot } => Move::Points { pos, spot: fig(pos, spot) },
-        Move::Remove { pos, spot, from } => Move::Remove { pos, spot: fig(pos, spot), from },
+        // A feature is named by any of its meeples; the list names it by the first.
+        Move::Points { pos, spot } => {
+            let (pos, spot) = feature_named(game, pos, spot);
+            Move::Points { pos, spot }
+        }
+        Move::Remove { pos, spot, from } => {
+            let (pos, spot) = feature_named(game, pos, spot);
+            Move::Remove { pos, spot, from }
+        }
         Move::Meeple { colour, spot: Spot::Port(p) } => match game.phase {
             Phase::Coop(Step::Meeple { square }) => {
                 let def = game.def_at(square);
@@ -985,6 +992,14 @@ pub(crate) fn canonical_move(game: &Game, m: Move) -> Move {
             _ => m,
         },
         other => other,
+    }
+}
+
+/// The square and spot the move lists name a feature by, from any meeple on it.
+fn feature_named(game: &Game, pos: Pos, spot: Spot) -> (Pos, Spot) {
+    match game.figure_at(pos, spot) {
+        Some(i) => feature_spot(game, game.features.root(game.figures[i].node)),
+        None => (pos, spot),
     }
 }
 

@@ -3,10 +3,11 @@
 //! ghost and meeple accounted for, the markers never falling, every listed move accepted,
 //! unlisted ones refused without a trace, and records replaying exactly.
 
-use carcassonne::engine::coop::{colours_in_play, Cat, CoopOptions, Hound};
+use carcassonne::engine::coop::{colours_in_play, Cat, CoopOptions, GhostSpot, Hound, Move};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Set, Setup, TileSet,
+    Action, Deck, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Set, Setup, Spot,
+    TileSet,
 };
 use carcassonne::record::Record;
 
@@ -85,6 +86,46 @@ fn check_invariants(g: &Game, markers_before: &[u32]) {
     }
 }
 
+/// Actions to try against the step awaited: every kind of cooperative move on squares of
+/// the board and beyond, the competitive actions, and passes.
+fn candidates(g: &Game) -> Vec<Action> {
+    let mut squares: Vec<Pos> = g.board().squares().iter().map(|s| s.pos).collect();
+    squares.truncate(12);
+    squares.push(Pos::new(1000, -1000));
+    if let Some(o) = g.board().open().first() {
+        squares.push(o.pos);
+    }
+    let spots = [Spot::Building, Spot::Port(Port::all().next().unwrap()), Spot::Port(Port::all().nth(4).unwrap())];
+    let ghost_spots = [GhostSpot::Mist(0), GhostSpot::Mist(1), GhostSpot::Circle(0), GhostSpot::Cemetery];
+    let mut out = vec![
+        Action::Pass,
+        Action::RetrieveAbbot { pos: Pos::new(0, 0) },
+        Action::PlaceFigure { figure: FigureKind::Meeple, spot: Spot::Building },
+        Action::PlaceTile { tile: 0, pos: Pos::new(5, 5), rot: Rotation::ALL[0] },
+        Action::Coop(Move::BuryFromSupply { colour: 5 }),
+        Action::Coop(Move::BuryFromSupply { colour: 0 }),
+    ];
+    for colour in [0, 3, 5] {
+        for spot in spots {
+            out.push(Action::Coop(Move::Meeple { colour, spot }));
+        }
+    }
+    for &pos in &squares {
+        out.push(Action::Coop(Move::Clear { pos }));
+        out.push(Action::Coop(Move::FaceDown { pos }));
+        for spot in ghost_spots {
+            out.push(Action::Coop(Move::Ghost { pos, spot }));
+        }
+        for spot in spots {
+            out.push(Action::Coop(Move::Bury { pos, spot }));
+            out.push(Action::Coop(Move::With { pos, spot }));
+            out.push(Action::Coop(Move::Points { pos, spot }));
+            out.push(Action::Coop(Move::Remove { pos, spot, from: squares[0] }));
+        }
+    }
+    out
+}
+
 fn play_checked(seed: u64, thorough: bool) -> Game {
     let mut g = Game::new(TileSet::builtin(), setup(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     check_invariants(&g, &[]);
@@ -98,18 +139,29 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
         dedup.sort();
         dedup.dedup();
         assert_eq!(dedup.len(), legal.len(), "seed {seed}: no action listed twice: {legal:?}");
-        if thorough || step % 13 == 0 {
+        if thorough || step % 7 == 0 {
             for a in &legal {
                 let mut c = g.clone();
                 c.apply(a).unwrap_or_else(|e| panic!("seed {seed}: listed action {a:?} refused: {e}"));
             }
-            for a in [Action::Pass, Action::RetrieveAbbot { pos: carcassonne::engine::Pos::new(0, 0) }] {
+            // An unlisted action is refused and changes nothing, or (a spot named another
+            // way) does exactly what a listed one does.
+            for a in candidates(&g) {
                 if legal.contains(&a) {
                     continue;
                 }
-                let before = g.clone();
-                assert!(g.apply(&a).is_err(), "seed {seed}: unlisted {a:?} accepted in {:?}", g.phase());
-                assert!(g == before);
+                let mut c = g.clone();
+                match c.apply(&a) {
+                    Err(_) => assert!(c == g, "seed {seed}: refused {a:?} changed the game"),
+                    Ok(_) => assert!(
+                        legal.iter().any(|l| {
+                            let mut d = g.clone();
+                            d.apply(l).is_ok() && d == c
+                        }),
+                        "seed {seed}: unlisted {a:?} accepted in {:?} and does what no listed action does",
+                        g.phase()
+                    ),
+                }
             }
         }
         let markers = g.coop().markers.clone();

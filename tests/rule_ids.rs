@@ -10,8 +10,17 @@ fn root() -> PathBuf {
 }
 
 /// Every rule ID RULES.md defines: `- **ID` items, the DECISION register's `| DEC-NN |` rows.
-/// The cooperative game's IDs (COOP-*) belong to COOP.md and are not played yet.
+/// The cooperative game's IDs (COOP-*) belong to COOP.md, which replaces RULES.md §7.
 fn rule_ids(rules: &str) -> Vec<String> {
+    ids_in(rules).into_iter().filter(|id| !id.starts_with("COOP")).collect()
+}
+
+/// Every COOP-* ID COOP.md defines (rules, DECISIONs and test scenarios).
+fn coop_ids(coop: &str) -> Vec<String> {
+    ids_in(coop).into_iter().filter(|id| id.starts_with("COOP")).collect()
+}
+
+fn ids_in(rules: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for line in rules.lines() {
         let head = line.strip_prefix("- **").or_else(|| line.strip_prefix("| "));
@@ -20,7 +29,7 @@ fn rule_ids(rules: &str) -> Vec<String> {
         let well_formed = id.contains('-')
             && id.chars().next().is_some_and(|c| c.is_ascii_uppercase())
             && id.rsplit('-').next().is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
-        if well_formed && !id.starts_with("COOP") && !ids.contains(&id) {
+        if well_formed && !ids.contains(&id) {
             ids.push(id);
         }
     }
@@ -95,6 +104,27 @@ fn every_rule_id_is_implemented_tested_or_explained() {
     );
 }
 
+/// The same for the cooperative game: every COOP-* ID of COOP.md, rules, DECISIONs and the
+/// COOP-TEST scenarios, is cited in `src/` or `tests/` or explained.
+#[test]
+fn every_coop_rule_id_is_implemented_tested_or_explained() {
+    let coop = root().join("../shared/rules/COOP.md");
+    if !coop.is_file() {
+        assert!(std::env::var_os("CI").is_none(), "CI must have ../shared/rules beside the clone");
+        return;
+    }
+    let ids = coop_ids(&std::fs::read_to_string(coop).unwrap());
+    assert!(ids.len() > 150, "COOP.md read: {} IDs", ids.len());
+    assert!(ids.iter().filter(|id| id.starts_with("COOP-TEST-")).count() >= 47);
+    let mut paths = Vec::new();
+    files(&root().join("src"), &["rs"], &mut paths);
+    files(&root().join("tests"), &["rs", "mjs"], &mut paths);
+    let mut text: String = paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    text += &std::fs::read_to_string(root().join("docs/rules-not-code.md")).unwrap();
+    let missing: Vec<&String> = ids.iter().filter(|id| !cites(&text, id)).collect();
+    assert!(missing.is_empty(), "COOP IDs neither cited nor listed in docs/rules-not-code.md: {missing:?}");
+}
+
 #[test]
 fn rule_ids_are_written_out_in_full() {
     let mut paths = Vec::new();
@@ -113,6 +143,7 @@ fn rule_ids_are_written_out_in_full() {
 #[test]
 fn the_checks_themselves_work() {
     assert_eq!(rule_ids("- **TOWER-9** x\n| DEC-05 | y |\n- **COOP-1a** z\n| a | b |"), ["TOWER-9", "DEC-05"]);
+    assert_eq!(coop_ids("- **COOP-1a** z\n| COOP-DEC-05 | y |\n- **TOWER-9** x"), ["COOP-1a", "COOP-DEC-05"]);
     assert!(cites("see TOWER-9.", "TOWER-9") && !cites("TOWER-90", "TOWER-9"));
     assert!(!cites("COOP-CAT-1", "CAT-1") && cites("(CAT-1)", "CAT-1"));
     assert_eq!(ranges("as TOWER-8/9 says").len(), 1);

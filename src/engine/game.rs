@@ -463,6 +463,7 @@ impl Game {
                     _ => Action::PlaceCat { pos, spot },
                 }
             }
+            Action::Coop(m) if matches!(self.phase, Phase::Coop(_)) => Action::Coop(super::coop::canonical(self, m)),
             other => other,
         }
     }

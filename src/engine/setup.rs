@@ -237,13 +237,18 @@ pub enum SetupError {
     DrawOrder(String),
     /// An option value this version does not play yet.
     NotAvailable(String),
+    /// A cooperative setup the rules or the level's numbers do not allow.
+    Coop(String),
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::PlayerCount(n) => {
-                write!(f, "a game needs 2 to 5 players, not {n} (a puzzle with an explicit \"draw\" may have 1 to 5)")
+                write!(
+                    f,
+                    "a game needs 2 to 5 players, not {n} (the cooperative game, or a puzzle with an explicit \"draw\", 1 to 5)"
+                )
             }
             SetupError::NameTooLong { seat, chars } => {
                 write!(f, "player {}'s name is {chars} characters long; names are at most {MAX_NAME}", seat + 1)
@@ -277,6 +282,7 @@ impl fmt::Display for SetupError {
             }
             SetupError::DrawOrder(why) => write!(f, "the draw order breaks a rule: {why}"),
             SetupError::NotAvailable(what) => write!(f, "{what} is not available in this version yet"),
+            SetupError::Coop(why) => write!(f, "the cooperative game: {why}"),
         }
     }
 }

@@ -71,7 +71,8 @@ impl CoopState {
         self.ghosts.iter().filter(|g| matches!(g.1, GhostSpot::Circle(_))).map(|g| g.2).sum()
     }
 
-    /// Ghosts that can be taken: the separate supply and Eloïse's pile.
+    /// Ghosts that can be taken: the separate supply and Eloïse's pile, which the loss check
+    /// counts together (COOP-DEC-27).
     pub fn available(&self) -> u8 {
         self.supply + self.pile
     }

@@ -170,11 +170,10 @@ impl LevelTable {
                     return Err(err(field, "missing".into()));
                 }
             }
-            let level: Level = toml::Value::Table(table.clone()).try_into().map_err(|e: toml::de::Error| {
-                let field = FIELDS.iter().copied().find(|f| e.message().contains(&format!("`{f}`"))).unwrap_or("?");
-                err(field, e.message().to_string())
-            })?;
-            check(&level).map_err(|(field, m)| err(field, m))?;
+            let level: Level = toml::Value::Table(table.clone())
+                .try_into()
+                .map_err(|e: toml::de::Error| err(wrong_field(table), e.message().to_string()))?;
+            level.check().map_err(|(field, m)| err(field, m))?;
             if levels.iter().any(|l| l.level == level.level) {
                 return Err(err("level", "appears twice".into()));
             }
@@ -200,8 +199,35 @@ impl LevelTable {
     }
 }
 
+/// The field whose value has the wrong type: each is tried alone in a valid level.
+fn wrong_field(table: &toml::Table) -> &'static str {
+    const VALID: &str = "level = 1\ncastles = false\ncemeteries = false\npiles = 1\nghosts = 15\nhounds = []\n\
+        goal = 50\nmarkers = \"team\"\ncemetery_closes = \"sides\"\ncemetery_ghost = \"none\"\n\
+        hound_removal = \"at-once\"\nface_down = false\n";
+    let valid: toml::Table = toml::from_str(VALID).expect("a valid level");
+    FIELDS
+        .iter()
+        .copied()
+        .find(|f| {
+            let mut t = valid.clone();
+            t.insert(f.to_string(), table[*f].clone());
+            toml::Value::Table(t).try_into::<Level>().is_err()
+        })
+        .unwrap_or("level")
+}
+
+impl Level {
+    /// Whether the numbers lie in their ranges; else the field and what is wrong.
+    pub fn check(&self) -> Result<(), (&'static str, String)> {
+        check(self)
+    }
+}
+
 /// The ranges a level's numbers must lie in.
 fn check(l: &Level) -> Result<(), (&'static str, String)> {
+    if !(1..=6).contains(&l.level) {
+        return Err(("level", format!("must be 1 to 6, not {}", l.level)));
+    }
     if !matches!(l.piles, 1 | 3) {
         return Err(("piles", format!("must be 1 or 3, not {}", l.piles)));
     }

@@ -28,10 +28,11 @@ use super::tiles::{FeatureKind, TileIdx, TileSet};
 pub use ghosts::GhostSpot;
 use levels::{Level, LevelTable, Markers};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+pub(crate) use turn::canonical_move as canonical;
 pub use turn::{Move, Step};
 
-/// The six meeple colours of the cooperative game, in the order they are handed out
-/// (COOP-SETUP-3a).
+/// The six meeple colours of the cooperative game, 5 meeples each (COOP-SETUP-1), in the
+/// order they are handed out (COOP-SETUP-3a).
 pub const COLOURS: [&str; 6] = ["red", "green", "blue", "yellow", "black", "pink"];
 /// Ghosts on Eloïse's pile at the start (COOP-SC-1).
 pub const CAT_PILE: u8 = 7;
@@ -98,7 +99,10 @@ impl<'de> Deserialize<'de> for CoopOptions {
             Some(rules) if rules.level != i.level => {
                 Err(serde::de::Error::custom("coop: \"rules\" are for another level than \"level\""))
             }
-            Some(rules) => Ok(CoopOptions { level: rules }),
+            Some(rules) => match rules.check() {
+                Ok(()) => Ok(CoopOptions { level: rules }),
+                Err((field, m)) => Err(serde::de::Error::custom(format!("coop: rules: \"{field}\" {m}"))),
+            },
             None => CoopOptions::level(i.level)
                 .ok_or_else(|| serde::de::Error::custom(format!("coop: the levels are 1 to 6, not {}", i.level))),
         }
@@ -181,7 +185,8 @@ pub struct CoopState {
     pub circles: bool,
     /// The score markers: one for the team, or one per colour (level 6).
     pub markers: Vec<u32>,
-    /// Ghosts on the board: (square, spot, how many), none empty.
+    /// Ghosts on the board: (square, spot, how many), none empty. They stand on squares,
+    /// never beside meeples (COOP-SCOPE-3).
     pub ghosts: Vec<(SquareIdx, GhostSpot, u8)>,
     /// The supply (with Eloïse: the separate supply).
     pub supply: u8,
@@ -216,7 +221,9 @@ impl CoopState {
     }
 }
 
-/// The colours a seat owns (COOP-SETUP-3): solo 4, two players 2 each, else 1 each.
+/// The colours a seat owns (COOP-SETUP-3): solo 4, two players 2 each, else 1 each (three
+/// players too: COOP-SETUP-3b, COOP-DEC-17). Seats take turns clockwise, a solo player
+/// every turn (COOP-SETUP-3d).
 pub fn colours_of(seats: usize, seat: usize) -> std::ops::Range<u8> {
     let s = seat as u8;
     match seats {
@@ -239,17 +246,21 @@ pub fn colours_in_play(seats: usize) -> u8 {
 fn check(setup: &Setup) -> Result<(), SetupError> {
     let ok = setup.has_set(Set::Ghosts) && setup.sets.iter().all(|s| matches!(s, Set::Ghosts | Set::SpellCircles));
     if !ok {
-        return Err(SetupError::NotAvailable(
-            "the cooperative game with other sets than \"ghosts\" (and \"spellcircles\") (COOP-SCOPE-1)".into(),
+        return Err(SetupError::Coop(
+            "it is played with the sets \"ghosts\" and, if wished, \"spellcircles\", and no other (COOP-SCOPE-1)"
+                .into(),
         ));
     }
     if setup.options.abbot {
-        return Err(SetupError::NotAvailable("the Abbot in the cooperative game (COOP-SCOPE-1)".into()));
+        return Err(SetupError::Coop("it has no Abbot (COOP-SCOPE-1)".into()));
     }
     let level = &setup.options.coop.as_ref().expect("a cooperative setup").level;
+    if let Err((field, m)) = level.check() {
+        return Err(SetupError::Coop(format!("level {}: \"{field}\" {m}", level.level)));
+    }
     if setup.has_set(Set::SpellCircles) && level.ghosts < START_GHOSTS + CAT_PILE {
-        return Err(SetupError::NotAvailable(format!(
-            "the Spell Circles with {} ghosts: they need at least {} (3 on the start tile, 7 on Eloïse's pile)",
+        return Err(SetupError::Coop(format!(
+            "the Spell Circles need at least {1} ghosts (3 on the start tile, 7 on Eloïse's pile), not {0}",
             level.ghosts,
             START_GHOSTS + CAT_PILE
         )));
@@ -257,9 +268,18 @@ fn check(setup: &Setup) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// The 2×2 start tile, as in the competitive game.
+/// The 2×2 start tile, as in the competitive game (but no base start tile to leave out:
+/// the base set is not played).
 fn start(tiles: &TileSet) -> Result<Start, SetupError> {
-    (super::ghosts::RULES.start.expect("the Ghosts set has a start"))(tiles)
+    let squares: Vec<(TileIdx, Pos)> = tiles
+        .set_tiles(Set::Ghosts.name())
+        .filter_map(|(i, t)| t.start.map(|sq| (i, Pos::new(sq.offset().0, sq.offset().1))))
+        .collect();
+    if squares.len() != 4 {
+        return Err(SetupError::NoStartTile);
+    }
+    let out_of_deck = squares.iter().map(|(t, _)| *t).collect();
+    Ok(Start { squares, out_of_deck })
 }
 
 /// COOP-SETUP-2, COOP-SETUP-5, COOP-SC-1: the level's tiles shuffled, in 1 stack or 3
@@ -301,7 +321,7 @@ fn deck(tiles: &TileSet, setup: &Setup, start: &Start) -> Result<Vec<TileIdx>, S
     }
 }
 
-/// COOP-SETUP-3, COOP-SETUP-4, COOP-SETUP-6, COOP-SC-1, COOP-DEC-15: colours and meeples,
+/// COOP-SETUP-3, COOP-SETUP-4, COOP-SETUP-6, COOP-SC-1, SPELL-SETUP-1, COOP-DEC-15: colours and meeples,
 /// markers, ghosts (3 for the start tile, 7 on Eloïse's pile), hounds, piles.
 fn init(game: &mut Game) {
     let level = game.setup.options.coop.as_ref().expect("a cooperative setup").level.clone();
@@ -365,7 +385,7 @@ impl Game {
         self.coop.ghosts.iter().filter(|g| g.0 == square).map(|g| g.2).sum()
     }
 
-    /// Ghosts on the board (every spot, circles included).
+    /// Ghosts on the board (every spot, circles included: COOP-SC-6).
     pub fn coop_ghosts_on_board(&self) -> u8 {
         self.coop.ghosts.iter().map(|g| g.2).sum()
     }

@@ -201,6 +201,8 @@ pub(crate) struct TurnState {
     pub fewer: Option<u8>,
     /// The circles of the tile still to fill, by region.
     pub slots: Vec<u8>,
+    /// The circles of the tile have been counted (`slots` then holds those still empty).
+    pub circles_started: bool,
     /// Completed features with meeples, waiting to be scored (their roots).
     pub pending: Vec<NodeIdx>,
 }
@@ -230,7 +232,8 @@ pub(crate) fn drive_step(game: &mut Game, _square: Option<SquareIdx>, events: &m
     true
 }
 
-/// A meeple left the board (scored or buried): Eloïse moves on, a hound is gone.
+/// A meeple left the board (scored or buried): Eloïse moves on, a hound is gone; a buried
+/// hound's meeple takes it out of the game without its points or removal (COOP-DEC-07).
 pub(crate) fn figure_left(game: &mut Game, figure: &Figure, events: &mut Vec<Event>) {
     let st = &mut game.coop;
     if st.cat == Cat::At(figure.node) {
@@ -246,7 +249,8 @@ pub(crate) fn figure_left(game: &mut Game, figure: &Figure, events: &mut Vec<Eve
     }
 }
 
-/// COOP-1a-1, COOP-END-3: no tile in the active pile when one must be drawn: lost.
+/// COOP-1a-1, COOP-END-3: no tile in the active pile when one must be drawn: lost. There is
+/// no final scoring (COOP-END-5): the game ends here, lost.
 pub(crate) fn pile_empty(game: &mut Game, events: &mut Vec<Event>) {
     end(game, Ending::Pile, events);
 }
@@ -329,6 +333,7 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
             }
         }
         Task::FaceDown => {
+            // COOP-3c-4, COOP-DEC-23: none from an empty pile; the draw then loses.
             let lvl = game.coop.level();
             if lvl.face_down && game.active_pile_left() > 0 && face_down_squares(game).next().is_some() {
                 return Some(Step::FaceDown);
@@ -355,7 +360,8 @@ fn end(game: &mut Game, why: Ending, events: &mut Vec<Event>) {
     });
 }
 
-/// COOP-2a-2: `n` ghosts must be placed: lost at once if the supply is short.
+/// COOP-2a-2: `n` ghosts must be placed: lost at once if the supply is short. Every demand
+/// goes through here: symbols, circles, cemetery and level-5 ghosts alike (COOP-2a-7).
 fn demand(game: &mut Game, n: u8, events: &mut Vec<Event>) -> bool {
     let supply = game.coop.available();
     if n > supply {
@@ -406,7 +412,8 @@ fn region_of(game: &Game, node: NodeIdx) -> (SquareIdx, u8) {
     (n.square, n.local - game.def_at(n.square).segments.len() as u8)
 }
 
-/// COOP-1b, COOP-SC-5, SPELL-5: every mist bank this tile finished gives back all its
+/// COOP-1b, COOP-SC-5, SPELL-5: every mist bank this tile finished (as RULES.md defines
+/// banks, COOP-SCOPE-4) gives back its ghosts, scoring nothing (COOP-1b-1): all
 /// ghosts, in the mist and in its circles.
 fn release(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) {
     let placed = game.board.square(square).clone();
@@ -468,12 +475,13 @@ fn colours_with_supply(game: &Game) -> impl Iterator<Item = u8> + '_ {
     (0..game.players.len() as u8).filter(|&c| game.players[c as usize].in_supply(FigureKind::Meeple) > 0)
 }
 
-/// COOP-1c-1, COOP-1c-2: the cemetery's ghosts go back, and it is closed for good.
+/// COOP-1c-1, COOP-1c-2, COOP-DEC-06: every ghost on the cemetery square goes back, at
+/// every level (on the cemetery
+/// and in the square's mist), and it is closed for good.
 fn close_cemetery(game: &mut Game, cemetery: SquareIdx, events: &mut Vec<Event>) {
-    let n = game.coop.lift(cemetery, GhostSpot::Cemetery, u8::MAX);
+    let n = game.coop.clear(cemetery, u8::MAX);
     let pos = game.board.square(cemetery).pos;
     if n > 0 {
-        game.coop.give_back(n);
         events.push(Event::GhostsReleased { count: n, x: pos.x, y: pos.y });
     }
     game.coop.closed.push(cemetery);
@@ -575,14 +583,16 @@ fn movable_around(game: &Game, square: SquareIdx) -> Vec<(SquareIdx, GhostSpot, 
     game.coop.ghosts.iter().filter(|g| g.1.movable() && ring.contains(&game.board.square(g.0).pos)).copied().collect()
 }
 
-/// COOP-SC-2, COOP-SC-3, COOP-SC-4, SPELL-8: one ghost into each circle of the tile whose
+/// COOP-2a-3, COOP-SC-2, COOP-SC-3, COOP-DEC-25, COOP-SC-4, SPELL-8: the circles are
+/// filled apart from the symbols (no "−1" for them): one ghost into each circle of the tile whose
 /// bank it did not finish: movable ghosts from around first (a choice when there are more
 /// than circles), then the supply.
 fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Option<Step> {
     if !game.coop.circles {
         return None;
     }
-    if game.coop.turn.slots.is_empty() {
+    if !game.coop.turn.circles_started {
+        game.coop.turn.circles_started = true;
         let def = game.def_at(square);
         let slots: Vec<u8> = (0..def.mist.len() as u8)
             .filter(|&r| !game.features.is_closed(mist_node(game, square, r)))
@@ -593,10 +603,16 @@ fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
         }
         game.coop.turn.slots = slots;
     }
+    let slots = &game.coop.turn.slots;
+    if slots.is_empty() {
+        return None;
+    }
     let around: u8 = movable_around(game, square).iter().map(|g| g.2).sum();
-    if around as usize > game.coop.turn.slots.len() {
+    if around as usize > slots.len() {
         return Some(Step::Attract { square });
     }
+    // COOP-DEC-32 asks which circle a drawn ghost fills first when fewer can be drawn than
+    // circles wait; ghosts are alike, so every answer leaves the same state: none is asked.
     // No more around than circles: every one is drawn, then the supply fills the rest.
     for (from, spot, n) in movable_around(game, square) {
         for _ in 0..n {
@@ -625,7 +641,8 @@ fn attract(game: &mut Game, square: SquareIdx, from: SquareIdx, spot: GhostSpot,
     events.push(Event::GhostAttracted { from_x: a.x, from_y: a.y, x: b.x, y: b.y });
 }
 
-/// COOP-2a-4, COOP-SC-4, COOP-DEC-31: levels 2–4: ghosts entered the mist from the supply,
+/// COOP-2a-4, COOP-SC-4, SPELL-4, COOP-DEC-31: levels 2–4 (never 5–6: COOP-2a-6, COOP-DEC-19, the
+/// level file's `cemetery_ghost`): ghosts entered the mist from the supply,
 /// so one more goes on an open cemetery (the team's choice among several).
 fn cemetery_ghost(game: &mut Game, events: &mut Vec<Event>) -> Option<Step> {
     if game.coop.level().cemetery_ghost != CemeteryGhost::OneOpen || !game.coop.turn.from_supply {
@@ -652,7 +669,8 @@ fn neighbour_ghosts(game: &mut Game, square: SquareIdx) {
     let misty: Vec<SquareIdx> = ring
         .iter()
         .filter_map(|q| game.board.square_at(*q))
-        .filter(|&sq| !game.board.square(sq).face_down && game.def_at(sq).has_mist())
+        // COOP-1c-2: a closed cemetery never receives ghosts again.
+        .filter(|&sq| !game.board.square(sq).face_down && game.def_at(sq).has_mist() && !game.coop.closed.contains(&sq))
         .collect();
     // After this task, in the order of the ring.
     for (i, sq) in misty.into_iter().enumerate() {
@@ -662,7 +680,9 @@ fn neighbour_ghosts(game: &mut Game, square: SquareIdx) {
 
 // ---------------------------------------------------------------- 3a
 
-/// The value of a completed road, city or castle (COOP-3a): squares count once.
+/// The value of a completed road, city or castle (COOP-3a): squares count once; a castle
+/// counts the misty squares of its 3×3 (circle tiles are misty, face-down ones never:
+/// COOP-DEF-1, COOP-SC-7).
 fn value(game: &Game, root: NodeIdx) -> i32 {
     let n = game.features.node(root);
     match n.kind {
@@ -680,7 +700,8 @@ fn value(game: &Game, root: NodeIdx) -> i32 {
     }
 }
 
-/// The completed features of this turn that hold meeples: the scoring events (COOP-3a);
+/// The completed features of this turn that hold meeples: the scoring events (COOP-3a,
+/// COOP-DEF-7), the active player's to order (COOP-3a-4);
 /// a castle with a face-down neighbour never counts (COOP-3c-2).
 fn scoring_events(game: &Game) -> Vec<NodeIdx> {
     let mut out = Vec::new();
@@ -708,7 +729,9 @@ fn feature_spot(game: &Game, root: NodeIdx) -> (Pos, Spot) {
     game.figure_spot(fig)
 }
 
-/// Add points to the team's marker, or (level 6) to one colour's (COOP-3d-1, COOP-3d-3).
+/// Add points to the team's marker, or (level 6) to one colour's (COOP-3d-1, COOP-3d-3):
+/// hound and Eloïse points too (COOP-3b-6, COOP-DEC-24). Markers have no top and never
+/// fall (COOP-3a-5).
 fn award(game: &mut Game, colour: u8, points: i32) {
     let st = &mut game.coop;
     let i = if st.level().markers == Markers::Colour { colour as usize } else { 0 };
@@ -788,7 +811,7 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
     }
 }
 
-/// COOP-3b-1, COOP-3d-2: hounds the markers have reached or passed, Rufus first: the next
+/// COOP-3b-1, COOP-3d-2, SPELL-6: hounds the markers have reached or passed, Rufus first: the next
 /// pile opens (the rest of the old one on top) and the hound goes with a meeple.
 fn markers(game: &mut Game, events: &mut Vec<Event>) {
     let lowest = *game.coop.markers.iter().min().expect("a marker");
@@ -842,7 +865,10 @@ fn face_down_squares(game: &Game) -> impl Iterator<Item = Pos> + '_ {
 
 // ---------------------------------------------------------------- steps and moves
 
-/// The meeple spots of the tile just placed (COOP-2b, COOP-2b-1, COOP-2b-2): roads, cities
+/// The meeple spots of the tile just placed (COOP-2b, COOP-2b-1, COOP-2b-2, COOP-DEC-20):
+/// no farmers (COOP-SCOPE-2, DEC-32), no monks, nobody on a cemetery (COOP-1c-5) or a circle
+/// (COOP-SC-7); a feature this tile completes may be taken and is scored at once
+/// (COOP-2b-3): roads, cities
 /// and (from level 2) castles, with no meeple on the whole feature; never a field, mist,
 /// or a cemetery.
 fn meeple_spots(game: &Game, square: SquareIdx) -> Vec<Spot> {
@@ -862,13 +888,16 @@ fn meeple_spots(game: &Game, square: SquareIdx) -> Vec<Spot> {
         .collect()
 }
 
-/// The colours of the seat on turn that have a meeple in their supply (COOP-SETUP-3c).
+/// The colours of the seat on turn that have a meeple in their supply: one meeple a turn
+/// of any of them (COOP-SETUP-3c, COOP-DEC-18).
 fn my_colours(game: &Game) -> impl Iterator<Item = u8> + '_ {
     super::colours_of(game.setup.players.len(), game.current)
         .filter(|&c| game.players[c as usize].in_supply(FigureKind::Meeple) > 0)
 }
 
-/// Every legal move of the step awaited.
+/// Every legal move of the step awaited. Every team choice is the active player's
+/// (COOP-DEC-01); Eloïse and the hounds go only with unburied meeples, the only ones on the
+/// board (COOP-DEF-4, COOP-DEC-28).
 pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
     let Phase::Coop(step) = game.phase else { return };
     let figures = || (0..game.figures.len()).map(|i| game.figure_spot(i));
@@ -954,10 +983,6 @@ pub(crate) fn check(game: &Game, action: &Action) -> Result<(), PlayError> {
     let mut legal = Vec::new();
     actions(game, &mut legal);
     let wanted = game.canonical(action);
-    let wanted = match wanted {
-        Action::Coop(m) => Action::Coop(canonical_move(game, m)),
-        other => other,
-    };
     if legal.contains(&wanted) {
         Ok(())
     } else if matches!(action, Action::Coop(_) | Action::Pass) {
@@ -1116,6 +1141,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
             game.coop.tasks.remove(0); // the team removes no more
         }
         (Step::FaceDown, Some(Move::FaceDown { pos })) => {
+            // The next tile of the active pile, unseen (COOP-3c-5).
             let tile = game.deck[game.next_draw];
             game.next_draw += 1;
             let sq = game.put_face_down(pos, tile);

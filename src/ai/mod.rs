@@ -7,10 +7,12 @@
 //! - [`eval`]: the static evaluation (projected scores and meeple economy).
 //! - [`search`]: turn plans, the greedy choice and the Monte Carlo search.
 //! - [`arena`]: seat-swapped matches between levels.
+//! - [`team`]: cooperative games played by a team of one level (win rates).
 
 pub mod arena;
 pub mod eval;
 pub mod search;
+pub mod team;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Game};

@@ -11,6 +11,7 @@
 //! order is never read.
 
 use super::eval::margin;
+use crate::engine::coop::Step;
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Game, Phase};
 
@@ -27,6 +28,12 @@ pub struct Plan {
 
 /// At most this many plans are listed (a guard against pathological turns).
 const MAX_PLANS: usize = 4000;
+
+/// The steps a plan lists every answer of: the figure (competitive), the meeple and the
+/// "points or ghosts" choice (cooperative). The other choices are taken greedily.
+fn branches(phase: Phase) -> bool {
+    matches!(phase, Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. } | Step::Score))
+}
 
 /// Whether `game` has moved past `player`'s turn (or ended).
 fn turn_done(game: &Game, player: usize) -> bool {
@@ -58,7 +65,7 @@ fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out:
     prefix.push(action);
     if turn_done(&g, me) {
         out.push(Plan { actions: prefix.clone(), value: margin(&g, me) });
-    } else if matches!(g.phase(), Phase::Figure { .. }) {
+    } else if branches(g.phase()) {
         for a in g.legal_actions() {
             extend(&g, me, a, prefix, out);
         }

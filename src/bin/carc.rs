@@ -4,6 +4,8 @@
 //! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
 //! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
 //! - `carc arena --a LEVEL --b LEVEL [--games N] [--sets …] [--seed S]`: computer players' match.
+//! - `--coop LEVEL` (with `--levels FILE`): the cooperative game; `selfplay` then reports the
+//!   team's win rate, `arena` compares two teams on the same decks.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -15,6 +17,8 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
+    use carcassonne::engine::coop::levels::LevelTable;
+    use carcassonne::engine::coop::CoopOptions;
     use carcassonne::engine::rng::Rng;
     use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
     use carcassonne::record::{parse_options, Record};
@@ -31,6 +35,14 @@ mod cli {
   carc perft --seed S --depth D [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
   carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--options JSON] [--tiles DIR]
              (levels: easy, medium, hard; N games in seat-swapped pairs, two players)
+
+The cooperative game (Mists over Carcassonne):
+  carc selfplay --coop 1|1,2,..|all [--bots random|easy|medium|hard|all] [--players P]
+                [--sets ghosts[,spellcircles]] [--games N] [--seed S] [--threads T] [--levels FILE]
+             (the team's win rate per level and per computer level; P 1 to 5, default 2)
+  carc arena --coop LEVEL --a LEVEL --b LEVEL [--games N] [--players P] [--threads T] [--levels FILE]
+             (two teams on the same decks)
+--levels FILE reads the level table from FILE instead of the built-in data/coop-levels.toml.
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -112,10 +124,12 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
     fn setup_from(f: &Flags, seed: u64) -> Result<Setup, String> {
         let players: usize = number(f, "players", Some(2))?;
         // Checked before the seats are made: a huge count must not allocate.
-        if !carcassonne::engine::setup::PLAYERS.contains(&players) {
+        let seats = if f.values.contains_key("coop") { 1..=5 } else { carcassonne::engine::setup::PLAYERS };
+        if !seats.contains(&players) {
             return Err(carcassonne::engine::SetupError::PlayerCount(players).to_string());
         }
-        let sets = f.values.get("sets").map(String::as_str).unwrap_or("base");
+        let default_sets = if f.values.contains_key("coop") { "ghosts" } else { "base" };
+        let sets = f.values.get("sets").map(String::as_str).unwrap_or(default_sets);
         let options = match f.values.get("options") {
             None => Options::default(),
             Some(text) => {
@@ -138,9 +152,17 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         };
         match cmd.as_str() {
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
-            "selfplay" => selfplay(parse_flags(rest, &["games", "seed", "sets", "players", "options", "tiles"], &[])?),
+            "selfplay" => selfplay(parse_flags(
+                rest,
+                &["games", "seed", "sets", "players", "options", "tiles", "coop", "bots", "levels", "threads"],
+                &[],
+            )?),
             "perft" => perft_cmd(parse_flags(rest, &["seed", "depth", "sets", "players", "options", "tiles"], &[])?),
-            "arena" => arena_cmd(parse_flags(rest, &["a", "b", "games", "seed", "sets", "options", "tiles"], &[])?),
+            "arena" => arena_cmd(parse_flags(
+                rest,
+                &["a", "b", "games", "seed", "sets", "options", "tiles", "coop", "players", "levels", "threads"],
+                &[],
+            )?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
         }
@@ -161,7 +183,78 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         Ok(serde_json::to_string_pretty(&out).expect("plain data"))
     }
 
+    /// The level table: the built-in one, or `--levels FILE`.
+    fn level_table(f: &Flags) -> Result<LevelTable, String> {
+        match f.values.get("levels") {
+            None => Ok(LevelTable::builtin().clone()),
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                LevelTable::parse(&text).map_err(|e| format!("{path}: {e}"))
+            }
+        }
+    }
+
+    /// The cooperative levels `--coop` names: `3`, `1,2,5` or `all`.
+    fn coop_levels(f: &Flags) -> Result<Vec<u8>, String> {
+        let text = f.values.get("coop").map(String::as_str).unwrap_or("1");
+        if text == "all" {
+            return Ok((1..=6).collect());
+        }
+        text.split(',')
+            .map(|s| s.trim().parse::<u8>().ok().filter(|n| (1..=6).contains(n)))
+            .collect::<Option<Vec<u8>>>()
+            .ok_or_else(|| format!("--coop takes levels 1 to 6 (\"3\", \"1,2\" or \"all\"), not {text:?}"))
+    }
+
+    /// A cooperative setup of level `n` from the flags.
+    fn coop_setup(f: &Flags, table: &LevelTable, n: u8, seed: u64) -> Result<Setup, String> {
+        let mut setup = setup_from(f, seed)?;
+        let level = table.level(n).ok_or_else(|| format!("no level {n}"))?.clone();
+        setup.options.coop = Some(CoopOptions { level });
+        Ok(setup)
+    }
+
+    /// `selfplay --coop`: the team's win rate per level, for random play and computer levels.
+    fn coop_selfplay(f: &Flags) -> Result<String, String> {
+        use carcassonne::ai::{team::team_games, Level};
+        let games: u32 = number(f, "games", Some(1000))?;
+        let seed: u64 = number(f, "seed", Some(1))?;
+        let threads: usize = number(f, "threads", Some(1))?;
+        let bots: Vec<Level> = match f.values.get("bots").map(String::as_str).unwrap_or("random") {
+            "all" => Level::ALL.to_vec(),
+            list => list.split(',').map(|s| s.trim().parse()).collect::<Result<_, _>>()?,
+        };
+        let tiles = load_tiles(f)?;
+        let table = level_table(f)?;
+        let start = Instant::now();
+        let mut rows = Vec::new();
+        for n in coop_levels(f)? {
+            let setup = coop_setup(f, &table, n, seed)?;
+            for &bot in &bots {
+                let t = Instant::now();
+                let r = team_games(&tiles, &setup, bot, games, seed, threads).map_err(|e| e.to_string())?;
+                let (lo, hi) = r.ci95();
+                rows.push(json!({
+                    "level": n, "bots": bot.name(), "games": r.games, "won": r.won, "win_rate": r.rate(),
+                    "ci95": [lo, hi], "lost_ghosts": r.lost_ghosts, "lost_pile": r.lost_pile,
+                    "mean_turns": r.turns as f64 / r.games.max(1) as f64,
+                    "mean_lowest_marker": r.score as f64 / r.games.max(1) as f64,
+                    "seconds": t.elapsed().as_secs_f64(),
+                }));
+            }
+        }
+        let first = setup_from(f, seed)?;
+        Ok(json!({
+            "coop": rows, "players": first.players.len(), "sets": first.sets, "seed": seed,
+            "seconds": start.elapsed().as_secs_f64(),
+        })
+        .to_string())
+    }
+
     fn selfplay(f: Flags) -> Result<String, String> {
+        if f.values.contains_key("coop") {
+            return coop_selfplay(&f);
+        }
         let games: u64 = number(&f, "games", Some(100))?;
         let seed: u64 = number(&f, "seed", Some(1))?;
         let tiles = load_tiles(&f)?;
@@ -204,11 +297,30 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
     }
 
     fn arena_cmd(f: Flags) -> Result<String, String> {
-        use carcassonne::ai::{arena::arena, Level};
+        use carcassonne::ai::{arena::arena, team::team_games, Level};
         let level = |name: &str| -> Result<Level, String> {
             f.values.get(name).ok_or_else(|| format!("--{name} is required"))?.parse()
         };
         let (a, b) = (level("a")?, level("b")?);
+        if f.values.contains_key("coop") {
+            // Two teams on the same decks (game i has the same deck for both).
+            let [n] = coop_levels(&f)?[..] else { return Err("--coop takes one level in an arena".into()) };
+            let games: u32 = number(&f, "games", Some(200))?;
+            let seed: u64 = number(&f, "seed", Some(1))?;
+            let threads: usize = number(&f, "threads", Some(1))?;
+            let tiles = load_tiles(&f)?;
+            let setup = coop_setup(&f, &level_table(&f)?, n, seed)?;
+            let start = Instant::now();
+            let ra = team_games(&tiles, &setup, a, games, seed, threads).map_err(|e| e.to_string())?;
+            let rb = team_games(&tiles, &setup, b, games, seed, threads).map_err(|e| e.to_string())?;
+            return Ok(json!({
+                "coop": n, "a": a.name(), "b": b.name(), "games": games, "players": setup.players.len(),
+                "won_a": ra.won, "won_b": rb.won, "win_rate_a": ra.rate(), "win_rate_b": rb.rate(),
+                "ci95_a": [ra.ci95().0, ra.ci95().1], "ci95_b": [rb.ci95().0, rb.ci95().1],
+                "seconds": start.elapsed().as_secs_f64(),
+            })
+            .to_string());
+        }
         let games: u32 = number(&f, "games", Some(200))?;
         if games == 0 || games % 2 == 1 {
             return Err(format!("--games must be a positive even number (seat-swapped pairs), not {games}"));

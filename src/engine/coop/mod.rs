@@ -395,6 +395,12 @@ impl Game {
         self.coop.supply + self.coop.pile
     }
 
+    /// What a road, city or castle (by its root) is worth to each colour on it now: the
+    /// value it scores when completed (COOP-3a), counted as it stands.
+    pub fn coop_value(&self, root: NodeIdx) -> i32 {
+        turn::value(self, root)
+    }
+
     /// Tiles left in the active pile (face down: their order is hidden, their number not).
     pub fn active_pile_left(&self) -> usize {
         self.draw_end.saturating_sub(self.next_draw)

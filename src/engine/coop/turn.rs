@@ -683,7 +683,7 @@ fn neighbour_ghosts(game: &mut Game, square: SquareIdx) {
 /// The value of a completed road, city or castle (COOP-3a): squares count once; a castle
 /// counts the misty squares of its 3×3 (circle tiles are misty, face-down ones never:
 /// COOP-DEF-1, COOP-SC-7).
-fn value(game: &Game, root: NodeIdx) -> i32 {
+pub(crate) fn value(game: &Game, root: NodeIdx) -> i32 {
     let n = game.features.node(root);
     match n.kind {
         FeatureKind::Road => game.distinct_squares(root) as i32,

@@ -132,3 +132,67 @@ fn replay_prints_the_figures_of_an_unfinished_game() {
     assert_eq!(v["scores"], serde_json::json!([0, 0]));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `selfplay --coop`: the team's win rate per level and computer level, as JSON.
+#[test]
+fn selfplay_reports_cooperative_win_rates() {
+    let (code, out, err) = carc(&["selfplay", "--coop", "1,5", "--bots", "random,easy", "--games", "6", "--threads", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["coop"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!((rows[0]["level"].as_u64(), rows[0]["bots"].as_str()), (Some(1), Some("random")));
+    for r in rows {
+        let (won, games) = (r["won"].as_u64().unwrap(), r["games"].as_u64().unwrap());
+        assert_eq!(games, 6);
+        assert_eq!(won + r["lost_ghosts"].as_u64().unwrap() + r["lost_pile"].as_u64().unwrap(), 6);
+        assert_eq!(r["win_rate"].as_f64().unwrap(), won as f64 / 6.0);
+    }
+    assert_eq!(v["sets"], serde_json::json!(["ghosts"]));
+    // The same games whatever the number of threads.
+    let (_, one, _) = carc(&["selfplay", "--coop", "1,5", "--bots", "random,easy", "--games", "6", "--threads", "1"]);
+    let w = serde_json::from_str::<serde_json::Value>(&one).unwrap();
+    for (a, b) in rows.iter().zip(w["coop"].as_array().unwrap()) {
+        assert_eq!((a["won"].clone(), a["mean_turns"].clone()), (b["won"].clone(), b["mean_turns"].clone()));
+    }
+}
+
+/// `--levels FILE` plays a corrected level table without a rebuild; a broken one is refused
+/// naming the level and the field.
+#[test]
+fn a_level_file_is_read_at_run_time() {
+    let dir = std::env::temp_dir().join(format!("carc-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let builtin = include_str!("../data/coop-levels.toml");
+    // Level 1 with a goal of 1: random teams now win.
+    let easy = dir.join("easy.toml");
+    std::fs::write(&easy, builtin.replacen("goal = 50            # DZ-SETUP, WMB, RDS", "goal = 1", 1)).unwrap();
+    let args = ["selfplay", "--coop", "1", "--games", "40"];
+    let (_, before, _) = carc(&args);
+    let (code, after, err) = carc(&[&args[..], &["--levels", easy.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let won = |out: &str| serde_json::from_str::<serde_json::Value>(out).unwrap()["coop"][0]["won"].as_u64().unwrap();
+    assert_eq!(won(&before), 0);
+    assert!(won(&after) > 3, "{after}");
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, builtin.replacen("ghosts = 13", "ghosts = 0", 1)).unwrap();
+    let (code, _, err) = carc(&["selfplay", "--coop", "5", "--levels", broken.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("level 5") && err.contains("ghosts"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--coop", "7"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("1 to 6"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--coop", "1", "--players", "6"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("1 to 5"), "{err}");
+}
+
+/// `arena --coop`: two teams on the same decks.
+#[test]
+fn arena_compares_two_cooperative_teams() {
+    let (code, out, err) = carc(&["arena", "--coop", "1", "--a", "easy", "--b", "random", "--games", "6"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["coop"].as_u64(), v["games"].as_u64()), (Some(1), Some(6)));
+    assert!(v["won_a"].as_u64().unwrap() >= v["won_b"].as_u64().unwrap());
+}

@@ -650,7 +650,7 @@ fn coop_value(m: &CoopMove) -> Value {
 }
 
 /// Every kind of action, for the message about an object that is none of them.
-const ACTION_KINDS: &str = "an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a ghost {\"ghost\":true,\"x\",\"y\",\"at\"}, a circle's attraction {\"attract\":true,\"x\",\"y\",\"at\"}, Eloïse {\"cat\":true,\"x\",\"y\",\"at\"}, a figure {\"figure\",\"at\"}, an abbot taken back {\"retrieve_abbot\":true,\"x\",\"y\"} or a pass {\"pass\":true}";
+const ACTION_KINDS: &str = "an action is a tile placement {\"tile\",\"x\",\"y\",\"rotation\"}, a ghost {\"ghost\":true,\"x\",\"y\",\"at\"}, a circle's attraction {\"attract\":true,\"x\",\"y\",\"at\"}, Eloïse {\"cat\":true,\"x\",\"y\",\"at\"}, a figure {\"figure\",\"at\"}, an abbot taken back {\"retrieve_abbot\":true,\"x\",\"y\"}, a pass {\"pass\":true}, or in the cooperative game a meeple {\"meeple\":colour,\"at\"}, points {\"points\":true,\"x\",\"y\",\"at\"}, a removal {\"remove\":true,\"x\",\"y\",\"at\",\"from_x\",\"from_y\"}, a ghost spot {\"choose\",\"x\",\"y\"}, a burial {\"bury\":true,…}, Eloïse or a hound {\"with\":true,\"x\",\"y\",\"at\"}, a hound's removal {\"clear\":true,\"x\",\"y\"} or a face-down tile {\"face_down\":true,\"x\",\"y\"}";
 
 /// A spot by a printed port name or `building` (or the building's own name).
 pub fn parse_spot(s: &str) -> Result<Spot, String> {

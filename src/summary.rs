@@ -171,6 +171,8 @@ pub fn coop(game: &Game) -> Value {
         "closed": st.closed.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "face_down": st.face_down.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "colours": colours,
+        "meeples": game.players().iter().map(|p| p.in_supply(crate::engine::FigureKind::Meeple)).collect::<Vec<_>>(),
+        "active_pile_left": game.active_pile_left(),
         "outcome": st.ending.map(|(e, turn)| {
             let mut o = serde_json::to_value(e).expect("plain data");
             o["won"] = json!(e.won());

@@ -136,7 +136,8 @@ fn replay_prints_the_figures_of_an_unfinished_game() {
 /// `selfplay --coop`: the team's win rate per level and computer level, as JSON.
 #[test]
 fn selfplay_reports_cooperative_win_rates() {
-    let (code, out, err) = carc(&["selfplay", "--coop", "1,5", "--bots", "random,easy", "--games", "6", "--threads", "2"]);
+    let (code, out, err) =
+        carc(&["selfplay", "--coop", "1,5", "--bots", "random,easy", "--games", "6", "--threads", "2"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rows = v["coop"].as_array().unwrap();

@@ -2,6 +2,7 @@
 // The game itself (rules, board drawing, input) is the WebAssembly module.
 import { Computers } from "./computers.js";
 import { el } from "./dom.js";
+import { COOP_COLOURS, levelsWon, markWon, actionLabel, stepHint, outcomeText, renderTeam } from "./coop.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -157,8 +158,9 @@ function render() {
   const s = (replay.game || game).snapshot();
   const shownView = replay.view || view;
   const step = s.phase.step;
+  const coop = s.coop;
   const me = s.players[s.current_player];
-  const color = (i) => plainColor(s.colors[i]) || COLORS[i % 5][0];
+  const color = (i) => coop ? COOP_COLOURS[coop.colours[i][0]] : plainColor(s.colors[i]) || COLORS[i % 5][0];
 
   // The drawn tile, as the board previews it.
   const drawn = $("#drawn");
@@ -167,7 +169,11 @@ function render() {
 
   $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
   $("#turn-line").style.color = s.over ? "" : color(s.current_player);
-  $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
+  if (coop) {
+    const left = coop.supply + coop.cat_pile;
+    $("#tiles-left").textContent = `${left} ghost${left === 1 ? "" : "s"} left · ${coop.active_pile_left} tile${coop.active_pile_left === 1 ? "" : "s"} left in the active pile` +
+      " · the mist sets' tile layouts are reconstructions";
+  } else $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
     (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
     (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
       (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "") +
@@ -177,6 +183,7 @@ function render() {
     : s.over ? "Game over. Start a new game from the menu."
     : computer ? `${me.name} (computer, ${computer}) is playing…`
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
+    : step === "coop" ? stepHint(s, me.name)
     : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
     : step === "cat" ? `${me.name}: put Eloïse the cat next to a ringed meeple.`
     : step === "ghost" ? (s.phase.case === "extend"
@@ -186,7 +193,10 @@ function render() {
 
   const idle = !!computer || replay.active; // nobody here may play now
   $("#btn-rotate").disabled = step !== "tile" || idle;
-  $("#btn-pass").disabled = step !== "figure" || idle;
+  const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
+  $("#btn-pass").disabled = !passes || idle;
+  $("#btn-pass").firstChild.textContent = step === "coop" && s.phase.waits === "removal" ? "No more " : "No meeple ";
+  $("#btn-hint").hidden = !coop || s.over || idle;
   $("#btn-undo").disabled = !s.can_undo || idle;
   // Against computer players a person may take back a whole turn.
   const seats = s.computers || [];
@@ -195,12 +205,44 @@ function render() {
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
   const kinds = $("#figure-kinds");
-  kinds.replaceChildren(...(s.figure_kinds.length > 1 && !idle ? s.figure_kinds : []).map((k) =>
-    el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
-      onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
+  if (coop) {
+    // The meeple step: which of the seat's colours the clicks place.
+    const names = Object.keys(COOP_COLOURS);
+    const own = step === "coop" && s.phase.waits === "meeple" && !idle
+      ? coop.colours[s.current_player].filter((c) => coop.meeples[names.indexOf(c)] > 0) : [];
+    if (!own.includes(kinds.dataset.colour)) kinds.dataset.colour = own[0] || "";
+    if (own.length) view.setColour(kinds.dataset.colour);
+    kinds.setAttribute("aria-label", "Colour of the meeple");
+    kinds.replaceChildren(...(own.length > 1 ? own : []).map((c) =>
+      el("button", { type: "button", role: "radio", "aria-checked": String(c === kinds.dataset.colour),
+        onclick: () => { kinds.dataset.colour = c; view.setColour(c); render(); } }, c)));
+  } else {
+    kinds.setAttribute("aria-label", "Figure to place");
+    kinds.replaceChildren(...(s.figure_kinds.length > 1 && !idle ? s.figure_kinds : []).map((k) =>
+      el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
+        onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
+  }
+  // Every choice of a cooperative step as a button too (keyboard, screen readers).
+  const choices = $("#coop-choices");
+  const listed = coop && step === "coop" && !idle && !["meeple"].includes(s.phase.waits)
+    ? game.legalActions().filter((a) => !a.pass) : [];
+  choices.hidden = !listed.length;
+  choices.replaceChildren(...listed.slice(0, 24).map((a) =>
+    el("button", { type: "button", onclick: () => { try { game.apply(a); } catch (e) { notice(e.message); } } }, actionLabel(a))));
+  $("#team").hidden = !coop;
+  if (coop) renderTeam(s, $("#team"));
 
   const swatch = (i) => { const e = el("span", { class: "swatch" }); e.style.backgroundColor = color(i); return e; };
-  $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
+  if (coop) {
+    // Seats and the colours they play, with the meeples each colour has left.
+    const names = Object.keys(COOP_COLOURS);
+    $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
+      swatch(i),
+      el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
+      el("span", { class: "score" }, ""),
+      el("span", { class: "supply" }, coop.colours[i].map((c) =>
+        `${c}: ${coop.meeples[names.indexOf(c)]} meeple${coop.meeples[names.indexOf(c)] === 1 ? "" : "s"}`).join(", ")))));
+  } else $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
     swatch(i),
     el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
     el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
@@ -210,7 +252,15 @@ function render() {
 
   const final = $("#final");
   final.hidden = !s.over;
-  if (s.over) {
+  const outcome = $("#final-outcome");
+  outcome.hidden = !(s.over && coop);
+  $("#final-table").hidden = !!coop;
+  $("#final-title").textContent = coop ? (coop.outcome?.won ? "The team won" : "The ghosts won") : "Final scores";
+  if (s.over && coop) {
+    outcome.textContent = outcomeText(coop);
+    outcome.classList.toggle("won", !!coop.outcome?.won);
+    if (coop.outcome?.won && !replay.active) markWon(coop.level, s.sets.includes("spellcircles"));
+  } else if (s.over) {
     const order = Object.keys(CATEGORY);
     const cats = [...new Set(s.tally.flatMap((t) => Object.keys(t)))]
       .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
@@ -245,10 +295,31 @@ function playerRow(i, name, color, computer = "") {
   return li;
 }
 
+const coopMode = () => document.querySelector('input[name="ng-mode"]:checked')?.value === "coop";
+
 function syncRows() {
   const rows = [...$("#ng-players").children];
-  rows.forEach((r) => (r.querySelector("button").disabled = rows.length <= 2));
+  // The cooperative game may be played alone (4 colours); a competitive one needs two.
+  const least = coopMode() ? 1 : 2;
+  rows.forEach((r) => (r.querySelector("button").disabled = rows.length <= least));
   $("#ng-add").disabled = rows.length >= 5;
+}
+
+/** Show the choices of the kind of game picked: levels and circles, or sets and rules. */
+function syncMode() {
+  const coop = coopMode();
+  $("#ng-coop").hidden = !coop;
+  $("#ng-sets-box").hidden = coop;
+  $("#ng-rules-box").hidden = coop;
+  $("#ng-players-legend").textContent = coop ? "Players (1–5): the team" : "Players (2–5)";
+  // Colours are the team's own in the cooperative game: handed out by seat.
+  for (const s of $("#ng-players").querySelectorAll("select:not(.who)")) s.hidden = coop;
+  const won = levelsWon();
+  const level = $("#ng-level");
+  const chosen = level.value || "1";
+  level.replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => el("option", { value: String(n), selected: String(n) === chosen },
+    `Level ${n}` + (won[n] || won[`${n}+c`] ? " ✓ won" : ""))));
+  syncRows();
 }
 
 const SET_TITLES = { base: "Base game", river: "The River", ghosts: "Ghosts, Castles & Cemeteries",
@@ -290,7 +361,7 @@ function openNewGame() {
     el("div", { class: "set-note" }, [SET_NOTES[s.name],
       s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : ""].filter(Boolean).join(" ")))));
   syncSets(all);
-  syncRows();
+  syncMode();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;
   $("#new-game").showModal();
@@ -303,10 +374,15 @@ function startFromDialog(ev) {
     return { name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value,
       ...(who ? { computer: who } : {}) };
   });
-  const sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
-  const options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked,
+  let sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
+  let options = { farmers: $("#ng-farmers").checked, abbot: $("#ng-abbot").checked,
     shrine_house_rule: $("#ng-house").checked,
     spell_mode: document.querySelector('input[name="ng-spell"]:checked').value, eloise: $("#ng-eloise").checked };
+  if (coopMode()) {
+    sets = $("#ng-circles").checked ? ["ghosts", "spellcircles"] : ["ghosts"];
+    options = { coop: { level: Number($("#ng-level").value) } };
+    players.forEach((p) => delete p.color);
+  }
   const seedText = $("#ng-seed").value.trim();
   const opts = { players, sets, options };
   if (seedText) {
@@ -401,6 +477,25 @@ function start() {
     syncRows();
   });
   $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
+  for (const r of document.querySelectorAll('input[name="ng-mode"]')) r.addEventListener("change", syncMode);
+  $("#btn-hint").addEventListener("click", async () => {
+    // What a hard teammate would do: thought about off the page, then told in words.
+    const btn = $("#btn-hint");
+    btn.disabled = true;
+    const at = game.snapshot().actions;
+    try {
+      const answer = await bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
+      if (answer.error) throw new Error(answer.error);
+      if (game.snapshot().actions !== at) return; // the game moved on meanwhile
+      const words = answer.actions.map((a) => a.tile ? `place the tile at (${a.x}, ${a.y}) turned ${a.rotation * 90}°`
+        : a.pass ? "place no meeple" : actionLabel(a).toLowerCase());
+      $("#hint").textContent = `Hint: a hard teammate would ${words.join(", then ")}.`;
+    } catch (e) {
+      notice(`No hint: ${e.message}`);
+    } finally {
+      btn.disabled = false;
+    }
+  });
   $("#ng-form").addEventListener("submit", startFromDialog);
 
   // Installed or not, a second visit works offline (sw.js); a page from disk needs none.

@@ -30,6 +30,21 @@ const TEXT = {
     reconstructed: "The mist sets' tile layouts are reconstructions.", loading: "Loading…", error: "The game could not start",
     fresh: "A new game was started",
     points: (n) => `${n} points`,
+    // The cooperative game (Mists over Carcassonne).
+    team: (score, goal, ghosts) => `Team ${score} of ${goal} · ${ghosts} ghost${ghosts === 1 ? "" : "s"} left`,
+    teamWon: (turn) => `The team reached the goal on turn ${turn}: victory!`,
+    lostGhosts: (turn, needed, left) => `The ghosts win: on turn ${turn}, ${needed} needed and only ${left} left`,
+    lostPile: (turn) => `The ghosts win: on turn ${turn} the active pile ran out`,
+    noMore: "No more", colour: (c) => `Colour: ${c}`,
+    coop: {
+      meeple: "Click a circle to place a meeple, or “No meeple”.",
+      score: "Click the meeple to take the points, or a square with ghosts to remove up to 3 instead.",
+      bury: "A cemetery closed: click the meeple to bury.", fewer: "Click the mist region that places one ghost fewer.",
+      attract: "Click a ringed ghost for the spell circle.", cemetery_ghost: "Click the open cemetery that takes a ghost.",
+      mist_ghost: "Click the mist region for the ghost.", cat: "Click the meeple Eloïse goes with.",
+      hound: "Click the meeple the hound goes with.", removal: "Click a square to remove up to 3 ghosts, or “No more”.",
+      face_down: "Click the square for the face-down tile.",
+    },
   },
   nl: {
     names: ["Rood", "Blauw", "Groen", "Geel", "Zwart"],
@@ -47,6 +62,21 @@ const TEXT = {
     reconstructed: "De tegels van de mistsets zijn reconstructies.", loading: "Laden…", error: "Het spel kon niet beginnen",
     fresh: "Er is een nieuw spel begonnen",
     points: (n) => `${n} punten`,
+    team: (score, goal, ghosts) => `Team ${score} van ${goal} · nog ${ghosts} ${ghosts === 1 ? "spook" : "spoken"}`,
+    teamWon: (turn) => `Het team haalde het doel in beurt ${turn}: gewonnen!`,
+    lostGhosts: (turn, needed, left) => `De spoken winnen: in beurt ${turn} waren er ${needed} nodig en nog maar ${left} over`,
+    lostPile: (turn) => `De spoken winnen: in beurt ${turn} was de actieve stapel op`,
+    noMore: "Niet meer", colour: (c) => `Kleur: ${{ red: "rood", green: "groen", blue: "blauw", yellow: "geel", black: "zwart", pink: "roze" }[c] || c}`,
+    coop: {
+      meeple: "Klik op een cirkel om een meeple te zetten, of kies “Geen meeple”.",
+      score: "Klik op de meeple voor de punten, of op een vak met spoken om er tot 3 te verjagen.",
+      bury: "Een kerkhof is gesloten: klik op de meeple die er begraven wordt.",
+      fewer: "Klik op het mistgebied dat één spook minder krijgt.",
+      attract: "Klik op een omcirkeld spook voor de spreukencirkel.", cemetery_ghost: "Klik op het open kerkhof dat een spook krijgt.",
+      mist_ghost: "Klik op het mistgebied voor het spook.", cat: "Klik op de meeple waar Eloïse bij gaat zitten.",
+      hound: "Klik op de meeple waar de hond mee gaat.", removal: "Klik op een vak om tot 3 spoken te verjagen, of kies “Niet meer”.",
+      face_down: "Klik op het vak voor de gedekte tegel.",
+    },
   },
 };
 
@@ -120,6 +150,7 @@ export class CarcassonneGame extends HTMLElement {
       hint: $("hint", "span"),
       rotate: $("", "button", { type: "button" }),
       pass: $("", "button", { type: "button" }),
+      colour: $("", "button", { type: "button", hidden: true }),
       undo: $("", "button", { type: "button" }),
       note: $("note", "span"),
       replay: $("bar bottom replay", "div", { role: "toolbar" }),
@@ -132,12 +163,19 @@ export class CarcassonneGame extends HTMLElement {
       announce: $("sr", "div", { "aria-live": "polite" }),
     };
     const u = this.ui;
-    u.play = el("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.pass, u.undo, u.note);
+    u.play = el("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.colour, u.pass, u.undo, u.note);
     u.replay.append(u.first, u.back, u.slider, u.forward, u.last, u.move);
     root.append(u.board, el("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
     u.pass.addEventListener("click", () => { try { this.view?.pass(); } catch (e) { this.fail(e); } });
     u.undo.addEventListener("click", () => this.view?.undo());
+    // The cooperative game: which of the seat's colours the next meeple is (cycles).
+    u.colour.addEventListener("click", () => {
+      const own = this.ownColours();
+      this.colour = own[(own.indexOf(this.colour) + 1) % own.length];
+      this.view?.setColour(this.colour);
+      this.render();
+    });
     u.board.addEventListener("previewchange", () => this.render());
     u.first.addEventListener("click", () => this.step(0));
     u.back.addEventListener("click", () => this.step(this.shown - 1));
@@ -339,6 +377,14 @@ export class CarcassonneGame extends HTMLElement {
 
   get readonly() { return this.hasAttribute("readonly"); }
 
+  /** In the cooperative game's meeple step: the colours of the seat on turn with meeples. */
+  ownColours(s = this.game?.snapshot()) {
+    const c = s?.coop;
+    if (!c || s.phase.waits !== "meeple") return [];
+    const names = ["red", "green", "blue", "yellow", "black", "pink"];
+    return c.colours[s.current_player].filter((x) => c.meeples[names.indexOf(x)] > 0);
+  }
+
   save() {
     const key = this.slot;
     if (!key || !this.game) return;
@@ -376,13 +422,20 @@ export class CarcassonneGame extends HTMLElement {
     const idle = this.readonly || !!computer;
     u.players.replaceChildren(...s.players.map((p, i) => {
       const swatch = el("span", { class: "swatch" });
-      swatch.style.background = playerColor(this.game, i);
+      swatch.style.background = playerColor(this.game, i); // a co-op seat: its first colour
       return el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
         el("span", {}, p.name), el("span", { class: "score", "aria-label": t.points(p.score) }, String(p.score)));
     }));
     const best = Math.max(...s.scores);
     const winners = s.players.filter((p) => p.score === best).map((p) => p.name);
-    u.status.textContent = s.over ? `${t.over}: ${winners.length > 1 ? t.tie : t.won(winners[0])}`
+    const c = s.coop;
+    if (c) {
+      // One team: its score and the ghosts left (running out loses) instead of each score.
+      for (const li of u.players.querySelectorAll(".score")) li.textContent = "";
+      const o = c.outcome;
+      u.status.textContent = o ? (o.won ? t.teamWon(o.turn) : o.why === "pile" ? t.lostPile(o.turn) : t.lostGhosts(o.turn, o.needed, o.supply))
+        : `${t.toPlay(me.name)} · ${t.team(Math.min(...c.markers), c.goal, c.supply + c.cat_pile)}`;
+    } else u.status.textContent = s.over ? `${t.over}: ${winners.length > 1 ? t.tie : t.won(winners[0])}`
       : `${t.toPlay(me.name)} · ${t.tilesLeft(s.tiles_left)}`;
     u.play.hidden = !!this.full;
     u.replay.hidden = !this.full;
@@ -397,9 +450,16 @@ export class CarcassonneGame extends HTMLElement {
     }
     if (step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
-    u.hint.textContent = s.over ? "" : this.readonly ? t.readonly : computer ? t.computer(me.name) : t[step] || "";
+    u.hint.textContent = s.over ? "" : this.readonly ? t.readonly : computer ? t.computer(me.name)
+      : step === "coop" ? t.coop[s.phase.waits] || s.phase.expects : t[step] || "";
     u.rotate.disabled = step !== "tile" || idle;
-    u.pass.disabled = step !== "figure" || idle;
+    const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
+    u.pass.disabled = !passes || idle;
+    u.pass.textContent = step === "coop" && s.phase.waits === "removal" ? t.noMore : t.pass;
+    const own = idle ? [] : this.ownColours(s);
+    if (own.length && !own.includes(this.colour)) { this.colour = own[0]; this.view.setColour(this.colour); }
+    u.colour.hidden = own.length < 2;
+    u.colour.textContent = own.length ? t.colour(this.colour) : "";
     u.undo.disabled = !s.can_undo || idle;
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t.reconstructed : "";
     return s;

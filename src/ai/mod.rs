@@ -12,6 +12,7 @@
 pub mod arena;
 pub mod eval;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod team;
 
 use crate::engine::rng::Rng;

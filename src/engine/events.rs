@@ -314,6 +314,30 @@ pub enum Event {
         /// Row.
         y: i32,
     },
+    /// A player put a meeple of one of their colours on the tile (COOP-2b).
+    MeeplePlaced {
+        /// Seat.
+        player: usize,
+        /// The meeple's colour.
+        colour: u8,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The printed port (or `building`) it stands at.
+        spot: &'static str,
+        /// The feature it stands on.
+        feature: FeatureKind,
+    },
+    /// A scored meeple went back to its colour's supply (COOP-3a-3).
+    MeepleReturned {
+        /// Its colour.
+        colour: u8,
+        /// Column it stood on.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
     /// A meeple was buried on a closed cemetery (COOP-1c).
     MeepleBuried {
         /// Its colour.

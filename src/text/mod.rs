@@ -276,6 +276,10 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::GhostAttracted { from_x, from_y, x, y } => {
             format!("The spell circle at ({x}, {y}) draws a ghost from ({from_x}, {from_y})")
         }
+        Event::MeeplePlaced { player, colour, feature, .. } => {
+            format!("{} placed a {} meeple {}", name(*player), colour_name(*colour), place(*feature))
+        }
+        Event::MeepleReturned { colour, .. } => format!("The {} meeple returns to its supply", colour_name(*colour)),
         Event::MeepleBuried { colour, x, y } => {
             format!("The cemetery at ({x}, {y}) closes: the {} meeple is buried", colour_name(*colour))
         }

@@ -245,6 +245,10 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::GhostAttracted { from_x, from_y, x, y } => {
             format!("De spreukencirkel op ({x}, {y}) trekt een spook weg van ({from_x}, {from_y})")
         }
+        Event::MeeplePlaced { player, colour, feature, .. } => {
+            format!("{} zette een {} meeple {}", name(*player), kleur(*colour), place(*feature))
+        }
+        Event::MeepleReturned { colour, .. } => format!("De {} meeple gaat terug naar de voorraad", kleur(*colour)),
         Event::MeepleBuried { colour, x, y } => {
             format!("Het kerkhof op ({x}, {y}) sluit: de {} meeple wordt begraven", kleur(*colour))
         }

@@ -177,7 +177,11 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
         .board()
         .squares()
         .iter()
-        .map(|p| json!({"x": p.pos.x, "y": p.pos.y, "tile": &*tiles.get(p.tile).id, "rotation": p.rot.quarters()}))
+        .map(|p| match p.face_down {
+            // Face down: which tile it is stays hidden (COOP-3c).
+            true => json!({"x": p.pos.x, "y": p.pos.y, "face_down": true}),
+            false => json!({"x": p.pos.x, "y": p.pos.y, "tile": &*tiles.get(p.tile).id, "rotation": p.rot.quarters()}),
+        })
         .collect();
     let last = g.board().squares().last().map(|p| json!({"x": p.pos.x, "y": p.pos.y}));
     v["board"] = Value::Array(board);

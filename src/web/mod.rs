@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod bot;
+pub mod coop_draw;
 pub mod render;
 pub mod session;
 pub mod view;

@@ -246,6 +246,22 @@ pub fn draw_cat(ctx: &Ctx) {
     eyes(ctx, "#e8d35a", 0.08, -0.22, 0.04);
 }
 
+/// A hound (Rufus or Ronja), lying, about one unit long centred on the origin.
+pub fn draw_hound(ctx: &Ctx) {
+    ctx.begin_path();
+    ctx.ellipse(0.0, 0.1, 0.38, 0.2, 0.0, 0.0, 2.0 * PI).ok();
+    ctx.move_to(0.52, -0.12);
+    ctx.arc(0.36, -0.12, 0.16, 0.0, 2.0 * PI).ok();
+    polygon(ctx, &[(0.26, -0.2), (0.2, 0.08), (0.32, 0.0)]);
+    polygon(ctx, &[(-0.34, 0.02), (-0.56, -0.2), (-0.5, -0.24), (-0.3, -0.06)]);
+    ctx.set_fill_style_str("#a0652f");
+    ctx.fill();
+    ctx.set_stroke_style_str("#f2e6c9");
+    ctx.set_line_width(0.05);
+    ctx.stroke();
+    eyes(ctx, "#1d1208", 0.0, -0.16, 0.035);
+}
+
 /// A small ghost about one unit tall centred on the origin.
 pub fn draw_ghost(ctx: &Ctx) {
     ctx.begin_path();

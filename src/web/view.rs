@@ -3,10 +3,12 @@
 //! frame; crisp on high-DPI screens.
 
 use super::api::WasmGame;
+use super::coop_draw;
 use super::render::{self, COLORS};
 use super::session::{self, Shared};
 use super::to_js;
 use crate::art;
+use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
 use crate::engine::{Action, FigureKind, Phase, Pos, Rotation, Spot, TileSet};
 use serde_json::{json, Value};
@@ -35,6 +37,16 @@ struct Choice {
     action: Action,
     x: f64,
     y: f64,
+    /// A whole square (a removal, a face-down tile), drawn as a square.
+    square: bool,
+}
+
+/// Whether the step is answered by clicking one of [`State::choices`].
+fn choosing(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_)
+    )
 }
 
 struct State {
@@ -52,6 +64,8 @@ struct State {
     spot_hover: Option<usize>,
     focus: Option<usize>,
     figure: FigureKind,
+    /// The colour clicks place in the cooperative game's meeple step.
+    colour: u8,
     pointers: Vec<Pointer>,
     pinch: Option<f64>,
     fitted: bool,
@@ -118,6 +132,11 @@ fn now() -> f64 {
 
 fn color_of(shared: &Shared, player: usize) -> String {
     let s = shared.borrow();
+    if s.game.is_coop() {
+        // A seat of the cooperative game: the first colour it plays.
+        let c = crate::engine::coop::colours_of(s.game.setup().players.len(), player).start;
+        return coop_draw::COLOUR_HEX[c as usize % 6].to_string();
+    }
     s.game.setup().players.get(player).and_then(|p| p.color.clone()).unwrap_or_else(|| COLORS[player % 5].to_string())
 }
 
@@ -189,6 +208,12 @@ impl State {
     fn choices(&self) -> Vec<Choice> {
         let s = self.shared.borrow();
         let g = &s.game;
+        if matches!(g.phase(), Phase::Coop(_)) {
+            return coop_draw::choices(g, self.colour)
+                .into_iter()
+                .map(|c| Choice { action: c.action, x: c.x, y: c.y, square: c.square })
+                .collect();
+        }
         // The ghost, circle and cat steps point at figures.
         if matches!(g.phase(), Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. }) {
             return g
@@ -208,7 +233,7 @@ impl State {
                         Spot::Building => def.building_node()?,
                     };
                     let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
-                    Some(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y })
+                    Some(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y, square: false })
                 })
                 .collect();
         }
@@ -230,7 +255,12 @@ impl State {
                         Spot::Building => def.building_node().unwrap_or(0),
                     };
                     let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
-                    out.push(Choice { action: a, x: placed.pos.x as f64 + p.x, y: placed.pos.y as f64 + p.y });
+                    out.push(Choice {
+                        action: a,
+                        x: placed.pos.x as f64 + p.x,
+                        y: placed.pos.y as f64 + p.y,
+                        square: false,
+                    });
                 }
                 Action::RetrieveAbbot { pos } => {
                     if let Some(f) = g.figures().iter().find(|f| {
@@ -239,7 +269,12 @@ impl State {
                         let node = g.features().node(f.node);
                         let at = g.board().square(node.square);
                         let p = art::rotate(art::anchor(g.tiles().get(at.tile), node.local), at.rot.quarters());
-                        out.push(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y - 0.18 });
+                        out.push(Choice {
+                            action: a,
+                            x: pos.x as f64 + p.x,
+                            y: pos.y as f64 + p.y - 0.18,
+                            square: false,
+                        });
                     }
                 }
                 _ => {}
@@ -280,11 +315,11 @@ impl State {
                     None
                 }
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
+            p if choosing(p) => {
                 let i = self.choice_near(wx, wy)?;
                 Some(Command::Apply(self.choices().swap_remove(i).action))
             }
-            Phase::Over => None,
+            _ => None,
         }
     }
 
@@ -301,13 +336,13 @@ impl State {
                 }
                 changed
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
+            p if choosing(p) => {
                 let h = self.choice_near(wx, wy);
                 let changed = h != self.spot_hover;
                 self.spot_hover = h;
                 changed
             }
-            Phase::Over => false,
+            _ => false,
         }
     }
 
@@ -333,10 +368,8 @@ impl State {
     fn cycle(&mut self, back: bool) -> bool {
         let n = match self.phase() {
             Phase::Tile { .. } => self.placements().len(),
-            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
-                self.choices().len()
-            }
-            Phase::Over => 0,
+            p if choosing(p) => self.choices().len(),
+            _ => 0,
         };
         if n == 0 {
             return false;
@@ -355,9 +388,7 @@ impl State {
             self.cam_x = p.x as f64 + 0.5;
             self.cam_y = p.y as f64 + 0.5;
         }
-        if let (Some(i), Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. }) =
-            (next, self.phase())
-        {
+        if let (Some(i), true) = (next, choosing(self.phase())) {
             self.spot_hover = Some(i);
         }
         next.is_some()
@@ -375,13 +406,18 @@ impl State {
                 Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
                 None => Some(Command::Apply(Action::Pass)),
             },
+            // Enter with nothing chosen: no meeple, or no more removal.
+            Phase::Coop(Step::Meeple { .. } | Step::Removal { .. }) => match self.spot_hover.or(self.focus) {
+                Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
+                None => Some(Command::Apply(Action::Pass)),
+            },
             // A ghost (or the cat) must go somewhere: Enter needs a chosen meeple.
-            Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => self
+            p if choosing(p) => self
                 .spot_hover
                 .or(self.focus)
                 .and_then(|i| self.choices().into_iter().nth(i))
                 .map(|c| Command::Apply(c.action)),
-            Phase::Over => None,
+            _ => None,
         }
     }
 
@@ -441,7 +477,12 @@ impl State {
         let detail = k >= 40.0;
 
         for placed in g.board().squares() {
-            if visible(placed.pos) {
+            if !visible(placed.pos) {
+                continue;
+            }
+            if placed.face_down {
+                coop_draw::draw_back(ctx, placed.pos);
+            } else {
                 draw_tile_at(ctx, tiles.get(placed.tile), placed.pos, placed.rot, detail);
             }
         }
@@ -452,7 +493,14 @@ impl State {
         }
 
         let player = g.current_player();
-        let color = g.setup().players[player].color.clone().unwrap_or_else(|| COLORS[player % 5].to_string());
+        let color = if g.is_coop() {
+            // The colour the meeple step places (the chosen one if the seat owns it).
+            let own = crate::engine::coop::colours_of(g.setup().players.len(), player);
+            let c = if own.contains(&self.colour) { self.colour } else { own.start };
+            coop_draw::COLOUR_HEX[c as usize].to_string()
+        } else {
+            g.setup().players[player].color.clone().unwrap_or_else(|| COLORS[player % 5].to_string())
+        };
         // A computer's turn shows the board without the choices a person would click.
         let phase = if self.locked { Phase::Over } else { g.phase() };
         match phase {
@@ -480,11 +528,19 @@ impl State {
                 }
                 self.draw_figures(&s);
             }
-            Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
-                let ghost_step = !matches!(g.phase(), Phase::Figure { .. });
+            p if choosing(p) => {
+                let ghost_step = !matches!(g.phase(), Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. }));
                 self.draw_figures(&s);
                 drop(s);
                 for (i, c) in self.choices().iter().enumerate() {
+                    if c.square {
+                        // A square to clear, to remove ghosts from, or for the face-down tile.
+                        let hot = self.spot_hover == Some(i) || self.focus == Some(i);
+                        ctx.set_stroke_style_str(if hot { "#ffffff" } else { "rgba(200,220,255,0.9)" });
+                        ctx.set_line_width(if hot { 4.0 / k } else { 2.5 / k });
+                        ctx.stroke_rect(c.x - 0.44, c.y - 0.44, 0.88, 0.88);
+                        continue;
+                    }
                     if ghost_step {
                         // A ring around each meeple the ghost may haunt.
                         let hot = self.spot_hover == Some(i) || self.focus == Some(i);
@@ -505,7 +561,7 @@ impl State {
                     ctx.stroke();
                 }
             }
-            Phase::Over => self.draw_figures(&s),
+            _ => self.draw_figures(&s),
         }
     }
 
@@ -556,23 +612,33 @@ impl State {
     }
 
     fn draw_figures(&self, s: &session::Session) {
-        self.draw_challenges(s);
-        self.draw_circle_ghosts(s);
         let g = &s.game;
+        if g.is_coop() {
+            coop_draw::draw_ghosts(&self.ctx, g);
+        } else {
+            self.draw_challenges(s);
+            self.draw_circle_ghosts(s);
+        }
         for f in g.figures() {
             let node = g.features().node(f.node);
             let placed = g.board().square(node.square);
             let def = g.tiles().get(placed.tile);
             let p = art::rotate(art::anchor(def, node.local), placed.rot.quarters());
-            let color = g.setup().players[f.owner as usize]
-                .color
-                .clone()
-                .unwrap_or_else(|| COLORS[f.owner as usize % 5].to_string());
+            let color = if g.is_coop() {
+                coop_draw::COLOUR_HEX[f.owner as usize % 6].to_string()
+            } else {
+                g.setup().players[f.owner as usize]
+                    .color
+                    .clone()
+                    .unwrap_or_else(|| COLORS[f.owner as usize % 5].to_string())
+            };
             self.ctx.save();
             self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y).ok();
             self.ctx.scale(0.25, 0.25).ok();
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
-            if g.cat() == crate::engine::spells::Cat::At(f.node) {
+            if g.is_coop() {
+                coop_draw::draw_companions(&self.ctx, g, f.node);
+            } else if g.cat() == crate::engine::spells::Cat::At(f.node) {
                 self.ctx.save();
                 self.ctx.translate(-0.75, 0.25).ok();
                 self.ctx.scale(0.6, 0.6).ok();
@@ -663,6 +729,7 @@ impl BoardView {
             spot_hover: None,
             focus: None,
             figure: FigureKind::Meeple,
+            colour: 0,
             pointers: Vec::new(),
             pinch: None,
             fitted: false,
@@ -892,6 +959,18 @@ impl BoardView {
             .find(|k| k.name() == kind)
             .ok_or_else(|| JsError::new("figure must be meeple, guard or abbot"))?;
         self.state.borrow_mut().figure = k;
+        (self.request)();
+        Ok(())
+    }
+
+    /// Choose which colour clicks place in the cooperative game (`red`, `green`, …).
+    #[wasm_bindgen(js_name = setColour)]
+    pub fn set_colour(&self, colour: &str) -> Result<(), JsError> {
+        let c = crate::engine::coop::COLOURS
+            .iter()
+            .position(|c| *c == colour)
+            .ok_or_else(|| JsError::new("colour must be red, green, blue, yellow, black or pink"))?;
+        self.state.borrow_mut().colour = c as u8;
         (self.request)();
         Ok(())
     }

@@ -136,46 +136,22 @@ impl LevelTable {
     }
 
     /// Read a level file (TOML): exactly one entry for each level 1 to 6, every field
-    /// present and in range.
+    /// present and in range. The file is read straight into the level records (no TOML
+    /// document in between: that keeps the WebAssembly small); a TOML error is traced back
+    /// to its level and field from where in the text it lies.
     pub fn parse(text: &str) -> Result<LevelTable, LevelError> {
-        let whole = |message: String| LevelError { level: None, field: None, message };
-        let doc: toml::Table = toml::from_str(text).map_err(|e| whole(format!("not valid TOML: {e}")))?;
-        for key in doc.keys() {
-            if key != "level" {
-                return Err(whole(format!("unknown table {key:?}: the file holds [[level]] entries")));
-            }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct File {
+            level: Vec<Level>,
         }
-        let entries =
-            doc.get("level").and_then(toml::Value::as_array).ok_or_else(|| whole("no [[level]] entries".into()))?;
+        let file: File = toml::from_str(text).map_err(|e| diagnose(text, &e))?;
         let mut levels: Vec<Level> = Vec::new();
-        for (i, entry) in entries.iter().enumerate() {
-            let table = entry.as_table().ok_or_else(|| whole(format!("entry {} is not a table", i + 1)))?;
-            let number = table.get("level").and_then(toml::Value::as_integer);
-            let at = number.filter(|n| (1..=6).contains(n)).map(|n| n as u8);
-            let err = |field: &'static str, message: String| LevelError { level: at, field: Some(field), message };
-            if at.is_none() {
-                return Err(err("level", format!("entry {} needs a level number from 1 to 6", i + 1)));
-            }
-            for key in table.keys() {
-                if !FIELDS.contains(&key.as_str()) {
-                    return Err(LevelError {
-                        level: at,
-                        field: None,
-                        message: format!("unknown field {key:?}; the fields are {}", FIELDS.join(", ")),
-                    });
-                }
-            }
-            for field in FIELDS {
-                if !table.contains_key(field) {
-                    return Err(err(field, "missing".into()));
-                }
-            }
-            let level: Level = toml::Value::Table(table.clone())
-                .try_into()
-                .map_err(|e: toml::de::Error| err(wrong_field(table), e.message().to_string()))?;
-            level.check().map_err(|(field, m)| err(field, m))?;
+        for level in file.level {
+            let at = (1..=6).contains(&level.level).then_some(level.level);
+            level.check().map_err(|(field, m)| LevelError { level: at, field: Some(field), message: m })?;
             if levels.iter().any(|l| l.level == level.level) {
-                return Err(err("level", "appears twice".into()));
+                return Err(LevelError { level: at, field: Some("level"), message: "appears twice".into() });
             }
             levels.push(level);
         }
@@ -199,21 +175,41 @@ impl LevelTable {
     }
 }
 
-/// The field whose value has the wrong type: each is tried alone in a valid level.
-fn wrong_field(table: &toml::Table) -> &'static str {
-    const VALID: &str = "level = 1\ncastles = false\ncemeteries = false\npiles = 1\nghosts = 15\nhounds = []\n\
-        goal = 50\nmarkers = \"team\"\ncemetery_closes = \"sides\"\ncemetery_ghost = \"none\"\n\
-        hound_removal = \"at-once\"\nface_down = false\n";
-    let valid: toml::Table = toml::from_str(VALID).expect("a valid level");
-    FIELDS
-        .iter()
-        .copied()
-        .find(|f| {
-            let mut t = valid.clone();
-            t.insert(f.to_string(), table[*f].clone());
-            toml::Value::Table(t).try_into::<Level>().is_err()
+/// A TOML error of a level file as a [`LevelError`]: the level is the `level = N` of the
+/// `[[level]]` entry the error lies in, the field the one the message names or the key of
+/// the line it points at.
+fn diagnose(text: &str, e: &toml::de::Error) -> LevelError {
+    let message = e.message().trim().to_string();
+    let start = e.span().map_or(text.len(), |s| s.start.min(text.len()));
+    let before = &text[..start];
+    // The entry the error lies in: from its `[[level]]` header on (a missing field points
+    // at the header itself).
+    let entry_start = text[..(start + 9).min(text.len())].rfind("[[level]]");
+    let entry = entry_start.map(|at| {
+        let rest = &text[at..];
+        let end = rest[9..].find("[[level]]").map_or(rest.len(), |e| e + 9);
+        &rest[..end]
+    });
+    let level = entry.and_then(|e| {
+        e.lines().find_map(|l| {
+            let (k, v) = l.split_once('=')?;
+            (k.trim() == "level").then(|| v.split('#').next()?.trim().parse::<u8>().ok()).flatten()
         })
-        .unwrap_or("level")
+    });
+    let named = FIELDS.iter().copied().find(|f| message.contains(&format!("`{f}`")));
+    let line_key = before.rsplit('\n').next().and_then(|line| {
+        let key = line.split('=').next()?.trim();
+        FIELDS.iter().copied().find(|f| *f == key)
+    });
+    let field = named.or(line_key);
+    if entry_start.is_none() && field.is_none() {
+        return LevelError {
+            level: None,
+            field: None,
+            message: format!("not valid TOML, or not a level file: {message}"),
+        };
+    }
+    LevelError { level: level.filter(|n| (1..=6).contains(n)), field, message }
 }
 
 impl Level {

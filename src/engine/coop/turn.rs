@@ -807,7 +807,10 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
     sorted.sort_unstable();
     for n in sorted {
         let idx = game.features.node(n).occupant as usize;
-        game.remove_figure(idx, events);
+        let f = game.take_figure(idx, events);
+        game.players[f.owner as usize].supply[FigureKind::Meeple as usize] += 1;
+        let pos = game.board.square(game.features.node(f.node).square).pos;
+        events.push(Event::MeepleReturned { colour: f.owner, x: pos.x, y: pos.y });
     }
 }
 
@@ -1081,9 +1084,9 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
                 let node = game.spot_node(square, spot).expect("checked");
                 game.add_figure(colour as usize, FigureKind::Meeple, node);
                 let pos = game.board.square(square).pos;
-                events.push(Event::FigurePlaced {
-                    player: colour as usize,
-                    figure: FigureKind::Meeple,
+                events.push(Event::MeeplePlaced {
+                    player: game.current,
+                    colour,
                     x: pos.x,
                     y: pos.y,
                     spot: match spot {

@@ -75,6 +75,59 @@ fn whole_games(c: &mut Criterion) {
     bench("base_ghosts_2p", &["A", "B"], &["ghosts"]);
     bench("all_sets_3p", &["A", "B", "C"], &["ghosts", "watchtowers", "shrines", "spellcircles"]);
     bench("river_towers_shrines_2p", &["A", "B"], &["river", "watchtowers", "shrines"]);
+    // The cooperative game: random teams (they lose early, so also a game's worth of
+    // steps per second: see coop_steps).
+    for (name, level, circles) in [("coop_level1_2p", 1, false), ("coop_level5_circles_2p", 5, true)] {
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(random_game(TileSet::builtin(), coop_setup(level, circles, seed), seed).unwrap().turn())
+            })
+        });
+    }
+    group.finish();
+}
+
+/// A cooperative setup for two players.
+fn coop_setup(level: u8, circles: bool, seed: u64) -> Setup {
+    let mut setup = Setup::base(&["A", "B"], seed);
+    setup.sets = if circles { vec![Set::Ghosts, Set::SpellCircles] } else { vec![Set::Ghosts] };
+    setup.options.coop = carcassonne::engine::coop::CoopOptions::level(level);
+    setup
+}
+
+/// Cooperative turns played by an easy team (a whole game), and one decision of each
+/// level in a cooperative middle game.
+fn coop_bots(c: &mut Criterion) {
+    let mut group = c.benchmark_group("coop");
+    group.sample_size(10);
+    let tiles = TileSet::builtin();
+    let mut seed = 0u64;
+    group.bench_function("easy_team_game_level1", |b| {
+        b.iter(|| {
+            seed += 1;
+            let g = carcassonne::ai::team::team_game(&tiles, &coop_setup(1, false, seed), Level::Easy, seed, seed)
+                .unwrap();
+            black_box(g.turn())
+        })
+    });
+    // A middle game: an easy team's first 12 turns.
+    let mut g = carcassonne::engine::Game::new(tiles.clone(), coop_setup(3, true, 7)).unwrap();
+    let mut bot = Bot::new(Level::Easy, 1);
+    while g.turn() < 12 && !g.is_over() {
+        let a = bot.choose(&g).unwrap();
+        g.apply(&a).unwrap();
+    }
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let mut seed = 0;
+        group.bench_function(format!("decision_{level}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(Bot::new(level, seed).choose(&g))
+            })
+        });
+    }
     group.finish();
 }
 
@@ -99,5 +152,5 @@ fn bots(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, placements, whole_games, bots);
+criterion_group!(benches, placements, whole_games, bots, coop_bots);
 criterion_main!(benches);

@@ -198,3 +198,15 @@ fn every_recorded_cooperative_game_replays_exactly() {
         assert!(replayed == g, "seed {seed}: the replay differs");
     }
 }
+
+#[test]
+fn cooperative_games_travel_as_share_codes() {
+    for seed in (0..120).step_by(7) {
+        let g = play_checked(seed, false);
+        let record = Record::of_game(&g);
+        let code = carcassonne::share::encode(&record, TileSet::builtin()).unwrap();
+        let back = carcassonne::share::decode(&code, TileSet::builtin()).unwrap();
+        let (replayed, _) = back.replay(TileSet::builtin()).unwrap();
+        assert!(replayed == g, "seed {seed}: the share code's game differs");
+    }
+}

@@ -107,8 +107,8 @@ fn coop_bots(c: &mut Criterion) {
     group.bench_function("easy_team_game_level1", |b| {
         b.iter(|| {
             seed += 1;
-            let g = carcassonne::ai::team::team_game(&tiles, &coop_setup(1, false, seed), Level::Easy, seed, seed)
-                .unwrap();
+            let g =
+                carcassonne::ai::team::team_game(&tiles, &coop_setup(1, false, seed), Level::Easy, seed, seed).unwrap();
             black_box(g.turn())
         })
     });

@@ -53,7 +53,8 @@ pub enum Event {
         player: usize,
         /// Tile id.
         tile: Arc<str>,
-        /// Tiles still in the stack after this one.
+        /// Tiles still in the stack after this one (the cooperative game: in the active
+        /// pile, the one tiles may be drawn from).
         tiles_left: u32,
     },
     /// The drawn tile fits nowhere and leaves the game (BASE-TILE-4).

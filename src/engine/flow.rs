@@ -650,7 +650,8 @@ impl Game {
             events.push(Event::TileDrawn {
                 player: self.current,
                 tile: id.clone(),
-                tiles_left: self.tiles_left() as u32,
+                // The stack, or in the cooperative game the active pile.
+                tiles_left: (self.draw_end - self.next_draw) as u32,
             });
             if self.has_placement(tile) {
                 self.phase = Phase::Tile { tile };

@@ -313,8 +313,8 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             format!("The last pile ran out on turn {turn} before the goal: the ghosts win")
         }
         Event::TeamLost { turn, needed, supply, .. } => format!(
-            "On turn {turn} {} were needed but only {supply} left: the ghosts win",
-            plural(*needed, "ghost", "ghosts")
+            "On turn {turn}, {} needed but only {supply} left: the ghosts win",
+            plural(*needed, "ghost was", "ghosts were")
         ),
         Event::GameOver { scores, winners } => {
             let ws: Vec<&str> = winners.iter().map(|w| name(*w)).collect();

@@ -64,10 +64,10 @@ pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
         let (x, y) = spot_point(g, sq, spot);
         let shown = n.min(4);
         for k in 0..shown {
-            let dx = (k as f64 - (shown as f64 - 1.0) / 2.0) * 0.15;
+            let dx = (k as f64 - (shown as f64 - 1.0) / 2.0) * 0.17;
             ctx.save();
             ctx.translate(x + dx, y).ok();
-            ctx.scale(0.13, 0.13).ok();
+            ctx.scale(0.17, 0.17).ok();
             if matches!(spot, GhostSpot::Circle(_)) {
                 // Trapped in a circle: ringed.
                 ctx.begin_path();
@@ -102,11 +102,11 @@ pub fn draw_companions(ctx: &Ctx, g: &Game, node: u32) {
     for h in &st.hounds {
         if matches!(*h, Hound::With { node: n, .. } if n == node) {
             ctx.save();
-            ctx.translate(0.7, 0.3 - k).ok();
-            ctx.scale(0.5, 0.5).ok();
+            ctx.translate(0.85, 0.25 - k).ok();
+            ctx.scale(0.75, 0.75).ok();
             render::draw_hound(ctx);
             ctx.restore();
-            k += 0.45;
+            k += 0.6;
         }
     }
 }

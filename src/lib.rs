@@ -19,6 +19,8 @@ pub mod engine;
 pub mod fuzzing;
 pub mod record;
 pub mod selfplay;
+#[cfg(all(feature = "server", not(target_arch = "wasm32")))]
+pub mod server;
 pub mod share;
 pub mod summary;
 pub mod text;

@@ -5,7 +5,7 @@
 use crate::engine::coop::{GhostSpot, Move as CoopMove, COLOURS};
 use crate::engine::{
     Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
-    SetupError, Spot, TileSet,
+    SetupError, Spot, TileIdx, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -141,6 +141,45 @@ impl Record {
             setup: game.setup().clone(),
             actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect(),
         }
+    }
+
+    /// The record as every player at the table may know it: an explicit draw of the tiles
+    /// drawn so far, then the tiles nobody has seen (those still to come and those laid face
+    /// down) in catalogue order, which says which tiles remain but nothing of their order.
+    /// Replayed, it gives the same position as the game (the next tiles stand in for the
+    /// unseen ones until `Game::reveal` names them). Online play sends this, never the seed.
+    pub fn public_of(game: &Game) -> Record {
+        let tiles = game.tiles();
+        let deck = game.draw_order();
+        let drawn = game.drawn();
+        let hidden_at = game.unseen_draws();
+        let mut unseen: Vec<TileIdx> = deck[drawn..].to_vec();
+        unseen.extend(hidden_at.iter().map(|&p| deck[p]));
+        // River tiles are drawn first and the lake last: kept so, as every player knows.
+        let class = |t: &TileIdx| {
+            let river: u32 = tiles
+                .get(*t)
+                .segments
+                .iter()
+                .filter(|s| s.kind == crate::engine::FeatureKind::River)
+                .map(|s| s.edge_count() as u32)
+                .sum();
+            match river {
+                0 => 2,
+                1 => 1,
+                _ => 0,
+            }
+        };
+        unseen.sort_by_key(|t| (class(t), *t));
+        let mut stand_ins = unseen.iter().copied();
+        let mut order: Vec<TileIdx> = (0..drawn)
+            .map(|p| if hidden_at.contains(&p) { stand_ins.next().expect("one per face-down tile") } else { deck[p] })
+            .collect();
+        order.extend(stand_ins);
+        let mut setup = game.setup().clone();
+        setup.deck = Deck::Draw(order.iter().map(|t| tiles.get(*t).id.to_string()).collect());
+        setup.options.unlimited_copies = true;
+        Record { setup, actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect() }
     }
 
     /// Read a record from JSON text, upgrading an older format version.

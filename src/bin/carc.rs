@@ -4,6 +4,8 @@
 //! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
 //! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
 //! - `carc arena --a LEVEL --b LEVEL [--games N] [--sets …] [--seed S]`: computer players' match.
+//! - `carc serve [--port P] [--db FILE] [--dist DIR] [--allow-origin O,…]`: online play
+//!   (docs/online.md; built with `--features server`).
 //! - `--coop LEVEL` (with `--levels FILE`): the cooperative game; `selfplay` then reports the
 //!   team's win rate, `arena` compares two teams on the same decks.
 
@@ -43,6 +45,11 @@ The cooperative game (Mists over Carcassonne):
   carc arena --coop LEVEL --a LEVEL --b LEVEL [--games N] [--players P] [--threads T] [--levels FILE]
              (two teams on the same decks)
 --levels FILE reads the level table from FILE instead of the built-in data/coop-levels.toml.
+
+Online play (built with --features server; docs/online.md):
+  carc serve [--port 8080] [--host 127.0.0.1] [--db carcassonne.db] [--dist dist]
+             [--allow-origin https://fan.site,...] [--bot-delay-ms 400] [--idle-secs 120]
+             [--max-connections N] [--max-rooms N] [--rooms-per-address N] [--messages-per-sec N]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -163,9 +170,68 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                 &["a", "b", "games", "seed", "sets", "options", "tiles", "coop", "players", "levels", "threads"],
                 &[],
             )?),
+            "serve" => serve(parse_flags(
+                rest,
+                &[
+                    "port",
+                    "host",
+                    "db",
+                    "dist",
+                    "allow-origin",
+                    "bot-delay-ms",
+                    "idle-secs",
+                    "max-connections",
+                    "max-rooms",
+                    "rooms-per-address",
+                    "messages-per-sec",
+                ],
+                &[],
+            )?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
         }
+    }
+
+    #[cfg(not(feature = "server"))]
+    fn serve(_: Flags) -> Result<String, String> {
+        Err("this carc was built without online play: cargo build --release --features server".into())
+    }
+
+    /// `carc serve`: online play until the process is stopped.
+    #[cfg(feature = "server")]
+    fn serve(f: Flags) -> Result<String, String> {
+        use carcassonne::server::{bind, Config};
+        let port: u16 = number(&f, "port", Some(8080))?;
+        let host = f.values.get("host").map(String::as_str).unwrap_or("127.0.0.1");
+        let addr: std::net::SocketAddr =
+            format!("{host}:{port}").parse().map_err(|_| format!("--host {host:?} is not an IP address"))?;
+        let db = f.values.get("db").map(String::as_str).unwrap_or("carcassonne.db");
+        let mut config = Config::new(addr, db.into());
+        let dist = f.values.get("dist").map(String::as_str).unwrap_or("dist");
+        config.dist = std::path::Path::new(dist).is_dir().then(|| dist.into());
+        if let Some(o) = f.values.get("allow-origin") {
+            config.allow_origins = o.split(',').map(|s| s.trim().trim_end_matches('/').to_string()).collect();
+        }
+        config.bot_delay_ms = number(&f, "bot-delay-ms", Some(config.bot_delay_ms))?;
+        config.idle_secs = number(&f, "idle-secs", Some(config.idle_secs))?;
+        config.max_connections = number(&f, "max-connections", Some(config.max_connections))?;
+        config.max_rooms = number(&f, "max-rooms", Some(config.max_rooms))?;
+        config.rooms_per_address = number(&f, "rooms-per-address", Some(config.rooms_per_address))?;
+        config.messages_per_sec = number(&f, "messages-per-sec", Some(config.messages_per_sec))?;
+        let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+        runtime.block_on(async {
+            let (addr, run) = bind(config.clone()).await?;
+            // The line tests and scripts wait for: where to connect.
+            println!("carc serve: http://{addr}/ (database {})", config.db.display());
+            if config.dist.is_none() {
+                println!("carc serve: no {dist}/ to serve: only the WebSocket at /ws (build the game first)");
+            }
+            use std::io::Write;
+            std::io::stdout().flush().ok();
+            run.await;
+            Ok::<(), String>(())
+        })?;
+        Ok(String::new())
     }
 
     fn replay(f: Flags) -> Result<String, String> {

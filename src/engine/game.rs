@@ -299,6 +299,34 @@ impl Game {
         &self.opening
     }
 
+    /// Deck positions drawn so far whose tile nobody has seen (face-down tiles).
+    pub fn unseen_draws(&self) -> &[usize] {
+        &self.coop.face_down_draws
+    }
+
+    /// Tiles drawn so far (the tile in hand and tiles that left the game included).
+    pub fn drawn(&self) -> usize {
+        self.next_draw
+    }
+
+    /// For a copy of a game that does not know its unseen tiles (an online player's
+    /// mirror, `Record::public_of`): the next tiles to be drawn are now known. Each `Some`
+    /// is moved up from the unseen part; `None` (drawn face down) leaves the unseen tile
+    /// there. The game's hidden order is otherwise untouched.
+    pub fn reveal(&mut self, upcoming: &[Option<TileIdx>]) {
+        for (i, t) in upcoming.iter().enumerate() {
+            let pos = self.next_draw + i;
+            let Some(t) = *t else { continue };
+            if pos >= self.deck.len() {
+                break;
+            }
+            match self.deck[pos..].iter().position(|d| *d == t) {
+                Some(j) => self.deck.swap(pos, pos + j),
+                None => self.deck[pos] = t,
+            }
+        }
+    }
+
     /// The whole tile order, including tiles not drawn yet. Hidden information: for
     /// records and replays only, never for a player's decisions.
     pub fn draw_order(&self) -> &[TileIdx] {

@@ -206,6 +206,8 @@ pub struct CoopState {
     pub closed: Vec<SquareIdx>,
     /// Squares holding face-down tiles (levels 5–6).
     pub face_down: Vec<SquareIdx>,
+    /// Where in the deck each face-down tile was drawn (hidden information, like the deck).
+    pub(crate) face_down_draws: Vec<usize>,
     /// This turn's steps still to do, the next first.
     pub(crate) tasks: Vec<turn::Task>,
     /// What this turn has done so far that later steps need.

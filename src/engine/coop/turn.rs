@@ -1146,6 +1146,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
         (Step::FaceDown, Some(Move::FaceDown { pos })) => {
             // The next tile of the active pile, unseen (COOP-3c-5).
             let tile = game.deck[game.next_draw];
+            game.coop.face_down_draws.push(game.next_draw);
             game.next_draw += 1;
             let sq = game.put_face_down(pos, tile);
             game.coop.face_down.push(sq);

@@ -1,0 +1,524 @@
+//! `carc serve`: online play (docs/online.md). One native process serves the built game
+//! (`dist/`) and a WebSocket at `/ws` through which players create rooms, join them by
+//! link, and play. The server holds every room's game (authoritative: each action is
+//! checked by the engine), commits each action to SQLite before anyone hears of it, plays
+//! computer seats with the game's bots, and never sends the seed or the order of the
+//! unseen tiles while a game runs. Only with `--features server`.
+
+pub mod protocol;
+pub mod room;
+pub mod store;
+
+use crate::ai::{Bot, Level};
+use crate::engine::TileSet;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use protocol::{ClientMsg, SeatKind, MAX_MESSAGE};
+use room::{hash, seat_meta, Meta, Room};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
+use store::Store;
+use tokio::sync::Mutex;
+
+/// How the server runs; `carc serve` fills it from its flags.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// The built game to serve (none: only the WebSocket).
+    pub dist: Option<PathBuf>,
+    /// Origins besides the server's own whose pages may open the WebSocket.
+    pub allow_origins: Vec<String>,
+    /// Milliseconds between a computer's actions (0 in tests).
+    pub bot_delay_ms: u64,
+    /// Seconds a room with nobody in it stays in memory.
+    pub idle_secs: u64,
+    /// Most connections at once.
+    pub max_connections: usize,
+    /// Most rooms in all.
+    pub max_rooms: u64,
+    /// Rooms one address may create per hour.
+    pub rooms_per_address: usize,
+    /// Messages a connection may send per second (a burst of twice as many is allowed).
+    pub messages_per_sec: u32,
+}
+
+impl Config {
+    /// Defaults for `addr` and `db`.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+        Config {
+            addr,
+            db,
+            dist: None,
+            allow_origins: Vec::new(),
+            bot_delay_ms: 400,
+            idle_secs: 120,
+            max_connections: 10_000,
+            max_rooms: 1_000_000,
+            rooms_per_address: 200,
+            messages_per_sec: 20,
+        }
+    }
+}
+
+/// Everything the handlers share.
+pub struct Server {
+    config: Config,
+    store: Store,
+    tiles: Arc<TileSet>,
+    rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
+    connections: AtomicUsize,
+    created: StdMutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+/// 128 random bits as base64url (22 characters): room ids and seat tokens.
+pub fn random_id() -> String {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).expect("the system's random generator");
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::with_capacity(22);
+    let mut acc = 0u32;
+    let mut bits = 0;
+    for byte in b {
+        acc = (acc << 8) | byte as u32;
+        bits += 8;
+        while bits >= 6 {
+            bits -= 6;
+            out.push(A[((acc >> bits) & 63) as usize] as char);
+        }
+    }
+    if bits > 0 {
+        out.push(A[((acc << (6 - bits)) & 63) as usize] as char);
+    }
+    out
+}
+
+fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).expect("the system's random generator");
+    u64::from_le_bytes(b)
+}
+
+/// Start serving; returns the address bound (port 0 picks a free one) and a future that
+/// runs until the process ends.
+pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Future<Output = ()>), String> {
+    let store = Store::open(&config.db)?;
+    let server = Arc::new(Server {
+        store,
+        tiles: TileSet::builtin(),
+        rooms: StdMutex::new(HashMap::new()),
+        connections: AtomicUsize::new(0),
+        created: StdMutex::new(HashMap::new()),
+        config: config.clone(),
+    });
+    let mut app =
+        Router::new().route("/ws", get(upgrade)).route("/health", get(|| async { "ok" })).with_state(server.clone());
+    if let Some(dist) = &config.dist {
+        app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));
+    }
+    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(sweep(server.clone()));
+    let run = async move {
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(e) = axum::serve(listener, app).await {
+            eprintln!("carc serve: {e}");
+        }
+    };
+    Ok((addr, run))
+}
+
+/// Rooms nobody is in leave memory after a while (they load again on the next visit).
+async fn sweep(server: Arc<Server>) {
+    loop {
+        tokio::time::sleep(Duration::from_secs(server.config.idle_secs.clamp(1, 30))).await;
+        let rooms: Vec<(String, Arc<Mutex<Room>>)> =
+            server.rooms.lock().expect("rooms").iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        for (id, room) in rooms {
+            let Ok(r) = room.try_lock() else { continue };
+            let empty = r.watchers == 0 && r.connected.iter().all(|c| *c == 0) && !r.bot_running;
+            if empty && r.last_active.elapsed().as_secs() >= server.config.idle_secs {
+                drop(r);
+                server.rooms.lock().expect("rooms").remove(&id);
+            }
+        }
+    }
+}
+
+/// The WebSocket, only for pages of allowed origins (against cross-site WebSocket
+/// hijacking): the server's own, and those given with `--allow-origin`. A client that
+/// sends no Origin is not a browser page and may connect.
+async fn upgrade(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) {
+        let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("");
+        let own = origin == format!("http://{host}") || origin == format!("https://{host}");
+        if !own && !server.config.allow_origins.iter().any(|o| o == origin) {
+            return (StatusCode::FORBIDDEN, "this origin may not open the game's WebSocket").into_response();
+        }
+    }
+    if server.connections.fetch_add(1, Ordering::SeqCst) >= server.config.max_connections {
+        server.connections.fetch_sub(1, Ordering::SeqCst);
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
+    }
+    ws.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |socket| async move {
+        connection(server.clone(), socket, peer.ip()).await;
+        server.connections.fetch_sub(1, Ordering::SeqCst);
+    })
+}
+
+/// One client: what it joined, as which seat, and its message budget.
+struct Client {
+    room: Option<Arc<Mutex<Room>>>,
+    seat: Option<usize>,
+    rx: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+    budget: f64,
+    refilled: Instant,
+}
+
+fn error(message: impl Into<String>) -> Message {
+    Message::Text(json!({"type": "error", "message": message.into()}).to_string().into())
+}
+
+async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
+    let mut c = Client { room: None, seat: None, rx: None, budget: 0.0, refilled: Instant::now() };
+    c.budget = 2.0 * server.config.messages_per_sec as f64;
+    loop {
+        let incoming = async {
+            match c.rx.as_mut() {
+                Some(rx) => Some(rx.recv().await),
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { break };
+                let text = match msg {
+                    Message::Text(t) => t.to_string(),
+                    Message::Close(_) => break,
+                    Message::Binary(_) => { let _ = socket.send(error("messages are JSON text")).await; continue; }
+                    _ => continue,
+                };
+                // The message budget: refilled at the allowed rate, spent one per message.
+                let rate = server.config.messages_per_sec as f64;
+                c.budget = (c.budget + c.refilled.elapsed().as_secs_f64() * rate).min(2.0 * rate);
+                c.refilled = Instant::now();
+                if c.budget < 1.0 {
+                    if socket.send(error("too many messages: slow down")).await.is_err() { break }
+                    continue;
+                }
+                c.budget -= 1.0;
+                let replies = match protocol::parse(&text) {
+                    Ok(m) => handle(&server, &mut c, m, ip).await,
+                    Err(e) => vec![error(e)],
+                };
+                for r in replies {
+                    if socket.send(r).await.is_err() { break }
+                }
+            }
+            out = incoming => {
+                match out {
+                    Some(Ok(text)) => { if socket.send(Message::Text(text.to_string().into())).await.is_err() { break } }
+                    // Lagged far behind: send the whole state again.
+                    Some(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
+                        if let Some(room) = &c.room {
+                            let r = room.lock().await;
+                            let info = r.info(c.seat);
+                            let state = r.state();
+                            drop(r);
+                            let _ = socket.send(Message::Text(info.to_string().into())).await;
+                            if let Some(s) = state { let _ = socket.send(Message::Text(s.to_string().into())).await; }
+                        }
+                    }
+                    _ => { c.rx = None; }
+                }
+            }
+        }
+    }
+    leave(&mut c).await;
+}
+
+/// The client leaves its room (closing or joining another).
+async fn leave(c: &mut Client) {
+    if let Some(room) = c.room.take() {
+        let mut r = room.lock().await;
+        match c.seat.take() {
+            Some(s) => {
+                r.connected[s] = r.connected[s].saturating_sub(1);
+                if r.connected[s] == 0 {
+                    r.away_since[s] = Some(Instant::now());
+                }
+            }
+            None => r.watchers = r.watchers.saturating_sub(1),
+        }
+        r.last_active = Instant::now();
+        let info = r.info(None);
+        r.broadcast(info);
+    }
+    c.rx = None;
+}
+
+/// A room by id: in memory, or loaded from the store.
+async fn room(server: &Arc<Server>, id: &str) -> Result<Arc<Mutex<Room>>, String> {
+    if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
+        return Ok(r.clone());
+    }
+    let loaded = Room::load(id, &server.store, &server.tiles)?.ok_or("no such room")?;
+    let mut rooms = server.rooms.lock().expect("rooms");
+    let r = rooms.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(loaded))).clone();
+    drop(rooms);
+    // A game whose turn is a computer's when it was loaded goes on.
+    play_computers(server.clone(), r.clone());
+    Ok(r)
+}
+
+fn text(v: Value) -> Message {
+    Message::Text(v.to_string().into())
+}
+
+async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Vec<Message> {
+    match m {
+        ClientMsg::Ping => vec![text(json!({"type": "pong"}))],
+        ClientMsg::Create { seats, sets, options, absent_secs } => {
+            match create(server, ip, seats, sets, options, absent_secs).await {
+                Ok(v) => vec![text(v)],
+                Err(e) => vec![error(e)],
+            }
+        }
+        ClientMsg::Join { room: id, token } => {
+            let r = match room(server, &id).await {
+                Ok(r) => r,
+                Err(e) => return vec![error(e)],
+            };
+            leave(c).await;
+            let mut guard = r.lock().await;
+            let seat = match token.as_deref().map(|t| guard.seat_of(t)) {
+                Some(None) => return vec![error("that link's seat is not in this room (or was handed to a computer)")],
+                Some(Some(s)) => Some(s),
+                None => None,
+            };
+            match seat {
+                Some(s) => {
+                    guard.connected[s] += 1;
+                    guard.away_since[s] = None;
+                }
+                None => guard.watchers += 1,
+            }
+            guard.last_active = Instant::now();
+            c.rx = Some(guard.tx.subscribe());
+            c.seat = seat;
+            c.room = Some(r.clone());
+            let everyone = guard.info(None);
+            guard.broadcast(everyone);
+            let mut out = vec![text(guard.info(seat))];
+            out.extend(guard.state().map(text));
+            out
+        }
+        ClientMsg::Claim { room: id, name } => {
+            let r = match room(server, &id).await {
+                Ok(r) => r,
+                Err(e) => return vec![error(e)],
+            };
+            let mut guard = r.lock().await;
+            let Some(seat) = guard.meta.seats.iter().position(|s| s.kind == "open") else {
+                return vec![error("no open seat is left in this room")];
+            };
+            let token = random_id();
+            let s = &mut guard.meta.seats[seat];
+            s.kind = "person".into();
+            s.token = Some(hash(&token));
+            // The name counts only while the game has not started (it is in the setup).
+            if guard.game.is_none() {
+                guard.meta.seats[seat].name = name;
+            }
+            let meta = serde_json::to_string(&guard.meta).expect("plain data");
+            if let Err(e) = server.store.put_room(&guard.id, meta).await {
+                return vec![error(e)];
+            }
+            let info = guard.info(None);
+            guard.broadcast(info);
+            vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
+        }
+        ClientMsg::Start | ClientMsg::Rematch => {
+            let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
+            let mut guard = r.lock().await;
+            if c.seat != Some(0) {
+                return vec![error("only the host (the room's creator) may start a game")];
+            }
+            let over = guard.game.as_ref().is_some_and(|g| g.is_over());
+            if guard.game.is_some() && !over {
+                return vec![error("a game is being played")];
+            }
+            if let Err(e) = guard.start(&server.store, &server.tiles, random_seed()).await {
+                return vec![error(e)];
+            }
+            let info = guard.info(None);
+            guard.broadcast(info);
+            if let Some(s) = guard.state() {
+                guard.broadcast(s);
+            }
+            drop(guard);
+            play_computers(server.clone(), r);
+            vec![]
+        }
+        ClientMsg::Act { n, action } => {
+            let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
+                return vec![error("only a player in a room may act (watchers may not)")];
+            };
+            let mut guard = r.lock().await;
+            if guard.computer(seat).is_some() {
+                return vec![error("a computer plays this seat now")];
+            }
+            if let Err(e) = guard.act(&server.store, seat, n, &action).await {
+                return vec![error(e)];
+            }
+            drop(guard);
+            play_computers(server.clone(), r);
+            vec![]
+        }
+        ClientMsg::Computer { seat, level } => {
+            let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
+            if c.seat != Some(0) {
+                return vec![error("only the host may hand a seat to a computer")];
+            }
+            let level: Level = match level.parse() {
+                Ok(l) => l,
+                Err(e) => return vec![error(e)],
+            };
+            let mut guard = r.lock().await;
+            if let Err(e) = guard.hand_to_computer(seat, level) {
+                return vec![error(e)];
+            }
+            let meta = serde_json::to_string(&guard.meta).expect("plain data");
+            if let Err(e) = server.store.put_room(&guard.id, meta).await {
+                return vec![error(e)];
+            }
+            let info = guard.info(None);
+            guard.broadcast(info);
+            drop(guard);
+            play_computers(server.clone(), r);
+            vec![]
+        }
+    }
+}
+
+/// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
+/// links), stored hashed. Limited per address and in all.
+async fn create(
+    server: &Arc<Server>,
+    ip: IpAddr,
+    seats: Vec<protocol::SeatRequest>,
+    sets: Vec<String>,
+    options: Value,
+    absent_secs: u64,
+) -> Result<Value, String> {
+    {
+        let mut created = server.created.lock().expect("created");
+        let mine = created.entry(ip).or_default();
+        mine.retain(|t| t.elapsed() < Duration::from_secs(3600));
+        if mine.len() >= server.config.rooms_per_address {
+            return Err("this address has created too many rooms this hour".into());
+        }
+        mine.push(Instant::now());
+    }
+    if server.store.rooms()? >= server.config.max_rooms {
+        return Err("the server holds as many rooms as it may".into());
+    }
+    for s in &seats {
+        if let SeatKind::Computer(level) = &s.kind {
+            level.parse::<Level>()?;
+        }
+    }
+    let mut tokens = Vec::new();
+    let meta_seats = seats
+        .iter()
+        .map(|s| {
+            let token = (s.kind == SeatKind::Person).then(random_id);
+            let seat = seat_meta(&s.name, &s.kind, token.as_deref().map(hash));
+            tokens.push(token);
+            seat
+        })
+        .collect();
+    let meta = Meta { seats: meta_seats, sets, options, absent_secs, game: 0 };
+    // The setup is checked now, so that a room that could never start is not made.
+    let mut probe = Room::new(String::new(), meta.clone(), None);
+    let check = crate::record::parse_setup(&json!({
+        "players": meta.seats.iter().map(|s| json!({"name": s.name})).collect::<Vec<_>>(),
+        "sets": meta.sets, "options": meta.options, "seed": 1,
+    }))
+    .map_err(|e| e.to_string())?;
+    crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| e.to_string())?;
+    let id = random_id();
+    probe.id = id.clone();
+    server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
+    server.rooms.lock().expect("rooms").insert(id.clone(), Arc::new(Mutex::new(probe)));
+    Ok(json!({"type": "created", "room": id, "tokens": tokens}))
+}
+
+/// While a computer has the turn, let it play (one task per room at a time).
+fn play_computers(server: Arc<Server>, room: Arc<Mutex<Room>>) {
+    tokio::spawn(async move {
+        {
+            let mut r = room.lock().await;
+            if r.bot_running || r.computer_to_play().is_none() {
+                return;
+            }
+            r.bot_running = true;
+        }
+        loop {
+            // Checked and given up under one lock, so a turn passed to a computer just
+            // after is never left unplayed.
+            let job = {
+                let mut r = room.lock().await;
+                match (r.computer_to_play(), r.game.clone()) {
+                    (Some(level), Some(g)) => Some((level, g)),
+                    _ => {
+                        r.bot_running = false;
+                        None
+                    }
+                }
+            };
+            let Some((level, game)) = job else { return };
+            let n = game.history().len();
+            let seed = random_seed();
+            let plan = tokio::task::spawn_blocking(move || Bot::new(level, seed).plan(&game)).await.unwrap_or_default();
+            let mut moved = false;
+            for (k, a) in plan.iter().enumerate() {
+                if server.config.bot_delay_ms > 0 {
+                    tokio::time::sleep(Duration::from_millis(server.config.bot_delay_ms)).await;
+                }
+                let mut r = room.lock().await;
+                let Some(g) = r.game.as_ref() else { break };
+                if g.history().len() != n + k || r.computer_to_play().is_none() {
+                    break;
+                }
+                let v = crate::record::RecordAction::from_action(a, g.tiles()).to_value();
+                let seat = g.current_player();
+                if let Err(e) = r.act(&server.store, seat, n + k, &v).await {
+                    eprintln!("carc serve: room {}: a computer's action was refused: {e}", r.id);
+                    break;
+                }
+                moved = true;
+            }
+            if !moved {
+                room.lock().await.bot_running = false;
+                return;
+            }
+        }
+    });
+}

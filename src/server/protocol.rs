@@ -1,0 +1,222 @@
+//! The messages of online play (docs/online.md): what a client may send, read and checked
+//! here with limits no real game reaches, before anything else looks at it. Pure code: the
+//! fuzz loop of `tests/server.rs` feeds it mutated messages.
+
+use serde_json::{Map, Value};
+
+/// The longest message a client may send, in bytes (a whole setup fits in 2 KB).
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The longest room id, token or name.
+pub const MAX_ID: usize = 64;
+
+/// What a seat is when a room is created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person invited by a link of their own (the creator is seat 0).
+    Person,
+    /// A seat anyone with the room's open link may take.
+    Open,
+    /// A computer player of this level, played by the server.
+    Computer(String),
+}
+
+/// A seat asked for at creation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRequest {
+    /// The name shown.
+    pub name: String,
+    /// Who plays it.
+    pub kind: SeatKind,
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClientMsg {
+    /// Create a room: seats, sets and rule options as for a local game (the server picks
+    /// the seed); `absent_secs`: after how long away a seat may be handed to a computer.
+    Create {
+        /// The seats, creator first.
+        seats: Vec<SeatRequest>,
+        /// Tile sets.
+        sets: Vec<String>,
+        /// Rule options, as in a record.
+        options: Value,
+        /// Seconds away before the host may hand a seat to a computer.
+        absent_secs: u64,
+    },
+    /// Follow a room: with a seat's token to play it, without to watch.
+    Join {
+        /// The room.
+        room: String,
+        /// A seat token.
+        token: Option<String>,
+    },
+    /// Take an open seat of a room under this name.
+    Claim {
+        /// The room.
+        room: String,
+        /// The name to show.
+        name: String,
+    },
+    /// The host starts the game.
+    Start,
+    /// Play an action (record form) for one's seat; `n` is the number of actions the client
+    /// has seen, so that a move sent twice (or late) is refused, never applied twice.
+    Act {
+        /// Actions seen.
+        n: usize,
+        /// The action.
+        action: Value,
+    },
+    /// The host hands an absent player's seat to a computer of a level.
+    Computer {
+        /// The seat.
+        seat: usize,
+        /// `easy`, `medium` or `hard`.
+        level: String,
+    },
+    /// The host starts another game with the same seats.
+    Rematch,
+    /// Keep the connection alive.
+    Ping,
+}
+
+fn field<'a>(o: &'a Map<String, Value>, k: &str) -> Result<&'a Value, String> {
+    o.get(k).ok_or_else(|| format!("\"{k}\" is missing"))
+}
+
+fn text(o: &Map<String, Value>, k: &str) -> Result<String, String> {
+    let s = field(o, k)?.as_str().ok_or_else(|| format!("\"{k}\" must be a string"))?;
+    if s.is_empty() || s.chars().count() > MAX_ID {
+        return Err(format!("\"{k}\" must be 1 to {MAX_ID} characters"));
+    }
+    Ok(s.to_string())
+}
+
+/// A room id or token: 1 to 64 characters of `A-Z a-z 0-9 - _`.
+fn id(o: &Map<String, Value>, k: &str) -> Result<String, String> {
+    let s = text(o, k)?;
+    if !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(format!("\"{k}\" holds characters an id never has"));
+    }
+    Ok(s)
+}
+
+fn only(o: &Map<String, Value>, keys: &[&str]) -> Result<(), String> {
+    match o.keys().find(|k| k.as_str() != "type" && !keys.contains(&k.as_str())) {
+        Some(k) => Err(format!("unknown field {k:?}")),
+        None => Ok(()),
+    }
+}
+
+fn number(o: &Map<String, Value>, k: &str, max: u64) -> Result<u64, String> {
+    field(o, k)?.as_u64().filter(|n| *n <= max).ok_or_else(|| format!("\"{k}\" must be a whole number up to {max}"))
+}
+
+/// Read one message from a client. Every refusal says what is wrong.
+pub fn parse(message: &str) -> Result<ClientMsg, String> {
+    if message.len() > MAX_MESSAGE {
+        return Err(format!("a message is at most {MAX_MESSAGE} bytes"));
+    }
+    let v: Value = serde_json::from_str(message).map_err(|e| format!("not JSON ({e})"))?;
+    let o = v.as_object().ok_or("a message is a JSON object")?;
+    let kind = field(o, "type")?.as_str().ok_or("\"type\" must be a string")?;
+    Ok(match kind {
+        "create" => {
+            only(o, &["seats", "sets", "options", "absent_secs"])?;
+            let seats = field(o, "seats")?.as_array().ok_or("\"seats\" must be a list")?;
+            if !(1..=5).contains(&seats.len()) {
+                return Err("a room has 1 to 5 seats".into());
+            }
+            let seats = seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let s = s.as_object().ok_or("a seat is an object {\"name\", \"kind\"}")?;
+                    only(s, &["name", "kind", "level"])?;
+                    let kind = match text(s, "kind")?.as_str() {
+                        "person" => SeatKind::Person,
+                        "open" => SeatKind::Open,
+                        "computer" => SeatKind::Computer(text(s, "level")?),
+                        other => return Err(format!("seat kind {other:?}: person, open or computer")),
+                    };
+                    if i == 0 && kind != SeatKind::Person {
+                        return Err("seat 0 is the creator's: a person".into());
+                    }
+                    Ok(SeatRequest { name: text(s, "name")?, kind })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let sets = field(o, "sets")?
+                .as_array()
+                .ok_or("\"sets\" must be a list")?
+                .iter()
+                .map(|s| s.as_str().filter(|s| s.len() <= MAX_ID).map(str::to_string).ok_or("a set is a name"))
+                .collect::<Result<Vec<_>, _>>()?;
+            if sets.len() > 8 {
+                return Err("at most 8 sets".into());
+            }
+            let options = o.get("options").cloned().unwrap_or(Value::Object(Map::new()));
+            if !options.is_object() {
+                return Err("\"options\" must be an object".into());
+            }
+            let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
+            ClientMsg::Create { seats, sets, options, absent_secs }
+        }
+        "join" => {
+            only(o, &["room", "token"])?;
+            let token = if o.contains_key("token") { Some(id(o, "token")?) } else { None };
+            ClientMsg::Join { room: id(o, "room")?, token }
+        }
+        "claim" => {
+            only(o, &["room", "name"])?;
+            ClientMsg::Claim { room: id(o, "room")?, name: text(o, "name")? }
+        }
+        "start" => {
+            only(o, &[])?;
+            ClientMsg::Start
+        }
+        "act" => {
+            only(o, &["n", "action"])?;
+            let action = field(o, "action")?.clone();
+            if !action.is_object() {
+                return Err("\"action\" must be an object, as in a record".into());
+            }
+            ClientMsg::Act { n: number(o, "n", 1_000_000)? as usize, action }
+        }
+        "computer" => {
+            only(o, &["seat", "level"])?;
+            ClientMsg::Computer { seat: number(o, "seat", 4)? as usize, level: text(o, "level")? }
+        }
+        "rematch" => {
+            only(o, &[])?;
+            ClientMsg::Rematch
+        }
+        "ping" => {
+            only(o, &[])?;
+            ClientMsg::Ping
+        }
+        other => return Err(format!("unknown message type {other:?}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_read_or_refused_with_a_reason() {
+        assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
+        assert_eq!(
+            parse(r#"{"type":"join","room":"abc_-9"}"#),
+            Ok(ClientMsg::Join { room: "abc_-9".into(), token: None })
+        );
+        assert!(parse(r#"{"type":"join","room":"a b"}"#).unwrap_err().contains("characters"));
+        assert!(parse(r#"{"type":"act","n":-1,"action":{}}"#).unwrap_err().contains("\"n\""));
+        assert!(parse(r#"{"type":"act","n":1,"action":{},"x":1}"#).unwrap_err().contains("unknown field"));
+        assert!(parse(r#"{"type":"create","seats":[{"name":"A","kind":"open"}],"sets":["base"]}"#)
+            .unwrap_err()
+            .contains("seat 0"));
+        assert!(parse("[]").is_err() && parse("{").is_err() && parse(r#"{"type":"shout"}"#).is_err());
+        assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("at most"));
+    }
+}

@@ -1,0 +1,280 @@
+//! One room: its seats (who may play which seat, by hashed token), its game (held here,
+//! the only copy whose tile order is real), and what everyone in it is told. Every action
+//! is checked by the engine, committed to the store, and only then applied and broadcast.
+
+use super::protocol::SeatKind;
+use super::store::Store;
+use crate::ai::Level;
+use crate::engine::{Game, TileSet};
+use crate::record::{parse_setup, Record, RecordAction};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::broadcast;
+
+/// A seat as stored.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeatMeta {
+    /// The name shown.
+    pub name: String,
+    /// `person`, `open` (not taken yet) or `computer`.
+    pub kind: String,
+    /// A computer's level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// The SHA-256 of the seat's token (hex), for seats people play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// A room as stored (`rooms.meta`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    /// The seats, creator (host) first.
+    pub seats: Vec<SeatMeta>,
+    /// Tile sets.
+    pub sets: Vec<String>,
+    /// Rule options.
+    pub options: Value,
+    /// Seconds away before the host may hand a seat to a computer.
+    pub absent_secs: u64,
+    /// The current game's number (0: still in the lobby).
+    pub game: u32,
+}
+
+/// A room in memory.
+pub struct Room {
+    /// Its id (also in its links).
+    pub id: String,
+    /// Its stored part.
+    pub meta: Meta,
+    /// The game, once started.
+    pub game: Option<Game>,
+    /// Connections per seat.
+    pub connected: Vec<u32>,
+    /// Since when a seat has had no connection.
+    pub away_since: Vec<Option<Instant>>,
+    /// Connections watching without a seat.
+    pub watchers: u32,
+    /// Every message for everyone in the room.
+    pub tx: broadcast::Sender<Arc<str>>,
+    /// A computer is playing a turn.
+    pub bot_running: bool,
+    /// The last time anything happened (for unloading idle rooms).
+    pub last_active: Instant,
+}
+
+/// The SHA-256 of a token, as hex.
+pub fn hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Equal without an early exit: the time taken says nothing of where two hashes differ.
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl Room {
+    /// A new room from its stored metadata (and game, when loaded).
+    pub fn new(id: String, meta: Meta, game: Option<Game>) -> Room {
+        let n = meta.seats.len();
+        let (tx, _) = broadcast::channel(1024);
+        Room {
+            id,
+            meta,
+            game,
+            connected: vec![0; n],
+            away_since: vec![Some(Instant::now()); n],
+            watchers: 0,
+            tx,
+            bot_running: false,
+            last_active: Instant::now(),
+        }
+    }
+
+    /// Load a room from the store by replaying its game's actions.
+    pub fn load(id: &str, store: &Store, tiles: &Arc<TileSet>) -> Result<Option<Room>, String> {
+        let Some(stored) = store.load(id)? else { return Ok(None) };
+        let meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
+        let game = match stored.game {
+            None => None,
+            Some((_, setup, actions)) => {
+                let setup: Value = serde_json::from_str(&setup).map_err(|e| e.to_string())?;
+                let mut game = Game::new(tiles.clone(), parse_setup(&setup).map_err(|e| e.to_string())?)
+                    .map_err(|e| e.to_string())?;
+                for a in actions {
+                    let v: Value = serde_json::from_str(&a).map_err(|e| e.to_string())?;
+                    let a = RecordAction::from_value(&v)?.to_action(&game)?;
+                    game.apply(&a).map_err(|e| format!("room {id}: a stored action is refused: {e}"))?;
+                }
+                Some(game)
+            }
+        };
+        Ok(Some(Room::new(id.to_string(), meta, game)))
+    }
+
+    /// The seat a token plays, if any (every seat compared, in constant time each).
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        let h = hash(token);
+        let mut found = None;
+        for (i, s) in self.meta.seats.iter().enumerate() {
+            if s.token.as_deref().is_some_and(|t| same(t, &h)) {
+                found = Some(i);
+            }
+        }
+        found
+    }
+
+    /// The computer level playing a seat now, if a computer plays it.
+    pub fn computer(&self, seat: usize) -> Option<Level> {
+        let s = self.meta.seats.get(seat)?;
+        (s.kind == "computer").then(|| s.level.as_deref().unwrap_or("easy").parse().unwrap_or(Level::Easy))
+    }
+
+    /// Whose turn it is and whether a computer plays it (the game running and not over).
+    pub fn computer_to_play(&self) -> Option<Level> {
+        let g = self.game.as_ref().filter(|g| !g.is_over())?;
+        self.computer(g.current_player())
+    }
+
+    /// Tell everyone in the room.
+    pub fn broadcast(&self, message: Value) {
+        let _ = self.tx.send(Arc::from(message.to_string()));
+    }
+
+    /// The room as a client sees it: seats (names, kinds, who is connected), status.
+    pub fn info(&self, you: Option<usize>) -> Value {
+        let status = match &self.game {
+            None => "lobby",
+            Some(g) if g.is_over() => "over",
+            Some(_) => "playing",
+        };
+        json!({
+            "type": "room",
+            "room": self.id,
+            "you": you,
+            "host": you == Some(0),
+            "status": status,
+            "game": self.meta.game,
+            "absent_secs": self.meta.absent_secs,
+            "watchers": self.watchers,
+            "seats": self.meta.seats.iter().enumerate().map(|(i, s)| json!({
+                "name": s.name,
+                "kind": s.kind,
+                "level": s.level,
+                "connected": self.connected[i] > 0,
+                "away_secs": self.away_since[i].map(|t| t.elapsed().as_secs()),
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The game as a player may see it (never the seed or the order of unseen tiles), or
+    /// once it is over the whole record.
+    pub fn state(&self) -> Option<Value> {
+        let g = self.game.as_ref()?;
+        let mut v = json!({"type": "state", "n": g.history().len(), "record": Record::public_of(g).to_value()});
+        if g.is_over() {
+            v["final"] = Record::of_game(g).to_value();
+        }
+        Some(v)
+    }
+
+    /// Start a game of this room with a fresh seed (the first, or a rematch).
+    pub async fn start(&mut self, store: &Store, tiles: &Arc<TileSet>, seed: u64) -> Result<(), String> {
+        let players: Vec<Value> = self
+            .meta
+            .seats
+            .iter()
+            .map(|s| match &s.level {
+                Some(level) if s.kind == "computer" => json!({"name": s.name, "computer": level}),
+                _ => json!({"name": s.name}),
+            })
+            .collect();
+        let setup_v =
+            json!({"players": players, "sets": self.meta.sets, "options": self.meta.options, "seed": seed.to_string()});
+        let setup = parse_setup(&setup_v).map_err(|e| e.to_string())?;
+        let game = Game::new(tiles.clone(), setup).map_err(|e| e.to_string())?;
+        let number = self.meta.game + 1;
+        let setup_text = Record::of_game(&game).setup_value().to_string();
+        store.put_game(&self.id, number, setup_text).await?;
+        self.meta.game = number;
+        store.put_room(&self.id, serde_json::to_string(&self.meta).expect("plain data")).await?;
+        self.game = Some(game);
+        self.last_active = Instant::now();
+        Ok(())
+    }
+
+    /// Check an action with the engine, commit it, apply it and tell everyone. `n` is the
+    /// number of actions the player had seen: a move made on an old position is refused.
+    pub async fn act(&mut self, store: &Store, seat: usize, n: usize, action: &Value) -> Result<(), String> {
+        let game = self.game.as_ref().ok_or("the game has not started")?;
+        if game.is_over() {
+            return Err("the game is over".into());
+        }
+        if game.current_player() != seat {
+            return Err("it is not your turn".into());
+        }
+        if n != game.history().len() {
+            return Err(format!("the game has moved on: it is at action {}, not {n}", game.history().len()));
+        }
+        let a = RecordAction::from_value(action)?.to_action(game)?;
+        let mut next = game.clone();
+        let drawn = next.drawn();
+        next.apply(&a).map_err(|e| e.to_string())?;
+        let tiles = next.tiles().clone();
+        let done = *next.history().last().expect("just applied");
+        let record_action = RecordAction::from_action(&done, &tiles).to_value();
+        store.append(&self.id, self.meta.game, n as u32, record_action.to_string()).await?;
+        // What the action drew, named unless it went face down.
+        let reveal: Vec<Value> = (drawn..next.drawn())
+            .map(|p| match next.unseen_draws().contains(&p) {
+                true => Value::Null,
+                false => json!(&*tiles.get(next.draw_order()[p]).id),
+            })
+            .collect();
+        let over = next.is_over();
+        self.game = Some(next);
+        self.last_active = Instant::now();
+        self.broadcast(json!({"type": "action", "n": n, "action": record_action, "reveal": reveal, "by": seat}));
+        if over {
+            if let Some(state) = self.state() {
+                self.broadcast(state);
+            }
+        }
+        Ok(())
+    }
+
+    /// A seat now played by a computer (the host's choice for an absent player).
+    pub fn hand_to_computer(&mut self, seat: usize, level: Level) -> Result<(), String> {
+        let absent = self.meta.absent_secs;
+        let s = self.meta.seats.get(seat).ok_or("no such seat")?;
+        if s.kind == "computer" {
+            return Err("a computer already plays that seat".into());
+        }
+        if self.connected[seat] > 0 {
+            return Err("that player is connected".into());
+        }
+        let away = self.away_since[seat].map_or(0, |t| t.elapsed().as_secs());
+        if away < absent {
+            return Err(format!("that player has been away {away} s; the room waits {absent} s"));
+        }
+        let s = &mut self.meta.seats[seat];
+        s.kind = "computer".into();
+        s.level = Some(level.name().into());
+        s.token = None;
+        Ok(())
+    }
+}
+
+/// The kind a requested seat is stored as.
+pub fn seat_meta(name: &str, kind: &SeatKind, token_hash: Option<String>) -> SeatMeta {
+    match kind {
+        SeatKind::Person => SeatMeta { name: name.into(), kind: "person".into(), level: None, token: token_hash },
+        SeatKind::Open => SeatMeta { name: name.into(), kind: "open".into(), level: None, token: None },
+        SeatKind::Computer(level) => {
+            SeatMeta { name: name.into(), kind: "computer".into(), level: Some(level.clone()), token: None }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Rooms on disk: SQLite (a file, nothing to install). Each room is a row of metadata
+//! (seats, hashed tokens, status) and, per game played in it, its setup (with the seed: only
+//! the server reads it) and an append-only action log numbered 0, 1, 2 …; appending a
+//! number that exists is refused (the primary key), which is what lets several servers
+//! share rooms later (docs/online.md). One writer thread commits what arrives together in
+//! one transaction (group commit, `synchronous = FULL`): an action is on disk before anyone
+//! is told it happened.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::Mutex;
+use tokio::sync::oneshot;
+
+/// One write for the writer thread.
+enum Write {
+    /// Create or replace a room's metadata.
+    Room { id: String, meta: String },
+    /// A game of a room begins (its setup, seed included).
+    Game { room: String, game: u32, setup: String },
+    /// Append one action; refused if that number exists.
+    Action { room: String, game: u32, seq: u32, action: String },
+}
+
+type Reply = oneshot::Sender<Result<(), String>>;
+
+/// The database: a writer thread for writes, a connection for reads.
+pub struct Store {
+    writes: mpsc::Sender<(Write, Reply)>,
+    read: Mutex<Connection>,
+}
+
+/// A room as stored: its metadata and its current game's setup and actions.
+pub struct Stored {
+    /// The metadata (JSON).
+    pub meta: String,
+    /// The current game: its number, setup (JSON) and actions (JSON each), if one began.
+    pub game: Option<(u32, String, Vec<String>)>,
+}
+
+fn open(path: &Path) -> Result<Connection, String> {
+    let c = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    c.execute_batch(
+        "PRAGMA journal_mode = WAL;
+         PRAGMA synchronous = FULL;
+         PRAGMA busy_timeout = 5000;
+         CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL);
+         CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
+                                           PRIMARY KEY (room, game));
+         CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
+                                             action TEXT NOT NULL, PRIMARY KEY (room, game, seq));",
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(c)
+}
+
+impl Store {
+    /// Open (or create) the database at `path` and start its writer.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let mut writer = open(path)?;
+        let read = open(path)?;
+        let (tx, rx) = mpsc::channel::<(Write, Reply)>();
+        std::thread::Builder::new()
+            .name("carc-store".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    // Everything waiting goes into one transaction: one sync to disk for all.
+                    let mut batch = vec![first];
+                    while batch.len() < 512 {
+                        match rx.try_recv() {
+                            Ok(w) => batch.push(w),
+                            Err(_) => break,
+                        }
+                    }
+                    let results = commit(&mut writer, &batch);
+                    for ((_, reply), r) in batch.into_iter().zip(results) {
+                        let _ = reply.send(r);
+                    }
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(Store { writes: tx, read: Mutex::new(read) })
+    }
+
+    async fn write(&self, w: Write) -> Result<(), String> {
+        let (reply, done) = oneshot::channel();
+        self.writes.send((w, reply)).map_err(|_| "the database writer stopped".to_string())?;
+        done.await.map_err(|_| "the database writer stopped".to_string())?
+    }
+
+    /// Store a room's metadata.
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+        self.write(Write::Room { id: id.into(), meta }).await
+    }
+
+    /// Store the start of a game of a room.
+    pub async fn put_game(&self, room: &str, game: u32, setup: String) -> Result<(), String> {
+        self.write(Write::Game { room: room.into(), game, setup }).await
+    }
+
+    /// Append an action; refused if number `seq` is taken (another writer was first).
+    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
+        self.write(Write::Action { room: room.into(), game, seq, action }).await
+    }
+
+    /// A room as stored, if it exists.
+    pub fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+        let c = self.read.lock().map_err(|_| "the database lock is poisoned")?;
+        let e = |e: rusqlite::Error| e.to_string();
+        let Some(meta) = c
+            .query_row("SELECT meta FROM rooms WHERE id = ?1", [id], |r| r.get::<_, String>(0))
+            .optional()
+            .map_err(e)?
+        else {
+            return Ok(None);
+        };
+        let game: Option<(u32, String)> = c
+            .query_row("SELECT game, setup FROM games WHERE room = ?1 ORDER BY game DESC LIMIT 1", [id], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .optional()
+            .map_err(e)?;
+        let game = match game {
+            None => None,
+            Some((n, setup)) => {
+                let mut q = c
+                    .prepare_cached("SELECT action FROM actions WHERE room = ?1 AND game = ?2 ORDER BY seq")
+                    .map_err(e)?;
+                let actions = q.query_map(params![id, n], |r| r.get::<_, String>(0)).map_err(e)?;
+                Some((n, setup, actions.collect::<Result<Vec<_>, _>>().map_err(e)?))
+            }
+        };
+        Ok(Some(Stored { meta, game }))
+    }
+
+    /// How many rooms exist.
+    pub fn rooms(&self) -> Result<u64, String> {
+        let c = self.read.lock().map_err(|_| "the database lock is poisoned")?;
+        c.query_row("SELECT COUNT(*) FROM rooms", [], |r| r.get(0)).map_err(|e| e.to_string())
+    }
+}
+
+fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
+    let tx = match c.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return batch.iter().map(|_| Err(e.to_string())).collect(),
+    };
+    let results: Vec<Result<(), String>> = batch
+        .iter()
+        .map(|(w, _)| {
+            let r = match w {
+                Write::Room { id, meta } => tx.execute(
+                    "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
+                    params![id, meta],
+                ),
+                Write::Game { room, game, setup } => {
+                    tx.execute("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])
+                }
+                Write::Action { room, game, seq, action } => tx.execute(
+                    "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
+                    params![room, game, seq, action],
+                ),
+            };
+            r.map(|_| ()).map_err(|e| match e {
+                rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+                    "that action number is taken: another move came first".to_string()
+                }
+                e => e.to_string(),
+            })
+        })
+        .collect();
+    match tx.commit() {
+        Ok(()) => results,
+        Err(e) => batch.iter().map(|_| Err(e.to_string())).collect(),
+    }
+}

@@ -1,0 +1,501 @@
+//! Online play (`carc serve`, docs/online.md) with real WebSocket clients against servers on
+//! 127.0.0.1: whole games, spectators, every security rule, reconnecting, a restart from
+//! the database, the hidden tile order, and a fuzz loop over the message parser.
+#![cfg(feature = "server")]
+
+use carcassonne::engine::rng::Rng;
+use carcassonne::engine::{Game, TileSet};
+use carcassonne::record::{Record, RecordAction};
+use carcassonne::server::{bind, protocol, Config};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A fresh database file.
+fn db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carc-server-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("rooms.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
+    }
+    p
+}
+
+/// A server on 127.0.0.1 (a free port) for the rest of the test; returns its address.
+async fn server(config: impl FnOnce(&mut Config), db: PathBuf) -> (SocketAddr, tokio::task::JoinHandle<()>) {
+    let mut c = Config::new("127.0.0.1:0".parse().unwrap(), db);
+    c.bot_delay_ms = 0;
+    config(&mut c);
+    let (addr, run) = bind(c).await.unwrap();
+    (addr, tokio::spawn(run))
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A client: its socket, and every message it has received (text frames).
+struct Client {
+    ws: Ws,
+    seen: Vec<Value>,
+    frames: Vec<String>,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
+        Client { ws, seen: Vec::new(), frames: Vec::new() }
+    }
+
+    async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    async fn send_text(&mut self, t: &str) {
+        self.ws.send(Message::Text(t.to_string().into())).await.unwrap();
+    }
+
+    /// The next message (within 10 s), or None if the connection ended.
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await.expect("a message in time")?;
+            match m.ok()? {
+                Message::Text(t) => {
+                    self.frames.push(t.to_string());
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    self.seen.push(v.clone());
+                    return Some(v);
+                }
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// Messages until one of type `kind` (returned).
+    async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            if v["type"] == kind {
+                return v;
+            }
+            assert_ne!(v["type"], "error", "waiting for {kind}: {v}");
+        }
+    }
+}
+
+/// Create a room as its first seat; returns (room id, tokens).
+async fn create(c: &mut Client, seats: Value, sets: Value, options: Value) -> (String, Vec<Value>) {
+    c.send(json!({"type": "create", "seats": seats, "sets": sets, "options": options})).await;
+    let v = c.until("created").await;
+    (v["room"].as_str().unwrap().to_string(), v["tokens"].as_array().unwrap().clone())
+}
+
+/// A player's mirror of the room's game, kept by the messages as the page keeps it.
+#[derive(Default)]
+struct Mirror {
+    game: Option<Game>,
+}
+
+impl Mirror {
+    fn take(&mut self, v: &Value) {
+        match v["type"].as_str() {
+            Some("state") => {
+                let r = Record::from_value(v["record"].clone()).unwrap();
+                self.game = Some(r.replay(TileSet::builtin()).unwrap().0);
+            }
+            Some("action") => {
+                let g = self.game.as_mut().expect("a state before actions");
+                assert_eq!(v["n"].as_u64().unwrap() as usize, g.history().len(), "actions in order");
+                let reveal: Vec<Option<u16>> = v["reveal"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| t.as_str().map(|id| g.tiles().index_of(id).unwrap()))
+                    .collect();
+                g.reveal(&reveal);
+                let a = RecordAction::from_value(&v["action"]).unwrap().to_action(g).unwrap();
+                g.apply(&a).unwrap();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Play a room's game to the end with these clients (one per seat, or None for a seat a
+/// computer plays), each choosing random legal moves from its own mirror.
+async fn play_out(clients: &mut [Client], seed: u64) -> Value {
+    let mut mirrors: Vec<Mirror> = clients.iter().map(|_| Mirror::default()).collect();
+    let mut rng = Rng::new(seed);
+    // Each client's seat: from its "room" message.
+    let mut seats: Vec<Option<usize>> = vec![None; clients.len()];
+    for (i, c) in clients.iter().enumerate() {
+        for v in &c.seen {
+            if v["type"] == "room" && !v["you"].is_null() {
+                seats[i] = v["you"].as_u64().map(|s| s as usize);
+            }
+            mirrors[i].take(v);
+        }
+    }
+    loop {
+        // Everyone reads what is waiting; whoever is on turn moves.
+        for (i, c) in clients.iter_mut().enumerate() {
+            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(2), c.ws.next()).await
+            {
+                c.frames.push(t.to_string());
+                let v: Value = serde_json::from_str(&t).unwrap();
+                assert_ne!(v["type"], "error", "{v}");
+                mirrors[i].take(&v);
+                c.seen.push(v);
+            }
+        }
+        let done = mirrors.iter().all(|m| m.game.as_ref().is_some_and(|g| g.is_over()));
+        if done {
+            let last = clients[0].seen.iter().rev().find(|v| v["type"] == "state").unwrap().clone();
+            return last;
+        }
+        for (i, c) in clients.iter_mut().enumerate() {
+            let Some(g) = mirrors[i].game.as_ref() else { continue };
+            if g.is_over() || seats[i] != Some(g.current_player()) {
+                continue;
+            }
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len())];
+            let v = RecordAction::from_action(&a, g.tiles()).to_value();
+            c.send(json!({"type": "act", "n": g.history().len(), "action": v})).await;
+            // Wait for it to come back before deciding again.
+            loop {
+                let v = c.next().await.unwrap();
+                assert_ne!(v["type"], "error", "{v}");
+                mirrors[i].take(&v);
+                if v["type"] == "action" {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_between_four_clients_and_a_spectator_who_cannot_act() {
+    let (addr, _srv) = server(|_| {}, db("four")).await;
+    let mut host = Client::connect(addr).await;
+    let seats = json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"},
+        {"name": "Cy", "kind": "person"}, {"name": "Di", "kind": "person"}]);
+    let (room, tokens) = create(&mut host, seats, json!(["base", "ghosts"]), json!({})).await;
+    assert_eq!(room.len(), 22, "128 random bits");
+    let mut clients = vec![host];
+    for _ in 1..4 {
+        clients.push(Client::connect(addr).await);
+    }
+    for (c, t) in clients.iter_mut().zip(&tokens) {
+        c.send(json!({"type": "join", "room": room, "token": t})).await;
+        c.until("room").await;
+    }
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(json!({"type": "join", "room": room})).await;
+    let info = watcher.until("room").await;
+    assert!(info["you"].is_null());
+    // Only the host starts.
+    clients[1].send(json!({"type": "start"})).await;
+    assert!(clients[1].until("error").await["message"].as_str().unwrap().contains("host"));
+    clients[0].send(json!({"type": "start"})).await;
+    for c in clients.iter_mut() {
+        c.until("state").await;
+    }
+    watcher.until("state").await;
+    // The watcher may not act.
+    watcher.send(json!({"type": "act", "n": 0, "action": {"pass": true}})).await;
+    assert!(watcher.until("error").await["message"].as_str().unwrap().contains("watchers may not"));
+
+    let last = play_out(&mut clients, 7).await;
+    let final_record = Record::from_value(last["final"].clone()).unwrap();
+    let (replayed, _) = final_record.replay(TileSet::builtin()).unwrap();
+    assert!(replayed.is_over());
+    // The watcher saw every action, in order, and ends with the same position.
+    let mut m = Mirror::default();
+    for v in watcher.seen.clone() {
+        m.take(&v);
+    }
+    while !m.game.as_ref().is_some_and(|g| g.is_over()) {
+        let v = watcher.next().await.unwrap();
+        m.take(&v);
+    }
+    assert_eq!(carcassonne::summary::summary(m.game.as_ref().unwrap()), carcassonne::summary::summary(&replayed));
+
+    // The hidden draw order never left the server before the end: no frame holds the
+    // seed, and every public draw list shows the tiles not yet drawn in catalogue order.
+    let carcassonne::engine::Deck::Seed(seed) = final_record.setup.deck else { panic!("a seeded game") };
+    for c in clients.iter().chain([&watcher]) {
+        for f in &c.frames {
+            let v: Value = serde_json::from_str(f).unwrap();
+            if v.get("final").is_some() {
+                continue;
+            }
+            assert!(!f.contains(&seed.to_string()), "the seed in a frame: {f}");
+            if v["type"] == "state" {
+                let draw = v["record"]["setup"]["draw"].as_array().unwrap();
+                let r = Record::from_value(v["record"].clone()).unwrap();
+                let g = r.replay(TileSet::builtin()).unwrap().0;
+                let idx: Vec<u16> =
+                    draw[g.drawn()..].iter().map(|t| g.tiles().index_of(t.as_str().unwrap()).unwrap()).collect();
+                assert!(idx.windows(2).all(|w| w[0] <= w[1]), "unseen tiles in catalogue order");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_a_seats_token_plays_it_and_only_on_its_turn() {
+    let db = db("security");
+    let (addr, _srv) = server(|_| {}, db.clone()).await;
+    let mut a = Client::connect(addr).await;
+    let (room, tokens) = create(
+        &mut a,
+        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    // Tokens are stored hashed: the database holds neither token.
+    let conn = rusqlite_free_scan(&db);
+    for t in &tokens {
+        assert!(!conn.contains(t.as_str().unwrap()), "a raw token in the database");
+    }
+    let mut b = Client::connect(addr).await;
+    // A wrong token, a made-up room.
+    b.send(json!({"type": "join", "room": room, "token": "AAAAAAAAAAAAAAAAAAAAAA"})).await;
+    assert!(b.until("error").await["message"].as_str().unwrap().contains("not in this room"));
+    b.send(json!({"type": "join", "room": "AAAAAAAAAAAAAAAAAAAAAA", "token": tokens[1]})).await;
+    assert!(b.until("error").await["message"].as_str().unwrap().contains("no such room"));
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    a.until("room").await;
+    b.send(json!({"type": "join", "room": room, "token": tokens[1]})).await;
+    assert_eq!(b.until("room").await["you"], 1);
+    a.send(json!({"type": "start"})).await;
+    let state = a.until("state").await;
+    b.until("state").await;
+    let mut m = Mirror::default();
+    m.take(&state);
+    let g = m.game.as_ref().unwrap();
+    let legal = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+    // Bo acts on Ann's turn; Ann acts on an old position; a nonsense action.
+    b.send(json!({"type": "act", "n": 0, "action": legal})).await;
+    assert!(b.until("error").await["message"].as_str().unwrap().contains("not your turn"));
+    a.send(json!({"type": "act", "n": 3, "action": legal})).await;
+    assert!(a.until("error").await["message"].as_str().unwrap().contains("moved on"));
+    a.send(json!({"type": "act", "n": 0, "action": {"tile": "base.A", "x": 50, "y": 50, "rotation": 0}})).await;
+    a.until("error").await;
+    // Nothing changed: the same move is still the first, and it is played once.
+    a.send(json!({"type": "act", "n": 0, "action": legal})).await;
+    let act = a.until("action").await;
+    assert_eq!(act["n"], 0);
+    a.send(json!({"type": "act", "n": 0, "action": legal})).await; // sent twice: refused
+    assert!(a.until("error").await["message"].as_str().unwrap().contains("moved on"));
+    // Malformed and unknown messages get an error, never a crash, and the connection lives.
+    for bad in ["nonsense", "{}", "[1,2]", r#"{"type":"fly"}"#, r#"{"type":"act","n":"x"}"#] {
+        a.send_text(bad).await;
+        a.until("error").await;
+    }
+    a.send(json!({"type": "ping"})).await;
+    a.until("pong").await;
+}
+
+/// The database file's bytes as text, to look for strings in it.
+fn rusqlite_free_scan(db: &std::path::Path) -> String {
+    let mut all = Vec::new();
+    for suffix in ["", "-wal"] {
+        if let Ok(b) = std::fs::read(format!("{}{suffix}", db.display())) {
+            all.extend(b);
+        }
+    }
+    String::from_utf8_lossy(&all).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_origins_sizes_rates_and_rooms_per_address() {
+    let (addr, _srv) = server(
+        |c| {
+            c.allow_origins = vec!["https://fan.example".into()];
+            c.rooms_per_address = 3;
+            c.messages_per_sec = 5;
+            c.max_connections = 6;
+        },
+        db("limits"),
+    )
+    .await;
+    // Origins: the server's own and the allowed fan site open the socket; another does not.
+    let with_origin = |o: &str| {
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        req.headers_mut().insert("origin", o.parse().unwrap());
+        req
+    };
+    assert!(tokio_tungstenite::connect_async(with_origin("https://evil.example")).await.is_err());
+    assert!(tokio_tungstenite::connect_async(with_origin("https://fan.example")).await.is_ok());
+    assert!(tokio_tungstenite::connect_async(with_origin(&format!("http://{addr}"))).await.is_ok());
+    // Too big a message closes nothing else but is refused.
+    let mut c = Client::connect(addr).await;
+    c.send_text(&format!(r#"{{"type":"ping","x":"{}"}}"#, "y".repeat(protocol::MAX_MESSAGE))).await;
+    assert!(c.next().await.is_none() || c.seen.last().is_some_and(|v| v["type"] == "error"));
+    // Rooms per address.
+    let mut c = Client::connect(addr).await;
+    for i in 0..4 {
+        c.send(json!({"type": "create", "seats": [{"name": "A", "kind": "person"}, {"name": "B", "kind": "open"}],
+            "sets": ["base"]}))
+            .await;
+        let v = c.next().await.unwrap();
+        if i < 3 {
+            assert_eq!(v["type"], "created", "{v}");
+        } else {
+            assert!(v["message"].as_str().unwrap().contains("too many rooms"), "{v}");
+        }
+    }
+    // Messages per second: a burst beyond twice the rate is refused.
+    let mut refused = 0;
+    for _ in 0..20 {
+        c.send(json!({"type": "ping"})).await;
+    }
+    for _ in 0..20 {
+        if c.next().await.unwrap()["type"] == "error" {
+            refused += 1;
+        }
+    }
+    assert!(refused >= 5, "{refused} refused");
+    // Connections in all (6): the next ones are turned away.
+    let mut held = Vec::new();
+    for _ in 0..6 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+            held.push(ws);
+        }
+    }
+    assert!(tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reconnects_with_the_token_and_a_restart_loses_nothing() {
+    let db = db("restart");
+    let (addr, srv) = server(|_| {}, db.clone()).await;
+    let mut a = Client::connect(addr).await;
+    let (room, tokens) = create(
+        &mut a,
+        json!([{"name": "Ann", "kind": "person"}, {"name": "Eas", "kind": "computer", "level": "easy"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    a.until("room").await;
+    a.send(json!({"type": "start"})).await;
+    let mut m = Mirror::default();
+    m.take(&a.until("state").await);
+    // Ann plays a few turns against the computer.
+    let mut rng = Rng::new(3);
+    for _ in 0..6 {
+        while m.game.as_ref().unwrap().current_player() != 0 {
+            let v = a.next().await.unwrap();
+            m.take(&v);
+        }
+        let g = m.game.as_ref().unwrap();
+        let legal = g.legal_actions();
+        let act = RecordAction::from_action(&legal[rng.below(legal.len())], g.tiles()).to_value();
+        a.send(json!({"type": "act", "n": g.history().len(), "action": act})).await;
+        loop {
+            let v = a.next().await.unwrap();
+            m.take(&v);
+            if v["type"] == "action" {
+                break;
+            }
+        }
+    }
+    let seen = m.game.as_ref().unwrap().history().len();
+    // The connection drops; the token brings Ann back to the same position.
+    drop(a);
+    let mut a = Client::connect(addr).await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    assert_eq!(a.until("room").await["you"], 0);
+    let state = a.until("state").await;
+    assert!(state["n"].as_u64().unwrap() as usize >= seen);
+    // The server stops (its task is dropped) and another starts on the same database.
+    srv.abort();
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (addr2, _srv2) = server(|_| {}, db).await;
+    let mut a = Client::connect(addr2).await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    a.until("room").await;
+    let again = a.until("state").await;
+    let r1 = Record::from_value(state["record"].clone()).unwrap();
+    let r2 = Record::from_value(again["record"].clone()).unwrap();
+    assert!(r2.actions.len() >= r1.actions.len());
+    assert_eq!(r1.actions[..], r2.actions[..r1.actions.len()], "every acknowledged action is still there");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
+    let (addr, _srv) = server(|_| {}, db("claim")).await;
+    let mut host = Client::connect(addr).await;
+    let (room, tokens) = create(
+        &mut host,
+        json!([{"name": "Ann", "kind": "person"}, {"name": "Open seat", "kind": "open"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    host.until("room").await;
+    let mut guest = Client::connect(addr).await;
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    let claimed = guest.until("claimed").await;
+    assert_eq!(claimed["seat"], 1);
+    let mut other = Client::connect(addr).await;
+    other.send(json!({"type": "claim", "room": room, "name": "Late"})).await;
+    assert!(other.until("error").await["message"].as_str().unwrap().contains("no open seat"));
+    // Gus joins with his new token, leaves; the room waits 120 s before a computer may
+    // take his seat.
+    guest.send(json!({"type": "join", "room": room, "token": claimed["token"]})).await;
+    let info = guest.until("room").await;
+    assert_eq!(info["seats"][1]["name"], "Gus");
+    drop(guest);
+    host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
+    assert!(host.until("error").await["message"].as_str().unwrap().contains("waits 120 s"));
+}
+
+#[test]
+fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
+    let seeds = [
+        r#"{"type":"create","seats":[{"name":"A","kind":"person"},{"name":"B","kind":"computer","level":"easy"}],"sets":["base","ghosts"],"options":{"coop":{"level":2}},"absent_secs":60}"#,
+        r#"{"type":"join","room":"abcdefghijklmnopqrstuv","token":"ABCDEFGHIJKLMNOPQRSTUV"}"#,
+        r#"{"type":"act","n":12,"action":{"tile":"base.D","x":1,"y":0,"rotation":2}}"#,
+        r#"{"type":"claim","room":"r","name":"Zoë"}"#,
+        r#"{"type":"computer","seat":2,"level":"hard"}"#,
+    ];
+    let mut rng = Rng::new(42);
+    let n: usize = std::env::var("CARC_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);
+    let mut accepted = 0;
+    for _ in 0..n {
+        let mut b = seeds[rng.below(seeds.len())].as_bytes().to_vec();
+        for _ in 0..1 + rng.below(6) {
+            let at = rng.below(b.len().max(1));
+            match rng.below(4) {
+                0 if !b.is_empty() => {
+                    b.remove(at);
+                }
+                1 => b.insert(at, (rng.next_u64() & 0xff) as u8),
+                2 if !b.is_empty() => b[at] = b"{}[]\":,0123456789aA\\ "[rng.below(21)],
+                _ => {
+                    let copy = b.clone();
+                    b.extend_from_slice(&copy[at..]);
+                }
+            }
+        }
+        if protocol::parse(&String::from_utf8_lossy(&b)).is_ok() {
+            accepted += 1;
+        }
+    }
+    assert!(accepted > 0 && accepted < n, "{accepted} of {n} accepted");
+}

@@ -14,9 +14,12 @@ step "cargo fmt --check"
 cargo fmt --check
 step "cargo clippy, native and wasm32 (warnings are errors)"
 cargo clippy --all-targets --quiet -- -D warnings
+cargo clippy --all-targets --features server --quiet -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
 step "engine tests (cargo test), and the benchmarks build"
 cargo test --quiet
+step "online play: carc serve with WebSocket clients, the fault test (SIGKILL), the parser fuzz loop"
+cargo test --release --features server --test server --test server_fault
 cargo bench --no-run --quiet
 step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api
@@ -24,5 +27,7 @@ step "release build (trunk build --release)"
 trunk build --release
 wasm=$(ls dist/*.wasm)
 echo "release wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+step "the server for the online browser tests"
+cargo build --release --features server --bin carc
 step "end-to-end browser tests"
 node --test tests/e2e/

@@ -3,6 +3,7 @@
 import { Computers } from "./computers.js";
 import { el } from "./dom.js";
 import { COOP_COLOURS, levelsWon, markWon, actionLabel, stepHint, outcomeText, renderTeam } from "./coop.js";
+import { Online, serverAnswers, serverSocketUrl } from "./online.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -22,6 +23,8 @@ let game = null;
 let view = null;
 let subscription = 0;
 let bots; // computer players (computers.js), made once the bindings are there
+let online = null; // the room being played online, if any (online.js)
+let hasServer = false; // a game server answers beside this page
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -37,7 +40,8 @@ function notice(text) {
 let saveKey = SAVE_KEY;
 
 function save() {
-  if (!game || !saveKey) return;
+  // An online game is kept by the server; the local save keeps the last local game.
+  if (!game || !saveKey || online) return;
   // setItem replaces the old save in one step, or throws and leaves it as it was.
   try { localStorage.setItem(saveKey, game.exportRecord()); }
   catch (e) { notice("This browser would not store the game: " + e.message); }
@@ -50,7 +54,7 @@ const plainColor = (c) => typeof c === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$
 // The lines of the log for some events (the opening draw of the start tile is not news).
 const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined).map((e) => e.text);
 
-function attach(newGame, { fresh }) {
+function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
   bots.cancel();
   if (view) { view.destroy(); view.free?.(); view = null; }
@@ -58,21 +62,137 @@ function attach(newGame, { fresh }) {
   game = newGame;
   log.length = 0;
   view = new W.BoardView($("#board"), game);
-  bots.attach(game, view);
+  // Online, the server plays the computers and the moves go to it (boardaction).
+  view.setRemote(remote);
+  if (!remote) bots.attach(game, view);
   subscription = game.subscribe((events) => {
     log.push(...logLines(events));
     // Screen readers hear each turn's events.
     $("#announce").textContent = events.map((e) => e.text).join(". ");
     save();
-    bots.next(render());
+    const s = render();
+    if (online) notifyTurn(s);
+    else bots.next(s);
   });
-  log.push(fresh ? "A new game begins." : "Your game was resumed.");
+  log.push(remote ? "The online game is on." : fresh ? "A new game begins." : "Your game was resumed.");
   save();
   const shown = render();
   $("#board").focus();
   window.carc.game = game;
   window.carc.view = view;
-  bots.next(shown);
+  if (!remote) bots.next(shown);
+}
+
+// ---------------------------------------------------------------- online play
+
+/** The room's connection, made once (reconnecting by itself). */
+function goOnline() {
+  if (online) return online;
+  online = new Online(W, serverSocketUrl());
+  online.addEventListener("game", (e) => attach(e.detail, { fresh: true, remote: true }));
+  online.addEventListener("room", () => { renderOnline(); if (game) render(); });
+  online.addEventListener("status", () => { renderOnline(); if (game) render(); });
+  online.addEventListener("final", () => render());
+  online.addEventListener("error", (e) => notice(e.detail));
+  window.carc.online = online;
+  return online;
+}
+
+function leaveOnline() {
+  if (!online) return;
+  online.close();
+  online = null;
+  window.carc.online = null;
+  view?.setRemote(false);
+  if (location.search) history.replaceState(null, "", location.pathname + location.hash);
+  renderOnline();
+}
+
+const inviteKey = (room) => `carcassonne.online.invites.${room}`;
+
+/** Links for a room: one per invited seat (its token), the open link, the watch link. */
+function links(room, tokens, seats) {
+  const base = location.href.split(/[?#]/)[0];
+  const out = [];
+  tokens.forEach((t, i) => { if (t && i > 0) out.push([`${seats[i].name}'s seat`, `${base}?room=${room}&t=${t}`]); });
+  if (seats.some((s) => s.kind === "open")) out.push(["An open seat (anyone with the link)", `${base}?room=${room}&open`]);
+  out.push(["Watch the game", `${base}?room=${room}`]);
+  return out;
+}
+
+/** Create a room from the new-game dialog's choices and join it as its first seat. */
+async function createOnline(opts) {
+  const o = goOnline();
+  const seats = opts.players.map((p, i) => i === 0 || !p.computer ? { name: p.name, kind: "person" }
+    : p.computer === "open" ? { name: p.name, kind: "open" } : { name: p.name, kind: "computer", level: p.computer });
+  const created = await o.create({ seats, sets: opts.sets, options: opts.options });
+  try { localStorage.setItem(inviteKey(created.room), JSON.stringify(links(created.room, created.tokens, seats))); } catch { /* full */ }
+  history.replaceState(null, "", `?room=${created.room}&t=${created.tokens[0]}`);
+  o.join(created.room, created.tokens[0]);
+  if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
+  showInvites(created.room);
+}
+
+function showInvites(room) {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem(inviteKey(room)) || "[]"); } catch { /* none */ }
+  $("#invite-links").replaceChildren(...list.map(([label, url]) => el("li", {},
+    el("span", {}, label), el("input", { type: "text", readonly: true, value: url, "aria-label": label }),
+    el("button", { type: "button", onclick: async (e) => {
+      try { await navigator.clipboard.writeText(url); e.target.textContent = "Copied"; } catch { e.target.previousSibling.select(); }
+    } }, "Copy"))));
+  $("#invite").showModal();
+}
+
+/** The online panel: connection, room, seats (who is there), and the host's buttons. */
+function renderOnline() {
+  const box = $("#online");
+  box.hidden = !online;
+  if (!online) return;
+  const r = online.room;
+  $("#on-status").textContent = online.status === "online" ? "Online" : online.status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+  $("#on-status").className = `on-status ${online.status}`;
+  if (!r) return;
+  const you = online.seat;
+  $("#on-room").textContent = r.status === "lobby" ? "Waiting for the host to start the game."
+    : r.status === "over" ? "The game is over." : you === null ? "You are watching." : "";
+  $("#on-seats").replaceChildren(...r.seats.map((s, i) => el("li", {},
+    el("span", { class: `dot ${s.connected || s.kind === "computer" ? "on" : "off"}`, "aria-hidden": "true" }),
+    el("span", {}, `${s.name}${i === you ? " (you)" : ""}${s.kind === "computer" ? ` (computer, ${s.level})` : s.kind === "open" ? " (open seat)" : ""}`),
+    el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? "connected" : s.away_secs != null ? `away ${s.away_secs} s` : "not here yet"),
+    r.host && i > 0 && s.kind !== "computer" && !s.connected && s.away_secs != null && s.away_secs >= r.absent_secs && r.status === "playing"
+      ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, "Let a computer play") : "")));
+  $("#on-start").hidden = !(r.host && r.status === "lobby");
+  $("#on-rematch").hidden = !(r.host && r.status === "over");
+  $("#on-invites").hidden = !(r.host && localStorage.getItem(inviteKey(r.room)));
+}
+
+/** Tell a player whose tab is in the background that it is their turn. */
+function notifyTurn(s) {
+  const mine = online && online.seat === s.current_player && !s.over;
+  document.title = mine && document.hidden ? "● Your turn · Carcassonne" : "Carcassonne";
+  if (mine && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try { new Notification("Carcassonne", { body: "It is your turn.", tag: "carcassonne-turn" }); } catch { /* not here */ }
+  }
+}
+
+/** Open the room a link names: `?room=…&t=…` plays a seat, `&open` takes an open seat,
+ *  neither watches. Returns whether there was one. */
+function openRoomFromUrl() {
+  const q = new URLSearchParams(location.search);
+  const room = q.get("room");
+  if (!room) return false;
+  const o = goOnline();
+  if (q.get("t")) o.join(room, q.get("t"));
+  else if (q.has("open")) {
+    const name = (prompt("Your name for this game:", "Guest") || "Guest").trim().slice(0, 24) || "Guest";
+    o.claim(room, name).then((c) => {
+      history.replaceState(null, "", `?room=${room}&t=${c.token}`);
+      o.join(room, c.token);
+    }, (e) => notice(`No seat: ${e.message}`));
+  } else o.join(room);
+  renderOnline();
+  return true;
 }
 
 // ---------------------------------------------------------------- replays
@@ -178,10 +298,15 @@ function render() {
     (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
       (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "") +
     (s.sets.some((x) => x === "ghosts" || x === "spellcircles") ? " · the mist sets' tile layouts are reconstructions" : "");
-  const computer = replay.active ? null : bots.level(s);
+  const r = online?.room;
+  const onlineSeat = online ? r?.seats?.[s.current_player] : null;
+  const computer = replay.active ? null : online ? (onlineSeat?.kind === "computer" ? onlineSeat.level : null) : bots.level(s);
+  const waiting = online && !s.over && online.seat !== s.current_player; // another's turn, or watching
   $("#hint").textContent = replay.active ? "Replay: step through the moves with the buttons or the ← → keys."
     : s.over ? "Game over. Start a new game from the menu."
+    : online && r?.status === "lobby" ? "Waiting for the host to start the game."
     : computer ? `${me.name} (computer, ${computer}) is playing…`
+    : waiting ? (online.seat === null ? `Watching: ${me.name} is playing.` : `Waiting for ${me.name}…`)
     : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
     : step === "coop" ? stepHint(s, me.name)
     : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
@@ -191,16 +316,18 @@ function render() {
       : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
     : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
 
-  const idle = !!computer || replay.active; // nobody here may play now
+  const idle = !!computer || replay.active || waiting || (online && online.status !== "online"); // nobody here may play now
+  view?.setLocked(idle);
   $("#btn-rotate").disabled = step !== "tile" || idle;
   const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
   $("#btn-pass").disabled = !passes || idle;
   $("#btn-pass").firstChild.textContent = step === "coop" && s.phase.waits === "removal" ? "No more " : "No meeple ";
-  $("#btn-hint").hidden = !coop || s.over || idle;
+  $("#btn-hint").hidden = !coop || s.over || idle || !!online;
   $("#btn-undo").disabled = !s.can_undo || idle;
+  $("#btn-undo").hidden = !!online;
   // Against computer players a person may take back a whole turn.
   const seats = s.computers || [];
-  $("#btn-undo-turn").hidden = !(seats.some(Boolean) && !seats.every(Boolean));
+  $("#btn-undo-turn").hidden = !!online || !(seats.some(Boolean) && !seats.every(Boolean));
   $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
@@ -228,7 +355,10 @@ function render() {
     ? game.legalActions().filter((a) => !a.pass) : [];
   choices.hidden = !listed.length;
   choices.replaceChildren(...listed.slice(0, 24).map((a) =>
-    el("button", { type: "button", onclick: () => { try { game.apply(a); } catch (e) { notice(e.message); } } }, actionLabel(a))));
+    el("button", { type: "button", onclick: () => {
+      if (online) { online.act(a); return; }
+      try { game.apply(a); } catch (e) { notice(e.message); }
+    } }, actionLabel(a))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"));
 
@@ -290,6 +420,7 @@ function playerRow(i, name, color, computer = "") {
       ...COLORS.map(([c, n]) => el("option", { value: c, selected: c === color }, n))),
     el("select", { class: "who", "aria-label": `Player ${i + 1}: person or computer` },
       el("option", { value: "" }, "Person"),
+      el("option", { value: "open", class: "online-only", hidden: true }, "Open seat (anyone with the link)"),
       ...LEVELS.map((l) => el("option", { value: l, selected: l === computer }, `Computer (${l})`))),
     el("button", { type: "button", "aria-label": `Remove player ${i + 1}`, onclick: () => { li.remove(); syncRows(); } }, "✕"));
   return li;
@@ -303,6 +434,16 @@ function syncRows() {
   const least = coopMode() ? 1 : 2;
   rows.forEach((r) => (r.querySelector("button").disabled = rows.length <= least));
   $("#ng-add").disabled = rows.length >= 5;
+}
+
+/** Online: the seats may also be open to anyone with a link. */
+function syncOnline() {
+  const on = hasServer && $("#ng-online").checked;
+  for (const o of $("#ng-players").querySelectorAll("option.online-only")) {
+    o.hidden = !on;
+    if (!on && o.selected) o.parentElement.value = "";
+  }
+  $("#ng-seed").closest("label").hidden = on;
 }
 
 /** Show the choices of the kind of game picked: levels and circles, or sets and rules. */
@@ -362,6 +503,8 @@ function openNewGame() {
       s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : ""].filter(Boolean).join(" ")))));
   syncSets(all);
   syncMode();
+  $("#ng-online-box").hidden = !hasServer;
+  syncOnline();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;
   $("#new-game").showModal();
@@ -385,12 +528,19 @@ function startFromDialog(ev) {
   }
   const seedText = $("#ng-seed").value.trim();
   const opts = { players, sets, options };
+  if (hasServer && $("#ng-online").checked) {
+    // Online: the server picks the seed and plays the computers.
+    createOnline(opts).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
+    return;
+  }
   if (seedText) {
     if (!/^\d+$/.test(seedText)) { $("#ng-error").textContent = "The seed is a whole number (or empty for a random game)."; return; }
     opts.seed = seedText;
   }
   try {
-    attach(new W.Game(opts), { fresh: true });
+    const local = new W.Game(opts);
+    leaveOnline();
+    attach(local, { fresh: true });
     $("#new-game").close();
   } catch (e) {
     $("#ng-error").textContent = e.message;
@@ -468,7 +618,17 @@ function start() {
     try { game.undoTurn(); } catch (e) { notice(e.message); bots.next(); }
   });
   $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
-  $("#btn-pass").addEventListener("click", () => { try { view.pass(); } catch (e) { notice(e.message); } });
+  $("#btn-pass").addEventListener("click", () => {
+    if (online) { online.act({ pass: true }); return; }
+    try { view.pass(); } catch (e) { notice(e.message); }
+  });
+  // Online: the board's moves go to the server, which applies them for everyone.
+  $("#board").addEventListener("boardaction", (e) => online?.act(e.detail));
+  $("#on-start").addEventListener("click", () => online?.start());
+  $("#on-rematch").addEventListener("click", () => online?.rematch());
+  $("#on-invites").addEventListener("click", () => online?.room && showInvites(online.room.room));
+  $("#on-leave").addEventListener("click", () => { leaveOnline(); if (!resume()) openNewGame(); });
+  addEventListener("visibilitychange", () => { if (!document.hidden) document.title = "Carcassonne"; });
   $("#btn-undo").addEventListener("click", () => view.undo());
   $("#board").addEventListener("previewchange", () => game && render());
   $("#ng-add").addEventListener("click", () => {
@@ -478,6 +638,8 @@ function start() {
   });
   $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
   for (const r of document.querySelectorAll('input[name="ng-mode"]')) r.addEventListener("change", syncMode);
+  $("#ng-online").addEventListener("change", syncOnline);
+  $("#ng-add").addEventListener("click", syncOnline);
   $("#btn-hint").addEventListener("click", async () => {
     // What a hard teammate would do: thought about off the page, then told in words.
     const btn = $("#btn-hint");
@@ -504,6 +666,17 @@ function start() {
   }
   if (location.protocol === "file:") $(".offline").hidden = true;
 
+  // Online play only where a game server answers (never in a static copy or the file).
+  serverAnswers().then((yes) => {
+    hasServer = yes;
+    $("#ng-online-box").hidden = !yes;
+    syncOnline();
+  });
+  // A room's link (?room=…) opens the room; the local game stays saved as it is.
+  if (openRoomFromUrl()) {
+    attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true, remote: true });
+    return;
+  }
   // A shared link (#r=…) opens as a replay; the game in progress is kept as it is.
   const shared = new URLSearchParams(location.hash.slice(1)).get("r");
   if (!resume()) {

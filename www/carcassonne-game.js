@@ -10,6 +10,7 @@
 import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carcassonne.js";
 import { Computers } from "./computers.js";
 import { el } from "./dom.js";
+import { Online, serverSocketUrl } from "./online.js";
 
 /** Resolves once the WebAssembly module is ready (one instance for every element). */
 export const ready = init();
@@ -36,6 +37,7 @@ const TEXT = {
     lostGhosts: (turn, needed, left) => `The ghosts win: on turn ${turn}, ${needed} needed and only ${left} left`,
     lostPile: (turn) => `The ghosts win: on turn ${turn} the active pile ran out`,
     noMore: "No more", colour: (c) => `Colour: ${c}`,
+    offline: "Connection lost: reconnecting…", waiting: (n) => `Waiting for ${n}…`,
     coop: {
       meeple: "Click a circle to place a meeple, or “No meeple”.",
       score: "Click the meeple to take the points, or a square with ghosts to remove up to 3 instead.",
@@ -66,6 +68,7 @@ const TEXT = {
     teamWon: (turn) => `Het team haalde het doel in beurt ${turn}: gewonnen!`,
     lostGhosts: (turn, needed, left) => `De spoken winnen: in beurt ${turn} waren er ${needed} nodig en nog maar ${left} over`,
     lostPile: (turn) => `De spoken winnen: in beurt ${turn} was de actieve stapel op`,
+    offline: "Verbinding verbroken: opnieuw verbinden…", waiting: (n) => `Wachten op ${n}…`,
     noMore: "Niet meer", colour: (c) => `Kleur: ${{ red: "rood", green: "groen", blue: "blauw", yellow: "geel", black: "zwart", pink: "roze" }[c] || c}`,
     coop: {
       meeple: "Klik op een cirkel om een meeple te zetten, of kies “Geen meeple”.",
@@ -131,7 +134,7 @@ export function parsePlayers(text, names) {
 }
 
 export class CarcassonneGame extends HTMLElement {
-  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme"];
+  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token"];
 
   constructor() {
     super();
@@ -167,7 +170,12 @@ export class CarcassonneGame extends HTMLElement {
     u.replay.append(u.first, u.back, u.slider, u.forward, u.last, u.move);
     root.append(u.board, el("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
-    u.pass.addEventListener("click", () => { try { this.view?.pass(); } catch (e) { this.fail(e); } });
+    u.pass.addEventListener("click", () => {
+      if (this.online) { this.online.act({ pass: true }); return; }
+      try { this.view?.pass(); } catch (e) { this.fail(e); }
+    });
+    // Online: the board's moves go to the server (docs/online.md).
+    u.board.addEventListener("boardaction", (e) => this.online?.act(e.detail));
     u.undo.addEventListener("click", () => this.view?.undo());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {
@@ -279,6 +287,22 @@ export class CarcassonneGame extends HTMLElement {
   /** Start (or restart) from the attributes; errors are shown in the element. */
   async restart() {
     try {
+      this.online?.close();
+      this.online = null;
+      const server = this.getAttribute("server"), room = this.getAttribute("room");
+      if (server && room) {
+        // A room of a game server (which must allow this page's origin): join its seat
+        // with `token`, or watch without.
+        const o = new Online({ Game }, serverSocketUrl(new URL(server, document.baseURI).href));
+        this.online = o;
+        o.addEventListener("game", (e) => { this.attach(e.detail, { remote: true }); this.render(); });
+        o.addEventListener("room", () => this.render());
+        o.addEventListener("status", () => this.render());
+        o.addEventListener("error", (e) => this.fail(new Error(e.detail)));
+        o.join(room, this.getAttribute("token") || undefined);
+        this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { online: o } }));
+        return;
+      }
       const record = this.getAttribute("record");
       this.slot = await this.claimSlot();
       if (record) {
@@ -348,8 +372,9 @@ export class CarcassonneGame extends HTMLElement {
     if (this.full) this.step(this.full.actions.length);
   }
 
-  /** Play (or watch) `game` in this element. */
-  attach(game) {
+  /** Play (or watch) `game` in this element (`remote`: a room's game, played through the
+   *  server). */
+  attach(game, { remote = false } = {}) {
     this.computers?.cancel();
     this.view?.destroy();
     this.view?.free?.();
@@ -357,6 +382,7 @@ export class CarcassonneGame extends HTMLElement {
     this.game = game;
     game.setLanguage(this.language); // the events' text, read out by the live region
     this.view = new BoardView(this.ui.board, game);
+    this.view.setRemote(remote);
     // A worker from another origin than the page's cannot start: they think on the page then.
     this.computers ??= new Computers({ thinkTurn }, {
       workerUrl: new URL("bot-worker.js", import.meta.url), onError: (m) => this.fail(new Error(m)) });
@@ -365,14 +391,14 @@ export class CarcassonneGame extends HTMLElement {
       this.ui.announce.textContent = events.map((e) => e.text).join(". ");
       this.save();
       const s = this.render();
-      if (!this.readonly) this.computers.next(s);
+      if (!this.readonly && !this.online) this.computers.next(s);
       this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot: s } }));
     });
     this.labels();
     this.save();
     const s = this.render();
     if (this.readonly) this.view.setLocked(true);
-    else this.computers.next(s);
+    else if (!this.online) this.computers.next(s);
   }
 
   get readonly() { return this.hasAttribute("readonly"); }
@@ -386,6 +412,7 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   save() {
+    if (this.online) return; // the server keeps a room's game
     const key = this.slot;
     if (!key || !this.game) return;
     try { localStorage.setItem(key, JSON.stringify({ signature: this.signature, record: this.game.exportRecord() })); } catch { /* storage off or full */ }
@@ -418,8 +445,13 @@ export class CarcassonneGame extends HTMLElement {
     const s = this.game.snapshot(), t = this.text, u = this.ui;
     const step = s.phase.step, me = s.players[s.current_player];
     u.hint.classList.remove("error");
-    const computer = s.over ? null : s.computers?.[s.current_player];
-    const idle = this.readonly || !!computer;
+    const room = this.online?.room;
+    const computer = s.over ? null : room ? (room.seats[s.current_player]?.kind === "computer" ? "computer" : null)
+      : s.computers?.[s.current_player];
+    // Online: only the seat on turn plays, and only while connected.
+    const away = this.online && (this.online.seat !== s.current_player || this.online.status !== "online");
+    const idle = this.readonly || !!computer || !!away;
+    this.view.setLocked(idle);
     u.players.replaceChildren(...s.players.map((p, i) => {
       const swatch = el("span", { class: "swatch" });
       swatch.style.background = playerColor(this.game, i); // a co-op seat: its first colour
@@ -451,6 +483,7 @@ export class CarcassonneGame extends HTMLElement {
     if (step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
     u.hint.textContent = s.over ? "" : this.readonly ? t.readonly : computer ? t.computer(me.name)
+      : away ? (this.online.status !== "online" ? t.offline : t.waiting(me.name))
       : step === "coop" ? t.coop[s.phase.waits] || s.phase.expects : t[step] || "";
     u.rotate.disabled = step !== "tile" || idle;
     const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
@@ -461,6 +494,7 @@ export class CarcassonneGame extends HTMLElement {
     u.colour.hidden = own.length < 2;
     u.colour.textContent = own.length ? t.colour(this.colour) : "";
     u.undo.disabled = !s.can_undo || idle;
+    u.undo.hidden = !!this.online;
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t.reconstructed : "";
     return s;
   }

@@ -22,6 +22,13 @@ if (params.has("record")) {
   else console.error("embed.html: record= takes a record (JSON) or a share code, not a URL");
 }
 if (params.has("readonly") && params.get("readonly") !== "false") element.setAttribute("readonly", "");
+// A room of the game server this page comes from (never another server: the page's CSP
+// allows connections to its own origin only): `room=…&token=…` plays a seat, `room=…` watches.
+if (params.has("room")) {
+  element.setAttribute("server", new URL(".", location.href).href);
+  element.setAttribute("room", params.get("room"));
+  if (params.has("token")) element.setAttribute("token", params.get("token"));
+}
 if (params.has("lang")) document.documentElement.lang = params.get("lang");
 
 // The host's origin, exactly as `scheme://host[:port]`; anything else disables messages.

@@ -191,6 +191,18 @@ struct Client {
     refilled: Instant,
 }
 
+/// An error reply marked with the request it answers.
+fn answer(m: Message, kind: &str) -> Message {
+    match &m {
+        Message::Text(t) if t.starts_with("{\"type\":\"error\"") => {
+            let mut v: Value = serde_json::from_str(t).expect("our own JSON");
+            v["re"] = json!(kind);
+            Message::Text(v.to_string().into())
+        }
+        _ => m,
+    }
+}
+
 fn error(message: impl Into<String>) -> Message {
     Message::Text(json!({"type": "error", "message": message.into()}).to_string().into())
 }
@@ -224,7 +236,11 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                 }
                 c.budget -= 1.0;
                 let replies = match protocol::parse(&text) {
-                    Ok(m) => handle(&server, &mut c, m, ip).await,
+                    Ok(m) => {
+                        // Errors say which request they answer ("re").
+                        let kind = m.kind();
+                        handle(&server, &mut c, m, ip).await.into_iter().map(|r| answer(r, kind)).collect()
+                    }
                     Err(e) => vec![error(e)],
                 };
                 for r in replies {

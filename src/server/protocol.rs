@@ -81,6 +81,22 @@ pub enum ClientMsg {
     Ping,
 }
 
+impl ClientMsg {
+    /// The message's `type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClientMsg::Create { .. } => "create",
+            ClientMsg::Join { .. } => "join",
+            ClientMsg::Claim { .. } => "claim",
+            ClientMsg::Start => "start",
+            ClientMsg::Act { .. } => "act",
+            ClientMsg::Computer { .. } => "computer",
+            ClientMsg::Rematch => "rematch",
+            ClientMsg::Ping => "ping",
+        }
+    }
+}
+
 fn field<'a>(o: &'a Map<String, Value>, k: &str) -> Result<&'a Value, String> {
     o.get(k).ok_or_else(|| format!("\"{k}\" is missing"))
 }

@@ -242,6 +242,7 @@ impl Room {
             if let Some(state) = self.state() {
                 self.broadcast(state);
             }
+            self.broadcast(self.info(None));
         }
         Ok(())
     }

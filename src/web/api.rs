@@ -110,6 +110,29 @@ impl WasmGame {
         crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Online play: the next tiles to be drawn, as the server names them after an action
+    /// (`[id | null, …]`; null for a tile drawn face down). For a game made from a public
+    /// record, before `apply`ing the server's action. Throws on an unknown tile id.
+    pub fn reveal(&self, tiles: JsValue) -> Result<(), JsError> {
+        let v = from_js(&tiles)?;
+        let list = v.as_array().ok_or_else(|| JsError::new("reveal: a list of tile ids (or null)"))?;
+        let mut s = self.shared.borrow_mut();
+        let ids: Vec<Option<u16>> = list
+            .iter()
+            .map(|t| match t.as_str() {
+                None => Ok(None),
+                Some(id) => s
+                    .game
+                    .tiles()
+                    .index_of(id)
+                    .map(Some)
+                    .ok_or_else(|| JsError::new(&format!("reveal: unknown tile {id:?}"))),
+            })
+            .collect::<Result<_, _>>()?;
+        s.game.reveal(&ids);
+        Ok(())
+    }
+
     /// The language of the events' `text` from now on: `"en"` (the default) or `"nl"`.
     /// Throws, changing nothing, on another.
     #[wasm_bindgen(js_name = setLanguage)]

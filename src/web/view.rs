@@ -80,6 +80,9 @@ struct State {
     preview_changed: bool,
     /// A computer player is on turn: input moves the camera but plays nothing.
     locked: bool,
+    /// Online play: a move is not applied here but told to the page (`boardaction`), which
+    /// sends it to the server; the game here changes when the server says so.
+    remote: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -741,6 +744,7 @@ impl BoardView {
             first_frame_at: 0.0,
             preview_changed: false,
             locked: false,
+            remote: false,
         }));
 
         // One pending animation frame at most; drawing happens only there.
@@ -898,15 +902,28 @@ impl BoardView {
         let shared = self.shared.clone();
         let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
             let Some(st) = weak.upgrade() else { return };
-            let (redraw, cmd) = match st.try_borrow_mut() {
+            let (redraw, cmd, remote) = match st.try_borrow_mut() {
                 Ok(mut st) => {
                     let (redraw, cmd) = handler(&mut st, &e);
-                    (redraw, cmd.filter(|_| !st.locked))
+                    (redraw, cmd.filter(|_| !st.locked), (st.remote).then(|| st.canvas.clone()))
                 }
                 Err(_) => return,
             };
-            // Applied with the view released: subscribers may read it.
-            run(&shared, cmd);
+            // Applied with the view released: subscribers may read it. Online, the page
+            // sends it instead (there is no undo there).
+            match (remote, cmd) {
+                (Some(canvas), Some(Command::Apply(a))) => {
+                    let tiles = shared.borrow().game.tiles().clone();
+                    let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
+                    let init = web_sys::CustomEventInit::new();
+                    init.set_detail(&detail);
+                    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardaction", &init) {
+                        canvas.dispatch_event(&ev).ok();
+                    }
+                }
+                (Some(_), Some(Command::Undo)) => {}
+                (_, cmd) => run(&shared, cmd),
+            }
             announce_preview(&st);
             if redraw {
                 request();
@@ -943,6 +960,15 @@ impl BoardView {
     #[wasm_bindgen(js_name = setLocked)]
     pub fn set_locked(&self, locked: bool) {
         self.state.borrow_mut().locked = locked;
+        (self.request)();
+    }
+
+    /// Online play: moves made on this board are not applied but sent to the page as a
+    /// `boardaction` event on the canvas (`event.detail`: the action in record form), and
+    /// Escape takes nothing back; the game changes when the server says so.
+    #[wasm_bindgen(js_name = setRemote)]
+    pub fn set_remote(&self, remote: bool) {
+        self.state.borrow_mut().remote = remote;
         (self.request)();
     }
 

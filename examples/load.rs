@@ -1,0 +1,226 @@
+//! The load test of online play (a benchmark, not a test; loopback only, bounded): N rooms
+//! of 4 bot clients each play base games at full speed against a `carc serve` in this
+//! process for a fixed time. Reports actions per second, the latency from a client's move
+//! to its broadcast coming back (p50, p99), and memory per idle and per active room.
+//!
+//!   cargo run --release --features server --example load -- [--rooms 100,1000,2000] [--secs 20]
+
+#[cfg(not(feature = "server"))]
+fn main() {
+    eprintln!("build with --features server");
+}
+
+#[cfg(feature = "server")]
+fn main() {
+    load::main();
+}
+
+#[cfg(feature = "server")]
+mod load {
+    use carcassonne::engine::rng::Rng;
+    use carcassonne::engine::{Game, TileSet};
+    use carcassonne::record::{Record, RecordAction};
+    use carcassonne::server::{bind, Config};
+    use futures_util::{SinkExt, StreamExt};
+    use serde_json::{json, Value};
+    use std::net::SocketAddr;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    use tokio_tungstenite::tungstenite::Message;
+
+    fn rss_kb() -> u64 {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(|l| l.to_string()))
+            .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+            .unwrap_or(0)
+    }
+
+    struct Stats {
+        actions: AtomicU64,
+        latencies: Mutex<Vec<f64>>,
+        stop: AtomicBool,
+    }
+
+    async fn send(
+        ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+        v: Value,
+    ) -> bool {
+        ws.send(Message::Text(v.to_string().into())).await.is_ok()
+    }
+
+    type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+    /// One room's four clients, driven by one task (four connections, one mirror of the
+    /// game, so that the clients cost the machine less than the server they measure): each
+    /// client joins its seat and plays random moves on its turn; the host starts a rematch
+    /// when a game ends. Latency: from a client's move to that client receiving it back.
+    async fn room_clients(addr: SocketAddr, room: String, tokens: Vec<String>, seed: u64, stats: Arc<Stats>) {
+        let mut socks: Vec<Ws> = Vec::new();
+        for t in &tokens {
+            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await else { return };
+            send(&mut ws, json!({"type": "join", "room": room, "token": t})).await;
+            socks.push(ws);
+        }
+        let mut rng = Rng::new(seed);
+        let mut game: Option<Game> = None;
+        let mut waiting: Option<(usize, usize, Instant)> = None; // (seat, n, sent)
+        let mut started = false;
+        while !stats.stop.load(Ordering::Relaxed) {
+            let (s, text) = {
+                let mut nexts: Vec<_> = socks.iter_mut().map(|w| Box::pin(w.next())).collect();
+                let pick = tokio::time::timeout(
+                    Duration::from_millis(500),
+                    futures_util::future::select_all(nexts.iter_mut()),
+                )
+                .await;
+                let Ok((Some(Ok(Message::Text(t))), i, _)) = pick else { continue };
+                (i, t.to_string())
+            };
+            if let Some((seat, n, t0)) = waiting {
+                if seat == s && text.starts_with("{\"type\":\"action\"") && text.contains(&format!("\"n\":{n},")) {
+                    stats.latencies.lock().unwrap().push(t0.elapsed().as_secs_f64() * 1000.0);
+                    waiting = None;
+                }
+            }
+            // The mirror follows the host's connection only.
+            if s != 0 {
+                continue;
+            }
+            let v: Value = serde_json::from_str(&text).unwrap();
+            match v["type"].as_str() {
+                Some("room")
+                    if !started
+                        && v["status"] == "lobby"
+                        && v["seats"].as_array().is_some_and(|a| a.iter().all(|x| x["connected"] == true)) =>
+                {
+                    started = true;
+                    send(&mut socks[0], json!({"type": "start"})).await;
+                }
+                Some("state") => {
+                    let r = Record::from_value(v["record"].clone()).unwrap();
+                    let g = r.replay(TileSet::builtin()).unwrap().0;
+                    if g.is_over() {
+                        send(&mut socks[0], json!({"type": "rematch"})).await;
+                    }
+                    game = Some(g);
+                }
+                Some("action") => {
+                    let Some(g) = game.as_mut() else { continue };
+                    stats.actions.fetch_add(1, Ordering::Relaxed);
+                    let reveal: Vec<Option<u16>> = v["reveal"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|t| t.as_str().map(|id| g.tiles().index_of(id).unwrap()))
+                        .collect();
+                    g.reveal(&reveal);
+                    let a = RecordAction::from_value(&v["action"]).unwrap().to_action(g).unwrap();
+                    g.apply(&a).unwrap();
+                }
+                _ => continue,
+            }
+            if let Some(g) = game.as_ref().filter(|g| !g.is_over()) {
+                let seat = g.current_player();
+                let legal = g.legal_actions();
+                let a = RecordAction::from_action(&legal[rng.below(legal.len())], g.tiles()).to_value();
+                let n = g.history().len();
+                waiting = Some((seat, n, Instant::now()));
+                send(&mut socks[seat], json!({"type": "act", "n": n, "action": a})).await;
+            }
+        }
+    }
+
+    async fn create_room(
+        ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    ) -> (String, Vec<String>) {
+        let seats: Vec<Value> = (0..4).map(|i| json!({"name": format!("P{i}"), "kind": "person"})).collect();
+        send(ws, json!({"type": "create", "seats": seats, "sets": ["base"]})).await;
+        loop {
+            let Some(Ok(Message::Text(t))) = ws.next().await else { panic!("create") };
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "created" {
+                let tokens = v["tokens"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+                return (v["room"].as_str().unwrap().to_string(), tokens);
+            }
+        }
+    }
+
+    fn percentile(v: &mut [f64], p: f64) -> f64 {
+        if v.is_empty() {
+            return 0.0;
+        }
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[((v.len() - 1) as f64 * p).round() as usize]
+    }
+
+    pub fn main() {
+        let args: Vec<String> = std::env::args().collect();
+        let get = |k: &str| args.iter().position(|a| a == k).and_then(|i| args.get(i + 1)).cloned();
+        let sizes: Vec<usize> = get("--rooms")
+            .unwrap_or_else(|| "100,1000".into())
+            .split(',')
+            .map(|n| n.parse().expect("--rooms 100,1000"))
+            .collect();
+        let secs: u64 = get("--secs").and_then(|s| s.parse().ok()).unwrap_or(20);
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        rt.block_on(async move {
+            for n in sizes {
+                let dir = std::env::temp_dir().join(format!("carc-load-{}-{n}", std::process::id()));
+                std::fs::create_dir_all(&dir).unwrap();
+                let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.join("rooms.db"));
+                config.bot_delay_ms = 0;
+                config.rooms_per_address = usize::MAX;
+                config.max_connections = 20_000;
+                config.messages_per_sec = 10_000;
+                config.idle_secs = 3600;
+                let (addr, run) = bind(config).await.unwrap();
+                let server = tokio::spawn(run);
+                let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
+                let before = rss_kb();
+                let mut rooms = Vec::new();
+                for _ in 0..n {
+                    rooms.push(create_room(&mut ws).await);
+                }
+                let idle = rss_kb();
+                let stats = Arc::new(Stats {
+                    actions: AtomicU64::new(0),
+                    latencies: Mutex::new(Vec::new()),
+                    stop: AtomicBool::new(false),
+                });
+                let mut tasks = Vec::new();
+                for (r, (room, tokens)) in rooms.iter().enumerate() {
+                    tasks.push(tokio::spawn(room_clients(addr, room.clone(), tokens.clone(), r as u64, stats.clone())));
+                }
+                // Everyone connects and the games start; then the clock runs.
+                tokio::time::sleep(Duration::from_millis(1000 + 2 * n as u64)).await;
+                let t0 = Instant::now();
+                stats.actions.store(0, Ordering::Relaxed);
+                stats.latencies.lock().unwrap().clear();
+                tokio::time::sleep(Duration::from_secs(secs)).await;
+                let actions = stats.actions.load(Ordering::Relaxed);
+                let elapsed = t0.elapsed().as_secs_f64();
+                let active = rss_kb();
+                stats.stop.store(true, Ordering::Relaxed);
+                let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
+                for t in tasks {
+                    let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
+                }
+                server.abort();
+                println!(
+                    "{}",
+                    json!({
+                        "rooms": n, "connections": 4 * n, "seconds": elapsed,
+                        "actions_per_sec": actions as f64 / elapsed,
+                        "latency_ms_p50": percentile(&mut lat, 0.5), "latency_ms_p99": percentile(&mut lat, 0.99),
+                        "moves_timed": lat.len(),
+                        "kb_per_idle_room": (idle.saturating_sub(before)) as f64 / n as f64,
+                        "kb_per_active_room": (active.saturating_sub(before)) as f64 / n as f64,
+                    })
+                );
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+        });
+    }
+}

@@ -1,0 +1,152 @@
+// Online play in the browser against the real `carc serve` (built with --features server):
+// two players in two browser contexts play a whole game by clicks on the canvas, one reloads
+// mid-game and resumes, the server is killed and restarted mid-game and both pages carry
+// on, and a third context watches. A static copy of the game (no server) hides online play.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, launch, newPage, shot, ready } from "./harness.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CARC = path.join(root, "target/release/carc");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
+const DB = path.join(dir, "rooms.db");
+
+/** Start `carc serve` on `port` (0: any); resolves to { url, port, child }. */
+function startServer(port = 0) {
+  const child = spawn(CARC, ["serve", "--port", String(port), "--dist", path.join(root, "dist"), "--db", DB, "--bot-delay-ms", "0"],
+    { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.stdout.on("data", (d) => {
+      const m = String(d).match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve({ url: m[0], port: Number(m[1]), child });
+    });
+  });
+}
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.child.kill("SIGKILL"); fs.rmSync(dir, { recursive: true, force: true }); });
+
+const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
+
+/** One move by clicks for the player whose page this is: the tile on its first legal
+ *  square, then the first spot (every third turn) or “No meeple”. */
+async function move(page) {
+  const s = await snap(page);
+  if (s.phase.step === "tile") {
+    const legal = await page.evaluate(() => window.carc.game.legalActions());
+    const p = await page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [legal[0].x, legal[0].y]);
+    const box = await page.locator("#board").boundingBox();
+    await page.mouse.click(box.x + p.x, box.y + p.y);
+  } else {
+    const spots = await page.evaluate(() => window.carc.view.spotPoints());
+    if (spots.length && s.turn % 3 === 0) {
+      const box = await page.locator("#board").boundingBox();
+      await page.mouse.click(box.x + spots[0].x, box.y + spots[0].y);
+    } else {
+      await page.click("#btn-pass");
+    }
+  }
+  await page.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 15000 });
+}
+
+test("a static copy without a server offers no online play", async () => {
+  const srv = await serve();
+  const page = await newPage(browser);
+  await page.goto(srv.url);
+  await ready(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.isVisible("#ng-online-box"), false);
+  await page.context().close();
+  await srv.close();
+});
+
+test("two players online by clicks, a reload, a server restart, and a watcher", async () => {
+  const a = await newPage(browser);
+  await a.goto(server.url);
+  await ready(a);
+  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
+  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
+  await a.check("#ng-online");
+  await a.fill("#ng-players li:nth-child(1) input", "Ann");
+  await a.fill("#ng-players li:nth-child(2) input", "Bo");
+  await a.selectOption("#ng-players li:nth-child(2) select.who", "");
+  await a.click("#ng-start");
+  await a.waitForSelector("#invite[open]");
+  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
+  assert.equal(links.length, 2, "Bo's seat and the watch link");
+  assert.match(links[0], /\?room=[\w-]{22}&t=[\w-]{22}$/);
+  await shot(a, "30-online-invite");
+  await a.click("#invite button[type=submit]");
+  assert.match(a.url(), /\?room=[\w-]{22}&t=/, "the page's address plays Ann's seat after a reload");
+
+  const b = await newPage(browser);
+  await b.goto(links[0]);
+  const watch = await newPage(browser);
+  await watch.goto(links[1]);
+  await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
+  assert.match(await a.textContent("#on-seats"), /Ann \(you\)[\s\S]*connected[\s\S]*Bo[\s\S]*connected/);
+  assert.equal(await b.isVisible("#on-start"), false, "only the host starts");
+  await a.click("#on-start");
+  const pages = [a, b];
+  await Promise.all([...pages, watch].map((p) => p.waitForFunction(() => window.carc.online?.game)));
+
+  let reloaded = false, restarted = false, moves = 0;
+  for (;;) {
+    const s = await snap(a);
+    if (s.over) break;
+    const p = pages[s.current_player];
+    const other = pages[1 - s.current_player];
+    // The other player cannot play for the one on turn: the board is locked for them.
+    if (moves === 3) {
+      const legal = await other.evaluate(() => window.carc.game.legalActions());
+      if (legal[0]?.x !== undefined) {
+        const q = await other.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [legal[0].x, legal[0].y]);
+        const box = await other.locator("#board").boundingBox();
+        await other.mouse.click(box.x + q.x, box.y + q.y);
+        await other.waitForTimeout(200);
+        assert.equal((await snap(a)).actions, s.actions, "a click on the other's turn plays nothing");
+      }
+    }
+    if (moves === 12 && !reloaded) {
+      // Bo reloads his page mid-game: back in his seat, at the same position.
+      reloaded = true;
+      await b.reload();
+      await b.waitForFunction((n) => window.carc?.online?.game?.snapshot().actions === n, s.actions);
+      assert.equal(await b.evaluate(() => window.carc.online.seat), 1);
+    }
+    if (moves === 24 && !restarted) {
+      // The server is killed and started again on the same port and database: both
+      // pages reconnect by themselves and carry on.
+      restarted = true;
+      server.child.kill("SIGKILL");
+      await a.waitForFunction(() => window.carc.online.status !== "online");
+      server = await startServer(server.port);
+      await Promise.all(pages.map((q) => q.waitForFunction(() => window.carc.online.status === "online", null, { timeout: 15000 })));
+      await shot(a, "31-online-after-restart");
+    }
+    await move(p);
+    moves++;
+    await other.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 15000 });
+  }
+  const [sa, sb] = [await snap(a), await snap(b)];
+  await watch.waitForFunction((n) => window.carc.game.snapshot().actions === n, sa.actions);
+  const sw = await snap(watch);
+  assert.equal(sa.over, true);
+  assert.ok(reloaded && restarted && moves > 100, `moves ${moves}`);
+  for (const s of [sb, sw]) {
+    assert.deepEqual(s.scores, sa.scores);
+    assert.deepEqual(s.board, sa.board);
+  }
+  assert.equal(await a.isVisible("#final"), true);
+  assert.match(await watch.textContent("#on-room"), /over/);
+  assert.equal(await a.isVisible("#on-rematch"), true, "the host may ask for a rematch");
+  await shot(a, "32-online-over");
+  for (const p of [a, b, watch]) assert.deepEqual(p.errors, []);
+});

@@ -1,0 +1,173 @@
+// Online play (docs/online.md): the WebSocket to `carc serve`, the room, and this player's
+// copy of the game. The copy is made from the public record the server sends (the tiles
+// drawn so far and the ones nobody has seen, never their order) and kept in step by the
+// server's actions and the tiles it reveals; the page and the element draw and play it as
+// a local game, except that moves go to the server. Reconnects by itself; a move is sent
+// with the number of actions seen, so the server never applies it twice.
+
+/** The WebSocket address of the server that served this page (or of `base`). */
+export function serverSocketUrl(base = location.href) {
+  const u = new URL("ws", base);
+  u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+  return u.href;
+}
+
+/** Whether a game server answers beside this page (a static copy has none). */
+export async function serverAnswers(base = location.href) {
+  if (!/^https?:$/.test(new URL(base).protocol)) return false;
+  try {
+    const r = await fetch(new URL("health", base), { cache: "no-store" });
+    return r.ok && (await r.text()).trim() === "ok";
+  } catch {
+    return false;
+  }
+}
+
+export class Online extends EventTarget {
+  /** `bindings`: the wasm module (for `Game`); `url`: the server's WebSocket address. */
+  constructor(bindings, url) {
+    super();
+    this.W = bindings;
+    this.url = url;
+    this.ws = null;
+    this.status = "connecting";
+    this.room = null; // the server's last "room" message
+    this.seat = null;
+    this.game = null; // the copy of the game
+    this.final = null; // the whole record, once the game is over
+    this.joining = null; // the join message, sent again after every reconnect
+    this.pending = []; // promises waiting for "created" / "claimed"
+    this.retry = 250;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.setStatus("connecting");
+    let ws;
+    try { ws = new WebSocket(this.url); } catch { this.later(); return; }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 250;
+      this.setStatus("online");
+      if (this.joining) this.raw(this.joining);
+    };
+    ws.onmessage = (e) => { try { this.handle(JSON.parse(e.data)); } catch (err) { this.emit("error", err.message); } };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.setStatus("offline");
+      this.later();
+    };
+  }
+
+  /** Try again after a while (doubling up to 5 s). */
+  later() {
+    if (this.closed) return;
+    setTimeout(() => this.connect(), this.retry);
+    this.retry = Math.min(this.retry * 2, 5000);
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+
+  setStatus(s) {
+    this.status = s;
+    this.emit("status", s);
+  }
+
+  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+
+  raw(msg) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** A request answered by one kind of message (or an error). */
+  ask(msg, kind) {
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        this.pending.push({ kind, resolve, reject });
+        if (!this.raw(msg)) {
+          this.pending.pop();
+          this.addEventListener("status", () => setTimeout(send, 0), { once: true });
+        }
+      };
+      send();
+    });
+  }
+
+  /** Create a room; resolves to `{room, tokens}` (the first token is this player's). */
+  create(setup) { return this.ask({ type: "create", ...setup }, "created"); }
+
+  /** Take an open seat; resolves to `{room, seat, token}`. */
+  claim(room, name) { return this.ask({ type: "claim", room, name }, "claimed"); }
+
+  /** Follow a room, as a seat (with its token) or watching. */
+  join(room, token) {
+    this.joining = token ? { type: "join", room, token } : { type: "join", room };
+    this.raw(this.joining);
+  }
+
+  start() { this.raw({ type: "start" }); }
+  rematch() { this.raw({ type: "rematch" }); }
+  computer(seat, level) { this.raw({ type: "computer", seat, level }); }
+
+  /** Play a move (record form) for this player's seat. Refused at once when offline:
+   *  nothing is queued that could arrive twice. */
+  act(action) {
+    if (!this.game) return false;
+    const sent = this.raw({ type: "act", n: this.game.snapshot().actions, action });
+    if (!sent) this.emit("error", "Not connected: the move was not sent. It is your turn again once the connection is back.");
+    return sent;
+  }
+
+  handle(m) {
+    switch (m.type) {
+      case "room":
+        if (m.you !== null || this.seat === null) this.seat = m.you;
+        // Another client's view of the room (you: null) keeps our seat.
+        this.room = { ...m, you: this.seat, host: this.seat === 0 };
+        this.emit("room", this.room);
+        break;
+      case "state": {
+        this.final = m.final || null;
+        const same = this.game && this.game.snapshot().actions === m.n && !m.final;
+        if (!same) {
+          this.game = this.W.Game.fromRecord(JSON.stringify(m.record));
+          this.emit("game", this.game);
+        } else if (m.final) this.emit("final", m.final);
+        break;
+      }
+      case "action": {
+        if (!this.game || m.n !== this.game.snapshot().actions) {
+          // Out of step (a message lost while reconnecting): ask for the whole state.
+          if (this.joining) this.raw(this.joining);
+          break;
+        }
+        this.game.reveal(m.reveal);
+        this.game.apply(m.action);
+        break;
+      }
+      case "created":
+      case "claimed": {
+        const i = this.pending.findIndex((p) => p.kind === m.type);
+        if (i >= 0) this.pending.splice(i, 1)[0].resolve(m);
+        break;
+      }
+      case "error": {
+        const kind = { create: "created", claim: "claimed" }[m.re];
+        const i = this.pending.findIndex((p) => p.kind === kind);
+        if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(m.message));
+        else this.emit("error", m.message);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}

@@ -215,6 +215,15 @@ async fn a_whole_game_between_four_clients_and_a_spectator_who_cannot_act() {
 
     let last = play_out(&mut clients, 7).await;
     let final_record = Record::from_value(last["final"].clone()).unwrap();
+    // A rematch: the same seats, a new game from its start, for everyone in the room.
+    clients[0].send(json!({"type": "rematch"})).await;
+    let again = loop {
+        let v = clients[1].next().await.unwrap();
+        if v["type"] == "state" && v["n"] == 0 {
+            break v;
+        }
+    };
+    assert!(again.get("final").is_none());
     let (replayed, _) = final_record.replay(TileSet::builtin()).unwrap();
     assert!(replayed.is_over());
     // The watcher saw every action, in order, and ends with the same position.
@@ -463,6 +472,52 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     drop(guest);
     host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
     assert!(host.until("error").await["message"].as_str().unwrap().contains("waits 120 s"));
+
+    // A room that waits 0 s: Gus leaves mid-game and the host lets a computer play on.
+    let mut host = Client::connect(addr).await;
+    host.send(
+        json!({"type": "create", "seats": [{"name": "Ann", "kind": "person"}, {"name": "Gus", "kind": "person"}],
+        "sets": ["base"], "absent_secs": 0}),
+    )
+    .await;
+    let created = host.until("created").await;
+    let (room, tokens) = (created["room"].clone(), created["tokens"].as_array().unwrap().clone());
+    host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    host.until("room").await;
+    host.send(json!({"type": "start"})).await;
+    let mut m = Mirror::default();
+    m.take(&host.until("state").await);
+    let g = m.game.as_ref().unwrap();
+    let first = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+    host.send(json!({"type": "act", "n": 0, "action": first})).await;
+    host.until("action").await;
+    host.send(json!({"type": "act", "n": 1, "action": {"pass": true}})).await;
+    host.until("action").await;
+    // Gus's turn, and Gus is not there: a computer takes his seat and plays his turn.
+    host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
+    let info = host.until("room").await;
+    assert_eq!(info["seats"][1]["kind"], "computer");
+    let mut moved = 0;
+    while moved < 2 {
+        let v = host.until("action").await;
+        assert_eq!(v["by"], 1);
+        moved += 1;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_endpoint_lists_rooms() {
+    let (addr, _srv) = server(|_| {}, db("list")).await;
+    for path in ["/rooms", "/api/rooms", "/ws/rooms", "/"] {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).await.unwrap();
+        assert!(out.starts_with("HTTP/1.1 404"), "{path}: {}", out.lines().next().unwrap_or(""));
+    }
 }
 
 #[test]

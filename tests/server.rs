@@ -470,6 +470,7 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     let info = guest.until("room").await;
     assert_eq!(info["seats"][1]["name"], "Gus");
     drop(guest);
+    while host.until("room").await["seats"][1]["connected"] == true {}
     host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
     assert!(host.until("error").await["message"].as_str().unwrap().contains("waits 120 s"));
 
@@ -553,4 +554,17 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
         }
     }
     assert!(accepted > 0 && accepted < n, "{accepted} of {n} accepted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_action_log_refuses_a_second_append_of_the_same_number() {
+    let store = carcassonne::server::store::Store::open(&db("log")).unwrap();
+    store.put_room("r", "{}".into()).await.unwrap();
+    store.put_game("r", 1, "{}".into()).await.unwrap();
+    store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap();
+    let e = store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap_err();
+    assert!(e.contains("taken"), "{e}");
+    store.append("r", 1, 1, r#"{"pass":true}"#.into()).await.unwrap();
+    let stored = store.load("r").unwrap().unwrap();
+    assert_eq!(stored.game.unwrap().2.len(), 2);
 }

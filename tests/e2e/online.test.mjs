@@ -96,6 +96,22 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   await a.click("#on-start");
   const pages = [a, b];
   await Promise.all([...pages, watch].map((p) => p.waitForFunction(() => window.carc.online?.game)));
+  const room = new URL(links[1]).searchParams.get("room");
+  // The element and the iframe page join the room too (watching): a fan site's way in.
+  const fan = await newPage(browser);
+  await fan.goto(server.url + "element-example.html");
+  await fan.evaluate(([url, room]) => {
+    const e = document.createElement("carcassonne-game");
+    e.id = "online";
+    e.setAttribute("server", url);
+    e.setAttribute("room", room);
+    e.style.height = "300px";
+    document.body.prepend(e);
+  }, [server.url, room]);
+  await fan.waitForFunction(() => document.getElementById("online").game);
+  const framed = await newPage(browser);
+  await framed.goto(`${server.url}embed.html?room=${room}`);
+  await framed.waitForFunction(() => document.querySelector("carcassonne-game")?.game);
 
   let reloaded = false, restarted = false, moves = 0;
   for (;;) {
@@ -144,9 +160,14 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
     assert.deepEqual(s.scores, sa.scores);
     assert.deepEqual(s.board, sa.board);
   }
+  // The element and the iframe followed every move, through the restart too.
+  for (const [page, sel] of [[fan, "#online"], [framed, "carcassonne-game"]]) {
+    await page.waitForFunction(([sel, n]) => document.querySelector(sel).game.snapshot().actions === n, [sel, sa.actions], { timeout: 20000 });
+    assert.deepEqual(await page.evaluate((sel) => document.querySelector(sel).game.snapshot().scores, sel), sa.scores);
+  }
   assert.equal(await a.isVisible("#final"), true);
   assert.match(await watch.textContent("#on-room"), /over/);
   assert.equal(await a.isVisible("#on-rematch"), true, "the host may ask for a rematch");
   await shot(a, "32-online-over");
-  for (const p of [a, b, watch]) assert.deepEqual(p.errors, []);
+  for (const p of [a, b, watch, fan, framed]) assert.deepEqual(p.errors, []);
 });

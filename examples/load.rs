@@ -109,15 +109,7 @@ mod load {
                 Some("action") => {
                     let Some(g) = game.as_mut() else { continue };
                     stats.actions.fetch_add(1, Ordering::Relaxed);
-                    let reveal: Vec<Option<u16>> = v["reveal"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|t| t.as_str().map(|id| g.tiles().index_of(id).unwrap()))
-                        .collect();
-                    g.reveal(&reveal);
-                    let a = RecordAction::from_value(&v["action"]).unwrap().to_action(g).unwrap();
-                    g.apply(&a).unwrap();
+                    Record::follow(g, &v).unwrap();
                 }
                 _ => continue,
             }

@@ -182,6 +182,31 @@ impl Record {
         Record { setup, actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect() }
     }
 
+    /// Online play: follow a server's `action` message (`{"n", "action", "reveal"}`,
+    /// docs/online.md) in a player's copy of the game: the tiles it drew go next, then the
+    /// action. Refused, changing nothing, when the copy is not at action `n`.
+    pub fn follow(game: &mut Game, message: &Value) -> Result<(), String> {
+        let n = message["n"].as_u64().ok_or("an action message has \"n\"")? as usize;
+        if n != game.history().len() {
+            return Err(format!("out of step: the copy is at action {}, the message at {n}", game.history().len()));
+        }
+        let reveal = message["reveal"]
+            .as_array()
+            .ok_or("an action message has \"reveal\"")?
+            .iter()
+            .map(|t| match t.as_str() {
+                None => Ok(None),
+                Some(id) => game.tiles().index_of(id).map(Some).ok_or_else(|| format!("unknown tile {id:?}")),
+            })
+            .collect::<Result<Vec<Option<TileIdx>>, String>>()?;
+        let action = RecordAction::from_value(&message["action"])?.to_action(game)?;
+        let mut next = game.clone();
+        next.reveal(&reveal);
+        next.apply(&action).map_err(|e| e.to_string())?;
+        *game = next;
+        Ok(())
+    }
+
     /// Read a record from JSON text, upgrading an older format version.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         if text.len() > MAX_RECORD_BYTES {

@@ -81,6 +81,16 @@ fn ranges(text: &str) -> Vec<String> {
     found
 }
 
+/// Everything that may cite a rule ID: `src/`, `tests/` and docs/rules-not-code.md.
+fn cited_text() -> String {
+    let mut paths = Vec::new();
+    files(&root().join("src"), &["rs"], &mut paths);
+    files(&root().join("tests"), &["rs", "mjs"], &mut paths);
+    let mut text: String = paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    text += &std::fs::read_to_string(root().join("docs/rules-not-code.md")).unwrap();
+    text
+}
+
 #[test]
 fn every_rule_id_is_implemented_tested_or_explained() {
     let rules = root().join("../shared/rules/RULES.md");
@@ -92,11 +102,7 @@ fn every_rule_id_is_implemented_tested_or_explained() {
     }
     let ids = rule_ids(&std::fs::read_to_string(rules).unwrap());
     assert!(ids.len() > 250, "RULES.md read: {} IDs", ids.len());
-    let mut paths = Vec::new();
-    files(&root().join("src"), &["rs"], &mut paths);
-    files(&root().join("tests"), &["rs", "mjs"], &mut paths);
-    let mut text: String = paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
-    text += &std::fs::read_to_string(root().join("docs/rules-not-code.md")).unwrap();
+    let text = cited_text();
     let missing: Vec<&String> = ids.iter().filter(|id| !cites(&text, id)).collect();
     assert!(
         missing.is_empty(),
@@ -116,11 +122,7 @@ fn every_coop_rule_id_is_implemented_tested_or_explained() {
     let ids = coop_ids(&std::fs::read_to_string(coop).unwrap());
     assert!(ids.len() > 150, "COOP.md read: {} IDs", ids.len());
     assert!(ids.iter().filter(|id| id.starts_with("COOP-TEST-")).count() >= 47);
-    let mut paths = Vec::new();
-    files(&root().join("src"), &["rs"], &mut paths);
-    files(&root().join("tests"), &["rs", "mjs"], &mut paths);
-    let mut text: String = paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
-    text += &std::fs::read_to_string(root().join("docs/rules-not-code.md")).unwrap();
+    let text = cited_text();
     let missing: Vec<&String> = ids.iter().filter(|id| !cites(&text, id)).collect();
     assert!(missing.is_empty(), "COOP IDs neither cited nor listed in docs/rules-not-code.md: {missing:?}");
 }

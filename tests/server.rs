@@ -111,16 +111,7 @@ impl Mirror {
             }
             Some("action") => {
                 let g = self.game.as_mut().expect("a state before actions");
-                assert_eq!(v["n"].as_u64().unwrap() as usize, g.history().len(), "actions in order");
-                let reveal: Vec<Option<u16>> = v["reveal"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|t| t.as_str().map(|id| g.tiles().index_of(id).unwrap()))
-                    .collect();
-                g.reveal(&reveal);
-                let a = RecordAction::from_value(&v["action"]).unwrap().to_action(g).unwrap();
-                g.apply(&a).unwrap();
+                Record::follow(g, v).unwrap();
             }
             _ => {}
         }

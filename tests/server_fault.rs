@@ -71,19 +71,10 @@ async fn bot(addr: Arc<Mutex<String>>, room: String, token: String, seed: u64, a
                     let Some(g) = game.as_mut() else { continue };
                     let n = v["n"].as_u64().unwrap() as usize;
                     acked.lock().unwrap().entry(room.clone()).or_default().insert(n, v["action"].clone());
-                    if n != g.history().len() {
+                    if Record::follow(g, &v).is_err() {
                         game = None; // out of step: wait for the next state
                         continue;
                     }
-                    let reveal: Vec<Option<u16>> = v["reveal"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|t| t.as_str().map(|id| g.tiles().index_of(id).unwrap()))
-                        .collect();
-                    g.reveal(&reveal);
-                    let a = RecordAction::from_value(&v["action"]).unwrap().to_action(g).unwrap();
-                    g.apply(&a).unwrap();
                 }
                 _ => {}
             }

@@ -153,12 +153,7 @@ impl RuleMask {
 
     /// The rule sets in the mask, in registry order (one step per set in it).
     pub fn iter(self) -> impl Iterator<Item = RuleId> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
-            RuleId::ALL.get(i).copied()
-        })
+        super::sets::members(self.0, &RuleId::ALL)
     }
 }
 

@@ -119,13 +119,18 @@ impl SetMask {
     /// The sets in the mask, in catalogue order (one step per set in the mask: an empty
     /// mask costs nothing).
     pub fn iter(self) -> impl Iterator<Item = Set> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
-            Set::ALL.get(i).copied()
-        })
+        members(self.0, &Set::ALL)
     }
+}
+
+/// The members of a bitmask over `all` (bit i: `all[i]`), lowest bit first.
+pub(crate) fn members<T: Copy>(mask: u8, all: &'static [T]) -> impl Iterator<Item = T> {
+    let mut bits = mask;
+    std::iter::from_fn(move || {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        all.get(i).copied()
+    })
 }
 
 impl FromIterator<Set> for SetMask {

@@ -148,15 +148,17 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
     let results: Vec<Result<(), String>> = batch
         .iter()
         .map(|(w, _)| {
+            // Prepared once per connection (the statement cache), not per write.
+            let run = |sql: &str, p: &[&dyn rusqlite::ToSql]| tx.prepare_cached(sql).and_then(|mut q| q.execute(p));
             let r = match w {
-                Write::Room { id, meta } => tx.execute(
+                Write::Room { id, meta } => run(
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
                 Write::Game { room, game, setup } => {
-                    tx.execute("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])
+                    run("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])
                 }
-                Write::Action { room, game, seq, action } => tx.execute(
+                Write::Action { room, game, seq, action } => run(
                     "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
                     params![room, game, seq, action],
                 ),

@@ -129,19 +129,9 @@ pub enum Hound {
 /// The hounds' names, Rufus first.
 pub const HOUNDS: [&str; 2] = ["Rufus", "Ronja"];
 
-/// Where Eloïse is in the cooperative game (COOP-CAT).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Cat {
-    /// Not in this game (no Spell Circles).
-    #[default]
-    Off,
-    /// In front of her pile, which ghosts are taken from first.
-    Pile,
-    /// In play, beside the board: she joins the next meeple placed.
-    Waiting,
-    /// With the meeple standing on this node.
-    At(NodeIdx),
-}
+/// Where Eloïse is: the same states as in the competitive mode A (off, beside her pile,
+/// waiting for the next meeple, with a meeple), with COOP-CAT's rules.
+pub use super::spells::Cat;
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -58,8 +58,16 @@ mod load {
     /// when a game ends. Latency: from a client's move to that client receiving it back.
     async fn room_clients(addr: SocketAddr, room: String, tokens: Vec<String>, seed: u64, stats: Arc<Stats>) {
         let mut socks: Vec<Ws> = Vec::new();
+        // Small buffers, as the server's: the default 128 KB one is zeroed on every read.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(8 * 1024)
+            .write_buffer_size(8 * 1024);
         for t in &tokens {
-            let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await else { return };
+            let Ok((mut ws, _)) =
+                tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), false).await
+            else {
+                return;
+            };
             send(&mut ws, json!({"type": "join", "room": room, "token": t})).await;
             socks.push(ws);
         }

@@ -501,15 +501,23 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
 async fn no_endpoint_lists_rooms() {
     let (addr, _srv) = server(|_| {}, db("list")).await;
     for path in ["/rooms", "/api/rooms", "/ws/rooms", "/"] {
-        let mut s = TcpStream::connect(addr).await.unwrap();
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
-            .await
-            .unwrap();
-        let mut out = String::new();
-        s.read_to_string(&mut out).await.unwrap();
+        let out = http_get(addr, path).await;
         assert!(out.starts_with("HTTP/1.1 404"), "{path}: {}", out.lines().next().unwrap_or(""));
     }
+    // What the page asks to learn that a server is there (the static copy's file says false).
+    let out = http_get(addr, "/server.json").await;
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    assert!(out.ends_with(r#"{"server":true}"#), "{out}");
+}
+
+/// The whole answer to a plain HTTP GET.
+async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out
 }
 
 #[test]

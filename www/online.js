@@ -12,12 +12,14 @@ export function serverSocketUrl(base = location.href) {
   return u.href;
 }
 
-/** Whether a game server answers beside this page (a static copy has none). */
+/** Whether a game server answers beside this page. A static copy ships `server.json`
+ *  saying `{"server": false}` (so asking never logs a 404); `carc serve` answers it with
+ *  `true` in front of the files. */
 export async function serverAnswers(base = location.href) {
   if (!/^https?:$/.test(new URL(base).protocol)) return false;
   try {
-    const r = await fetch(new URL("health", base), { cache: "no-store" });
-    return r.ok && (await r.text()).trim() === "ok";
+    const r = await fetch(new URL("server.json", base), { cache: "no-store" });
+    return r.ok && (await r.json()).server === true;
   } catch {
     return false;
   }

@@ -13,7 +13,7 @@ use crate::ai::{Bot, Level};
 use crate::engine::TileSet;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -122,8 +122,18 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
         created: StdMutex::new(HashMap::new()),
         config: config.clone(),
     });
-    let mut app =
-        Router::new().route("/ws", get(upgrade)).route("/health", get(|| async { "ok" })).with_state(server.clone());
+    // `/server.json` overrides the static copy's `{"server": false}`: the page offers online
+    // play only where this answers (www/online.js).
+    let mut app = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/health", get(|| async { "ok" }))
+        .route(
+            "/server.json",
+            get(|| async {
+                ([(header::CACHE_CONTROL, "no-store")], axum::Json(serde_json::json!({ "server": true })))
+            }),
+        )
+        .with_state(server.clone());
     if let Some(dist) = &config.dist {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));
     }
@@ -176,10 +186,16 @@ async fn upgrade(
         server.connections.fetch_sub(1, Ordering::SeqCst);
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     }
-    ws.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |socket| async move {
-        connection(server.clone(), socket, peer.ip()).await;
-        server.connections.fetch_sub(1, Ordering::SeqCst);
-    })
+    // Small buffers: a message is at most 16 KB, and the default 128 KB read buffer (zeroed
+    // on every read) was most of the server's work under load.
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| async move {
+            connection(server.clone(), socket, peer.ip()).await;
+            server.connections.fetch_sub(1, Ordering::SeqCst);
+        })
 }
 
 /// One client: what it joined, as which seat, and its message budget.

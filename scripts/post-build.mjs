@@ -27,7 +27,13 @@ if (!names.includes("Game") || !glue.includes("export { initSync, __wbg_init as 
 const plain = glue.replace(/^export (class|function) /gm, "$1 ").replace("export { initSync, __wbg_init as default };", "");
 
 // The page's own modules, imports removed (they are all in this one script).
-const local = (f) => read(f).replace(/^import .* from "\.\/[\w-]+\.js";\n/gm, "").replace(/^export (class|function|const) /gm, "$1 ");
+const local = (f) => {
+  const text = read(f).replace(/^import .* from "\.\/[\w-]+\.js";\n/gm, "").replace(/^export (class|async function|function|const) /gm, "$1 ");
+  // One export left would stop the whole inline script from parsing: fail the build instead.
+  const left = text.match(/^(import|export) .*/m);
+  if (left) throw new Error(`${f}: cannot inline "${left[0]}"`);
+  return text;
+};
 const wasm = fs.readFileSync(path.join(dist, "carcassonne_bg.wasm")).toString("base64");
 
 const script = `

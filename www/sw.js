@@ -10,6 +10,10 @@ const FILES = ["./", "index.html", "boot.js", "app.js", "computers.js", "dom.js"
   "icons/maskable-512.png"];
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
 
+// The page asks this whether a game server is there (www/online.js); with none reachable
+// the answer is "no", never a network error on the page.
+const PROBE = new URL("server.json", self.registration.scope).href;
+
 const storable = (response) => response.ok && !/no-store/i.test(response.headers.get("cache-control") || "");
 
 self.addEventListener("install", (e) => {
@@ -32,8 +36,13 @@ self.addEventListener("fetch", (e) => {
   const request = e.request;
   const url = new URL(request.url);
   url.search = "";
+  if (request.method !== "GET") return;
+  if (url.href === PROBE) {
+    e.respondWith(fetch(request).catch(() => new Response('{"server": false}', { headers: { "content-type": "application/json" } })));
+    return;
+  }
   // Only the game's own files; the rest of the site is none of this worker's business.
-  if (request.method !== "GET" || !OURS.has(url.href)) return;
+  if (!OURS.has(url.href)) return;
   e.respondWith(fetch(request).catch(async () =>
     (await caches.match(url.href, { cacheName: CACHE })) || Response.error()));
 });

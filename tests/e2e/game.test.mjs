@@ -446,8 +446,10 @@ test("against computer players: they think in a worker, the page stays responsiv
   const page = await freshPage();
   // The new-game screen offers each seat as a person or a computer of a level.
   await page.click("#btn-new");
-  const levels = await page.$$eval("#ng-players li select.who option", (os) => [...new Set(os.map((o) => o.value))]);
+  const levels = await page.$$eval("#ng-players li select.who option", (os) => [...new Set(os.filter((o) => !o.hidden).map((o) => o.value))]);
   assert.deepEqual(levels, ["", "easy", "medium", "hard"]);
+  // An open seat is for online play only (and no server answers this static copy).
+  assert.equal(await page.$$eval("#ng-players li select.who option[value=open]", (os) => os.every((o) => o.hidden)), true);
   await page.click("#ng-cancel");
 
   await page.evaluate(() => { window.carc.bots.stepMs = 3000; });

@@ -9,6 +9,7 @@
 //! - [`share`]: share codes, a record packed small enough for a link.
 //! - [`fuzzing`]: what the fuzz targets check, shared with the test suite's mutation runs.
 //! - [`art`] and [`text`]: tile geometry and log sentences for the page (plain Rust).
+//! - [`ui`]: the board's camera and what a point on it means (plain Rust).
 //! - `web` (WebAssembly only): the JavaScript API, the canvas board and its input.
 
 #![warn(missing_docs)]
@@ -24,5 +25,6 @@ pub mod server;
 pub mod share;
 pub mod summary;
 pub mod text;
+pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

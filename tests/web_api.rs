@@ -293,3 +293,47 @@ fn a_computer_turn_needs_no_seed_and_repeats_with_one() {
     assert_eq!(JSON::stringify(&get(&once, "actions")).unwrap(), JSON::stringify(&get(&twice, "actions")).unwrap());
     assert!(think_turn(&record, "easy", JsValue::from(-1)).is_err());
 }
+
+fn rows(v: JsValue) -> Vec<Vec<i32>> {
+    serde_wasm_bindgen::from_value(v).unwrap()
+}
+
+/// TEST-01's road (BASE-ROAD-2): 3 points for Red at the end of the second turn. The chart
+/// has a row for the start of each turn and one for now; a tile taken back takes its row.
+#[wasm_bindgen_test]
+fn the_score_timeline_has_a_row_per_turn_and_follows_undo_and_reload() {
+    let g = new_game(TEST_01);
+    assert_eq!(rows(g.score_timeline()), vec![vec![0, 0]]);
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    assert_eq!(rows(g.score_timeline()).len(), 2);
+    assert!(g.undo());
+    assert_eq!(rows(g.score_timeline()), vec![vec![0, 0]], "the tile taken back takes its row");
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    g.apply(obj(r#"{"figure":"meeple","at":"W"}"#)).unwrap();
+    g.apply(obj(r#"{"tile":"base.T","x":-1,"y":0,"rotation":3}"#)).unwrap();
+    g.apply(obj(r#"{"pass":true}"#)).unwrap();
+    assert_eq!(rows(g.score_timeline()), vec![vec![0, 0], vec![0, 0], vec![3, 0]]);
+    // The same from the record.
+    let again = WasmGame::from_record(&g.export_record()).unwrap();
+    assert_eq!(rows(again.score_timeline()), rows(g.score_timeline()));
+}
+
+#[wasm_bindgen_test]
+fn inspect_and_unseen_tiles_answer_plain_objects_and_refuse_a_bad_part() {
+    let g = new_game(TEST_01);
+    let city = g.inspect(0, 0, "N").unwrap();
+    assert_eq!(get(&city, "kind").as_string().unwrap(), "city");
+    assert_eq!(get(&city, "now.value").as_f64(), Some(1.0), "one square, incomplete (BASE-CITY-3)");
+    assert_eq!(get(&city, "if_completed.value").as_f64(), Some(2.0), "completed: 2 per square (BASE-CITY-2)");
+    assert_eq!(get(&city, "title").as_string().unwrap(), "City (incomplete)");
+    assert!(g.inspect(7, 7, "N").unwrap().is_null(), "no tile there");
+    assert!(g.inspect(0, 0, "building").unwrap().is_null(), "the start tile has no building");
+    for bad in ["Q", "mist:building", "", "mist:"] {
+        assert!(g.inspect(0, 0, bad).is_err(), "{bad:?} is refused");
+    }
+    // base.X is in hand; base.T is the one tile nobody has seen.
+    let unseen: Array = g.unseen_tiles().unchecked_into();
+    assert_eq!(unseen.length(), 1);
+    assert_eq!(get(&unseen.get(0), "tile").as_string().unwrap(), "base.T");
+    assert_eq!(get(&unseen.get(0), "count").as_f64(), Some(1.0));
+}

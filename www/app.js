@@ -4,6 +4,8 @@ import { Computers } from "./computers.js";
 import { el } from "./dom.js";
 import { COOP_COLOURS, levelsWon, markWon, actionLabel, stepHint, outcomeText, renderTeam } from "./coop.js";
 import { Online, serverAnswers, serverSocketUrl } from "./online.js";
+import { inspectCard } from "./inspect.js";
+import { renderTilesLeft, scoreChart } from "./panels.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -25,6 +27,7 @@ let subscription = 0;
 let bots; // computer players (computers.js), made once the bindings are there
 let online = null; // the room being played online, if any (online.js)
 let hasServer = false; // a game server answers beside this page
+let hideCard = () => {}; // hides the board's hover card (inspect.js)
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -65,7 +68,9 @@ function attach(newGame, { fresh, remote = false }) {
   // Online, the server plays the computers and the moves go to it (boardaction).
   view.setRemote(remote);
   if (!remote) bots.attach(game, view);
+  hideCard();
   subscription = game.subscribe((events) => {
+    hideCard();
     log.push(...logLines(events));
     // Screen readers hear each turn's events.
     $("#announce").textContent = events.map((e) => e.text).join(". ");
@@ -399,6 +404,17 @@ function render() {
     const total = el("tr", { class: "total" }, el("td", {}, "Total"), ...s.players.map((p) => el("td", {}, String(p.score))));
     $("#final-table").replaceChildren(head, ...rows, total);
   }
+  // The score after each turn, once a competitive game is over.
+  const chart = $("#final-chart");
+  chart.hidden = !(s.over && !coop);
+  if (!chart.hidden) $("#final-chart-svg").replaceChildren(scoreChart(game.scoreTimeline(), s.players.map((p) => p.name), s.players.map((_, i) => color(i))));
+  // The unseen tiles, drawn only while the panel is open and when the game moved on.
+  const left = $("#tiles-left-panel");
+  left.querySelector("summary").textContent = `Tiles not yet seen (${game.unseenTiles().reduce((n, t) => n + t.count, 0)})`;
+  if (left.open && left.dataset.shown !== `${s.actions}`) {
+    renderTilesLeft($("#tl-list"), game.unseenTiles(), W.Game.sets(), W.drawTile);
+    left.dataset.shown = `${s.actions}`;
+  }
 
   const list = $("#log");
   if (replay.active) {
@@ -550,6 +566,8 @@ function startFromDialog(ev) {
 // ---------------------------------------------------------------- start
 
 function start() {
+  hideCard = inspectCard($("#board"), $(".board-wrap"));
+  $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; render(); });
   W = window.wasmBindings;
   // A page opened from disk cannot start workers; the computers think on the page then.
   bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });

@@ -11,6 +11,7 @@ import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carca
 import { Computers } from "./computers.js";
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
+import { inspectCard } from "./inspect.js";
 
 /** Resolves once the WebAssembly module is ready (one instance for every element). */
 export const ready = init();
@@ -93,6 +94,10 @@ const STYLE = `
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
+.inspect-card { position: absolute; z-index: 5; max-width: 17rem; pointer-events: none; padding: .4rem .55rem;
+  background: #fffaf0f2; color: #2a241b; border: 1px solid #9f927a; border-radius: .4rem; box-shadow: 0 2px 10px #0006;
+  font-size: .85rem; line-height: 1.3; }
+.inspect-part + .inspect-part { margin-top: .35rem; padding-top: .35rem; border-top: 1px solid #d6ccb8; }
 .board { position: absolute; inset: 0; width: 100%; height: 100%; display: block; touch-action: none; background: var(--board); }
 .board:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #ffd54a; outline-offset: -3px; }
 .bar { position: absolute; left: .4rem; right: .4rem; display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;
@@ -176,6 +181,7 @@ export class CarcassonneGame extends HTMLElement {
     });
     // Online: the board's moves go to the server (docs/online.md).
     u.board.addEventListener("boardaction", (e) => this.online?.act(e.detail));
+    this.hideCard = inspectCard(u.board, root);
     u.undo.addEventListener("click", () => this.view?.undo());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {
@@ -387,7 +393,9 @@ export class CarcassonneGame extends HTMLElement {
     this.computers ??= new Computers({ thinkTurn }, {
       workerUrl: new URL("bot-worker.js", import.meta.url), onError: (m) => this.fail(new Error(m)) });
     this.computers.attach(game, this.view);
+    this.hideCard();
     this.subscription = game.subscribe((events) => {
+      this.hideCard();
       this.ui.announce.textContent = events.map((e) => e.text).join(". ");
       this.save();
       const s = this.render();

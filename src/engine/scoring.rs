@@ -80,24 +80,29 @@ impl Game {
             }
             // BASE-FIELD-2: 3 per completed city the field touches, each city once.
             FeatureKind::Field => {
-                let mut cities: Vec<NodeIdx> = Vec::new();
-                for n in f.members(node) {
-                    let nd = f.node(n);
-                    let placed = self.board.square(nd.square);
-                    let def = self.tiles.get(placed.tile);
-                    for &c in &def.segments[nd.local as usize].cities {
-                        let city = f.root(placed.node_base + c as NodeIdx);
-                        if f.is_closed(city) && !cities.contains(&city) {
-                            cities.push(city);
-                        }
-                    }
-                }
-                v.cities = cities.len() as u16;
+                v.cities = self.field_cities(node).len() as u16;
                 v.value = 3 * v.cities as i32;
             }
             FeatureKind::Cemetery | FeatureKind::River | FeatureKind::Mist => {}
         }
         v
+    }
+
+    /// The completed cities (their roots) a field touches, each once (BASE-FIELD-2).
+    pub(crate) fn field_cities(&self, node: NodeIdx) -> Vec<NodeIdx> {
+        let f = &self.features;
+        let mut cities: Vec<NodeIdx> = Vec::new();
+        for n in f.members(node) {
+            let nd = f.node(n);
+            let placed = self.board.square(nd.square);
+            for &c in &self.tiles.get(placed.tile).segments[nd.local as usize].cities {
+                let city = f.root(placed.node_base + c as NodeIdx);
+                if f.is_closed(city) && !cities.contains(&city) {
+                    cities.push(city);
+                }
+            }
+        }
+        cities
     }
 
     /// Squares the feature containing `node` covers (a square with two of its segments

@@ -1,7 +1,10 @@
 //! Readable sentences for the event log ("Red scored a city of 5 tiles with 1 pennant: 12"),
 //! in English here and in Dutch in [`nl`].
 
+mod card;
 mod nl;
+
+pub use card::inspection;
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
 use std::str::FromStr;

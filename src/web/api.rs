@@ -3,7 +3,8 @@
 
 use super::session::{self, Session, Shared};
 use super::{from_js, to_js};
-use crate::engine::{Deck, FigureKind, Game as EngineGame, Phase, Set, TileSet};
+use crate::engine::scoring::FeatureValue;
+use crate::engine::{Deck, FigureKind, Game as EngineGame, Part, Phase, Pos, Set, Spot, TileSet};
 use crate::record::{parse_setup, Record, RecordAction};
 use crate::summary::summary;
 use serde_json::{json, Value};
@@ -170,6 +171,44 @@ impl WasmGame {
         buf.byte_length() as f64
     }
 
+    /// What is known about the feature under one part of the tile at (x, y), or null
+    /// where there is none (no tile, a face-down tile, no such part): `part` is a port as
+    /// printed (`"N"`, `"Wn"`, …), `"building"`, or `"mist:<port>"` for the mist bank there.
+    /// `{kind, complete, limited, open_ends, now: {value, tiles, pennants, cities},
+    /// if_completed, holders: [{player, figures, ghosts}], majority, parts: [[x, y, node]],
+    /// area: [[x, y]], cities: [[x, y]], title, lines}`, `title` and `lines` in the
+    /// game's language. Throws on a part that is no port name.
+    pub fn inspect(&self, x: i32, y: i32, part: &str) -> Result<JsValue, JsError> {
+        let part = parse_part(part).map_err(|e| JsError::new(&e))?;
+        Ok(to_js(&inspection_json(&self.shared.borrow(), Pos::new(x, y), part)))
+    }
+
+    /// The tiles nobody has seen yet, by kind in catalogue order: `[{tile, set, count}]`
+    /// (the stack and any tiles laid face down; their order stays hidden).
+    #[wasm_bindgen(js_name = unseenTiles)]
+    pub fn unseen_tiles(&self) -> JsValue {
+        let s = self.shared.borrow();
+        let tiles = s.game.tiles();
+        let list: Vec<Value> = s
+            .game
+            .unseen_tiles()
+            .into_iter()
+            .map(|(t, count)| json!({"tile": &*tiles.get(t).id, "set": &tiles.get(t).set, "count": count}))
+            .collect();
+        to_js(&list)
+    }
+
+    /// The scores at the start of every turn and now: `[[score per player], …]`, one row
+    /// per turn played plus the current scores (after final scoring once the game ends).
+    #[wasm_bindgen(js_name = scoreTimeline)]
+    pub fn score_timeline(&self) -> JsValue {
+        let s = self.shared.borrow();
+        let mut rows: Vec<&[i32]> = s.turn_scores.iter().map(|(_, v)| v.as_slice()).collect();
+        let now = s.game.scores();
+        rows.push(&now);
+        to_js(&rows)
+    }
+
     /// The tile sets: `[{name, title, playable, reconstructed, needs, excludes}]` (`needs`:
     /// sets it is played with; `excludes`: sets it cannot be played with).
     pub fn sets() -> JsValue {
@@ -189,6 +228,42 @@ impl WasmGame {
             .collect();
         to_js(&Value::Array(list))
     }
+}
+
+/// `"N"`, `"building"` or `"mist:N"` as a part of a tile to inspect.
+fn parse_part(s: &str) -> Result<Part, String> {
+    match s.strip_prefix("mist:") {
+        Some(port) => match crate::record::parse_spot(port)? {
+            Spot::Port(p) => Ok(Part::Mist(p)),
+            Spot::Building => Err("mist: a port name, such as mist:E".to_string()),
+        },
+        None => crate::record::parse_spot(s).map(Part::Spot),
+    }
+}
+
+/// An inspection as the page shows it (see [`WasmGame::inspect`]); null where there is
+/// nothing to inspect.
+pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
+    let Some(i) = s.game.inspect(pos, part) else { return Value::Null };
+    let (title, lines) = crate::text::inspection(s.lang, &i, &s.names());
+    let value =
+        |v: &FeatureValue| json!({"value": v.value, "tiles": v.tiles, "pennants": v.pennants, "cities": v.cities});
+    let xy = |p: &Pos| json!([p.x, p.y]);
+    json!({
+        "kind": i.kind.name(),
+        "complete": i.complete,
+        "limited": i.limited,
+        "open_ends": i.open_ends,
+        "now": value(&i.now),
+        "if_completed": i.if_completed.as_ref().map(value),
+        "holders": i.holders.iter().map(|h| json!({"player": h.player, "figures": h.figures, "ghosts": h.ghosts})).collect::<Vec<_>>(),
+        "majority": i.majority,
+        "parts": i.parts.iter().map(|(p, n)| json!([p.x, p.y, n])).collect::<Vec<_>>(),
+        "area": i.area.iter().map(xy).collect::<Vec<_>>(),
+        "cities": i.cities.iter().map(xy).collect::<Vec<_>>(),
+        "title": title,
+        "lines": lines,
+    })
 }
 
 /// The page's picture of a game: the summary plus the board, figures and breakdown.

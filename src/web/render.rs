@@ -32,6 +32,39 @@ fn trace(ctx: &Ctx, cmds: &[PathCmd]) {
     }
 }
 
+/// One part of an inspected feature (segment `local`, a mist region or the building of
+/// `def`), in the tile's printed frame: a city's outline, a road's course, a field or a
+/// mist region as a veil over the square, a building as a ring. Filled and stroked in
+/// the current styles.
+pub fn highlight_part(ctx: &Ctx, def: &TileDef, local: u8) {
+    ctx.begin_path();
+    match def.segments.get(local as usize) {
+        Some(seg) if seg.kind == FeatureKind::City => {
+            trace(ctx, &city_outline(seg));
+            ctx.close_path();
+            ctx.fill();
+            ctx.stroke();
+        }
+        Some(seg) if matches!(seg.kind, FeatureKind::Road | FeatureKind::River) => {
+            trace(ctx, &road_path(seg));
+            ctx.stroke();
+        }
+        Some(_) => {
+            ctx.rect(0.06, 0.06, 0.88, 0.88);
+            ctx.fill();
+        }
+        None if (local as usize) < def.segments.len() + def.mist.len() => {
+            ctx.rect(0.04, 0.04, 0.92, 0.92);
+            ctx.fill();
+            ctx.stroke();
+        }
+        None => {
+            ctx.arc(0.5, 0.5, 0.3, 0.0, 2.0 * PI).ok();
+            ctx.stroke();
+        }
+    }
+}
+
 /// The curved parts of a city outline: its walls.
 fn walls(ctx: &Ctx, cmds: &[PathCmd]) {
     let mut at = Pt { x: 0.0, y: 0.0 };

@@ -23,6 +23,9 @@ pub struct Session {
     pub before_tile: Option<Game>,
     /// Points per player and category ("city", "final field", …), from the events.
     pub tally: Vec<BTreeMap<String, i32>>,
+    /// The scores at the start of each turn: the index of its tile placement in the
+    /// history, and every player's score then (the end-of-game chart).
+    pub turn_scores: Vec<(usize, Vec<i32>)>,
     /// Bumped on every change; views redraw when it moves.
     pub version: u64,
     /// The language of the events' `text`.
@@ -36,6 +39,7 @@ impl Session {
     pub fn new(game: Game, events: &[Event]) -> Shared {
         let mut s = Session {
             tally: vec![BTreeMap::new(); game.players().len()],
+            turn_scores: turn_scores_of(&game),
             game,
             before_tile: None,
             version: 0,
@@ -118,6 +122,22 @@ impl Session {
     }
 }
 
+/// The scores at the start of each turn of `game`, found by replaying its record. A game
+/// whose record does not replay by itself (an online copy whose tiles the server
+/// revealed) starts its chart where it is.
+fn turn_scores_of(game: &Game) -> Vec<(usize, Vec<i32>)> {
+    let mut marks = Vec::new();
+    let replayed = Record::of_game(game).replay_each(game.tiles().clone(), |g, a| {
+        if matches!(a, Action::PlaceTile { .. }) {
+            marks.push((g.history().len(), g.scores()));
+        }
+    });
+    if replayed.is_err() {
+        marks.clear();
+    }
+    marks
+}
+
 /// Tell every watcher, without holding the session borrowed (they may read it).
 fn notify(shared: &Shared, payload: &JsValue) {
     let watchers: Vec<Watcher> = shared.borrow().watchers.iter().map(|(_, w)| w.clone()).collect();
@@ -132,7 +152,11 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
         let mut s = shared.borrow_mut();
         let before = matches!(action, Action::PlaceTile { .. }).then(|| s.game.clone());
         let player = s.game.current_player();
+        let (at, scores) = (s.game.history().len(), s.game.scores());
         let events = s.game.apply(action)?;
+        if matches!(action, Action::PlaceTile { .. }) {
+            s.turn_scores.push((at, scores));
+        }
         // The turn can be taken back until it ends: the next tile is drawn only then.
         let turn_goes_on =
             !s.game.is_over() && s.game.current_player() == player && !matches!(s.game.phase(), Phase::Tile { .. });
@@ -151,6 +175,7 @@ fn replace(shared: &Shared, game: Game, events: &[Event], payload: Value) {
     let payload = {
         let mut s = shared.borrow_mut();
         s.tally = vec![BTreeMap::new(); game.players().len()];
+        s.turn_scores = turn_scores_of(&game);
         s.game = game;
         s.before_tile = None;
         s.count(events);
@@ -222,6 +247,8 @@ pub fn undo(shared: &Shared) -> bool {
         let Some(before) = s.before_tile.take() else { return false };
         let player = s.game.current_player();
         s.game = before;
+        let played = s.game.history().len();
+        s.turn_scores.retain(|(at, _)| *at < played);
         s.version += 1;
         let name = s.names()[player].clone();
         let text = line(s.lang, Line::TileUndone(&name));

@@ -10,7 +10,9 @@ use super::to_js;
 use crate::art;
 use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{Action, FigureKind, Phase, Pos, Rotation, Spot, TileSet};
+use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, TileSet};
+use crate::ui::camera::Camera;
+use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::f64::consts::PI;
@@ -19,45 +21,28 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, PointerEvent, WheelEvent};
 
-const MIN_ZOOM: f64 = 10.0;
-const MAX_ZOOM: f64 = 220.0;
-const SPOT_RADIUS: f64 = 0.09;
-
 struct Pointer {
     id: i32,
     x: f64,
     y: f64,
     down_x: f64,
     down_y: f64,
+    /// When it went down (ms): a long press on a touch screen inspects.
+    down_at: f64,
     moved: bool,
 }
 
-/// One thing the player can click in the current step, in board coordinates.
-struct Choice {
-    action: Action,
-    x: f64,
-    y: f64,
-    /// A whole square (a removal, a face-down tile), drawn as a square.
-    square: bool,
-}
+/// How long a touch must rest to inspect instead of click (ms).
+const LONG_PRESS_MS: f64 = 450.0;
 
-/// Whether the step is answered by clicking one of [`State::choices`].
-fn choosing(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_)
-    )
-}
+/// The tile under the pointer and the parts of it being inspected (feature, mist).
+type Inspecting = (Pos, Option<Part>, Option<Part>);
 
 struct State {
     shared: Shared,
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
-    cam_x: f64,
-    cam_y: f64,
-    zoom: f64,
-    css_w: f64,
-    css_h: f64,
+    cam: Camera,
     dpr: f64,
     hover: Option<Pos>,
     rot: u8,
@@ -83,12 +68,19 @@ struct State {
     /// Online play: a move is not applied here but told to the page (`boardaction`), which
     /// sends it to the server; the game here changes when the server says so.
     remote: bool,
+    /// The feature (and mist bank) the pointer rests on, outlined on the board and told
+    /// to the page as a `boardinspect` event.
+    inspecting: Option<Inspecting>,
+    /// Where on the canvas (CSS pixels) the inspection was asked for.
+    inspect_point: (f64, f64),
 }
 
 /// What an input asks for once the view is no longer borrowed.
 enum Command {
     Apply(Action),
     Undo,
+    /// The inspected feature changed: tell the page.
+    Inspect,
 }
 
 /// A board drawn on a canvas, attached to a game.
@@ -145,19 +137,15 @@ fn color_of(shared: &Shared, player: usize) -> String {
 
 impl State {
     fn to_world(&self, sx: f64, sy: f64) -> (f64, f64) {
-        ((sx - self.css_w / 2.0) / self.zoom + self.cam_x, (sy - self.css_h / 2.0) / self.zoom + self.cam_y)
-    }
-
-    fn to_screen(&self, wx: f64, wy: f64) -> (f64, f64) {
-        ((wx - self.cam_x) * self.zoom + self.css_w / 2.0, (wy - self.cam_y) * self.zoom + self.css_h / 2.0)
+        self.cam.to_world(sx, sy)
     }
 
     fn sync_size(&mut self) {
         let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0).max(1.0);
         let (w, h) = (self.canvas.client_width() as f64, self.canvas.client_height() as f64);
-        if w != self.css_w || h != self.css_h || dpr != self.dpr {
-            self.css_w = w;
-            self.css_h = h;
+        if w != self.cam.width || h != self.cam.height || dpr != self.dpr {
+            self.cam.width = w;
+            self.cam.height = h;
             self.dpr = dpr;
             self.canvas.set_width((w * dpr).round().max(1.0) as u32);
             self.canvas.set_height((h * dpr).round().max(1.0) as u32);
@@ -166,135 +154,37 @@ impl State {
 
     fn zoom_at(&mut self, sx: f64, sy: f64, factor: f64) {
         self.user_camera = true;
-        let (wx, wy) = self.to_world(sx, sy);
-        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
-        // Keep the board point under the pointer where it was.
-        self.cam_x = wx - (sx - self.css_w / 2.0) / self.zoom;
-        self.cam_y = wy - (sy - self.css_h / 2.0) / self.zoom;
+        self.cam.zoom_at(sx, sy, factor);
+    }
+
+    fn pan(&mut self, dx: f64, dy: f64) {
+        self.user_camera = true;
+        self.cam.pan(dx, dy);
     }
 
     fn fit(&mut self) {
-        let s = self.shared.borrow();
-        let Some((lo, hi)) = s.game.board().bounds() else { return };
-        // One square of margin for the open positions around the board.
-        let (w, h) = ((hi.x - lo.x + 3) as f64, (hi.y - lo.y + 3) as f64);
-        if self.css_w <= 0.0 || self.css_h <= 0.0 {
-            return;
+        let bounds = self.shared.borrow().game.board().bounds();
+        if let Some((lo, hi)) = bounds {
+            self.fitted = self.cam.fit(lo, hi);
         }
-        self.zoom = (self.css_w / w).min(self.css_h / h).clamp(MIN_ZOOM, 110.0);
-        self.cam_x = (lo.x + hi.x + 1) as f64 / 2.0;
-        self.cam_y = (lo.y + hi.y + 1) as f64 / 2.0;
-        self.fitted = true;
     }
 
     /// Legal positions for the drawn tile, each with its legal rotations.
     fn placements(&self) -> Vec<(Pos, Vec<Rotation>)> {
-        let s = self.shared.borrow();
-        let mut out: Vec<(Pos, Vec<Rotation>)> = Vec::new();
-        for a in s.game.legal_actions() {
-            if let Action::PlaceTile { pos, rot, .. } = a {
-                match out.iter_mut().find(|(p, _)| *p == pos) {
-                    Some((_, rots)) => rots.push(rot),
-                    None => out.push((pos, vec![rot])),
-                }
-            }
-        }
-        out
+        targets::placements(&self.shared.borrow().game)
     }
 
     fn rotation_at(&self, rots: &[Rotation]) -> Rotation {
         rots.iter().copied().find(|r| r.quarters() == self.rot).unwrap_or(rots[0])
     }
 
-    /// What can be clicked: in the ghost step the meeples the ghost may haunt; in the
-    /// figure step the spots (for the chosen kind) and abbot retrievals.
+    /// What can be clicked in the step awaited.
     fn choices(&self) -> Vec<Choice> {
-        let s = self.shared.borrow();
-        let g = &s.game;
-        if matches!(g.phase(), Phase::Coop(_)) {
-            return coop_draw::choices(g, self.colour)
-                .into_iter()
-                .map(|c| Choice { action: c.action, x: c.x, y: c.y, square: c.square })
-                .collect();
-        }
-        // The ghost, circle and cat steps point at figures.
-        if matches!(g.phase(), Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. }) {
-            return g
-                .legal_actions()
-                .into_iter()
-                .filter_map(|a| {
-                    let (Action::PlaceGhost { pos, spot }
-                    | Action::Attract { pos, spot }
-                    | Action::PlaceCat { pos, spot }) = a
-                    else {
-                        return None;
-                    };
-                    let placed = g.board().at(pos)?;
-                    let def = g.tiles().get(placed.tile);
-                    let local = match spot {
-                        Spot::Port(p) => def.owner(p),
-                        Spot::Building => def.building_node()?,
-                    };
-                    let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
-                    Some(Choice { action: a, x: pos.x as f64 + p.x, y: pos.y as f64 + p.y, square: false })
-                })
-                .collect();
-        }
-        let Phase::Figure { square } = g.phase() else { return Vec::new() };
-        let legal = g.legal_actions();
-        let kinds: Vec<FigureKind> = FigureKind::ALL
-            .into_iter()
-            .filter(|k| legal.iter().any(|a| matches!(a, Action::PlaceFigure { figure, .. } if figure == k)))
-            .collect();
-        let kind = if kinds.contains(&self.figure) { Some(self.figure) } else { kinds.first().copied() };
-        let placed = g.board().square(square);
-        let def = g.tiles().get(placed.tile);
-        let mut out = Vec::new();
-        for a in legal {
-            match a {
-                Action::PlaceFigure { figure, spot } if Some(figure) == kind => {
-                    let local = match spot {
-                        Spot::Port(p) => def.owner(p),
-                        Spot::Building => def.building_node().unwrap_or(0),
-                    };
-                    let p = art::rotate(art::anchor(def, local), placed.rot.quarters());
-                    out.push(Choice {
-                        action: a,
-                        x: placed.pos.x as f64 + p.x,
-                        y: placed.pos.y as f64 + p.y,
-                        square: false,
-                    });
-                }
-                Action::RetrieveAbbot { pos } => {
-                    if let Some(f) = g.figures().iter().find(|f| {
-                        f.kind == FigureKind::Abbot && g.board().square(g.features().node(f.node).square).pos == pos
-                    }) {
-                        let node = g.features().node(f.node);
-                        let at = g.board().square(node.square);
-                        let p = art::rotate(art::anchor(g.tiles().get(at.tile), node.local), at.rot.quarters());
-                        out.push(Choice {
-                            action: a,
-                            x: pos.x as f64 + p.x,
-                            y: pos.y as f64 + p.y - 0.18,
-                            square: false,
-                        });
-                    }
-                }
-                _ => {}
-            }
-        }
-        out
+        targets::choices(&self.shared.borrow().game, self.figure, self.colour)
     }
 
     fn choice_near(&self, wx: f64, wy: f64) -> Option<usize> {
-        let r = (SPOT_RADIUS * 1.6).max(14.0 / self.zoom);
-        self.choices()
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (i, (c.x - wx).hypot(c.y - wy)))
-            .filter(|(_, d)| *d <= r)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(i, _)| i)
+        targets::choice_near(&self.choices(), wx, wy, self.cam.zoom)
     }
 
     fn phase(&self) -> Phase {
@@ -326,27 +216,48 @@ impl State {
         }
     }
 
-    fn hover_at(&mut self, sx: f64, sy: f64) -> bool {
+    /// The mouse moved to (sx, sy): preview the tile on an open square, ring the spot of
+    /// a choice, or else inspect the feature there. Returns whether to redraw, and
+    /// `Command::Inspect` when the inspected feature changed.
+    fn hover_at(&mut self, sx: f64, sy: f64) -> (bool, Option<Command>) {
         let (wx, wy) = self.to_world(sx, sy);
-        match self.phase() {
+        let phase = if self.locked { Phase::Over } else { self.phase() };
+        let over_target = match phase {
             Phase::Tile { .. } => {
-                let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
+                let pos = self.cam.square_at(sx, sy);
                 let h = self.placements().iter().any(|(p, _)| *p == pos).then_some(pos);
-                let changed = h.is_some() && h != self.hover;
-                if changed {
+                if h.is_some() && h != self.hover {
                     self.hover = h;
                     self.preview_changed = true;
+                    return (true, self.inspect(None, sx, sy));
                 }
-                changed
+                h.is_some()
             }
             p if choosing(p) => {
                 let h = self.choice_near(wx, wy);
                 let changed = h != self.spot_hover;
                 self.spot_hover = h;
+                if h.is_some() {
+                    return (changed, self.inspect(None, sx, sy));
+                }
                 changed
             }
             _ => false,
+        };
+        let target = targets::inspect_at(&self.shared.borrow().game, wx, wy);
+        let cmd = self.inspect(target, sx, sy);
+        (over_target || cmd.is_some(), cmd)
+    }
+
+    /// Inspect `target` (asked for at screen point sx, sy); `Command::Inspect` if that
+    /// changes what is inspected.
+    fn inspect(&mut self, target: Option<Inspecting>, sx: f64, sy: f64) -> Option<Command> {
+        if target == self.inspecting {
+            return None;
         }
+        self.inspecting = target;
+        self.inspect_point = (sx, sy);
+        Some(Command::Inspect)
     }
 
     fn rotate(&mut self) {
@@ -388,8 +299,8 @@ impl State {
         if let (Some(i), Phase::Tile { .. }) = (next, self.phase()) {
             let p = self.placements()[i].0;
             self.hover = Some(p);
-            self.cam_x = p.x as f64 + 0.5;
-            self.cam_y = p.y as f64 + 0.5;
+            self.cam.x = p.x as f64 + 0.5;
+            self.cam.y = p.y as f64 + 0.5;
         }
         if let (Some(i), true) = (next, choosing(self.phase())) {
             self.spot_hover = Some(i);
@@ -431,6 +342,7 @@ impl State {
         if version != self.seen_version {
             self.seen_version = version;
             self.spot_hover = None;
+            self.inspecting = None;
             self.focus = None;
             if !matches!(self.phase(), Phase::Tile { .. }) {
                 self.hover = None;
@@ -455,17 +367,17 @@ impl State {
 
     fn draw(&self) {
         let ctx = &self.ctx;
-        let (k, dpr) = (self.zoom, self.dpr);
+        let (k, dpr) = (self.cam.zoom, self.dpr);
         ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
         ctx.set_fill_style_str("#26352b");
-        ctx.fill_rect(0.0, 0.0, self.css_w, self.css_h);
+        ctx.fill_rect(0.0, 0.0, self.cam.width, self.cam.height);
         ctx.set_transform(
             dpr * k,
             0.0,
             0.0,
             dpr * k,
-            dpr * (self.css_w / 2.0 - self.cam_x * k),
-            dpr * (self.css_h / 2.0 - self.cam_y * k),
+            dpr * (self.cam.width / 2.0 - self.cam.x * k),
+            dpr * (self.cam.height / 2.0 - self.cam.y * k),
         )
         .ok();
         ctx.set_line_cap("round");
@@ -474,9 +386,7 @@ impl State {
         let s = self.shared.borrow();
         let g = &s.game;
         let tiles = g.tiles().clone();
-        let (x0, y0) = self.to_world(0.0, 0.0);
-        let (x1, y1) = self.to_world(self.css_w, self.css_h);
-        let visible = |p: Pos| (p.x as f64) < x1 && (p.x + 1) as f64 > x0 && (p.y as f64) < y1 && (p.y + 1) as f64 > y0;
+        let visible = |p: Pos| self.cam.shows(p);
         let detail = k >= 40.0;
 
         for placed in g.board().squares() {
@@ -566,6 +476,39 @@ impl State {
             }
             _ => self.draw_figures(&s),
         }
+        if let Some((pos, feature, mist)) = self.inspecting {
+            for part in [mist, feature].into_iter().flatten() {
+                self.draw_inspected(pos, part);
+            }
+        }
+    }
+
+    /// Outline the feature under `part` of the tile at `pos`: every part of it, and for a
+    /// building the squares its value counts.
+    fn draw_inspected(&self, pos: Pos, part: Part) {
+        let s = self.shared.borrow();
+        let g = &s.game;
+        let Some(i) = g.inspect(pos, part) else { return };
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        let mist = matches!(part, Part::Mist(_));
+        ctx.set_fill_style_str(if mist { "rgba(190,200,255,0.35)" } else { "rgba(255,255,255,0.3)" });
+        ctx.set_stroke_style_str(if mist { "#c9d2ff" } else { "#ffffff" });
+        ctx.set_line_width(4.0 / k);
+        for (at, local) in &i.parts {
+            let Some(placed) = g.board().at(*at) else { continue };
+            ctx.save();
+            ctx.translate(at.x as f64 + 0.5, at.y as f64 + 0.5).ok();
+            ctx.rotate(placed.rot.quarters() as f64 * PI / 2.0).ok();
+            ctx.translate(-0.5, -0.5).ok();
+            render::highlight_part(ctx, g.tiles().get(placed.tile), *local);
+            ctx.restore();
+        }
+        ctx.set_line_dash(&to_js(&json!([0.06, 0.05]))).ok();
+        ctx.set_line_width(2.0 / k);
+        for q in &i.area {
+            ctx.stroke_rect(q.x as f64 + 0.03, q.y as f64 + 0.03, 0.94, 0.94);
+        }
+        ctx.set_line_dash(&to_js(&json!([]))).ok();
     }
 
     /// An ongoing challenge: both buildings ringed in red, joined by a dashed line.
@@ -576,7 +519,7 @@ impl State {
             let at = |n: u32| g.board().square(g.features().node(n).square).pos;
             let (a, b) = (at(c.shrine), at(c.monastery));
             ctx.set_stroke_style_str("rgba(200,30,30,0.9)");
-            ctx.set_line_width(3.0 / self.zoom);
+            ctx.set_line_width(3.0 / self.cam.zoom);
             for p in [a, b] {
                 ctx.begin_path();
                 ctx.arc(p.x as f64 + 0.5, p.y as f64 + 0.5, 0.3, 0.0, 2.0 * PI).ok();
@@ -670,6 +613,31 @@ fn draw_tile_at(ctx: &CanvasRenderingContext2d, def: &crate::engine::TileDef, po
     ctx.restore();
 }
 
+/// Tell the page what is inspected now (never while the view is borrowed): a
+/// `boardinspect` event on the canvas whose `detail` is `{x, y, feature, mist}` (CSS
+/// pixels on the canvas, and each an inspection as `game.inspect` gives it, or null), or
+/// null when nothing is.
+fn tell_inspection(state: &Rc<RefCell<State>>) {
+    let (canvas, detail) = {
+        let st = state.borrow();
+        let s = st.shared.borrow();
+        let detail = match st.inspecting {
+            None => Value::Null,
+            Some((pos, feature, mist)) => {
+                let of = |part: Option<Part>| part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p));
+                let (x, y) = st.inspect_point;
+                json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist)})
+            }
+        };
+        (st.canvas.clone(), detail)
+    };
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&to_js(&detail));
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardinspect", &init) {
+        canvas.dispatch_event(&ev).ok();
+    }
+}
+
 /// Tell the page the previewed rotation changed (never while the view is borrowed:
 /// the page's listener reads it back).
 fn announce_preview(state: &Rc<RefCell<State>>) {
@@ -695,7 +663,7 @@ fn run(shared: &Shared, cmd: Option<Command>) {
         Some(Command::Undo) => {
             session::undo(shared);
         }
-        None => {}
+        Some(Command::Inspect) | None => {}
     }
 }
 
@@ -721,11 +689,9 @@ impl BoardView {
             shared: shared.clone(),
             canvas: canvas.clone(),
             ctx,
-            cam_x: 0.5,
-            cam_y: 0.5,
-            zoom: 80.0,
-            css_w: 0.0,
-            css_h: 0.0,
+            cam: Camera::default(),
+            inspecting: None,
+            inspect_point: (0.0, 0.0),
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -778,7 +744,7 @@ impl BoardView {
             let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
             st.canvas.set_pointer_capture(e.pointer_id()).ok();
             st.canvas.focus().ok();
-            st.pointers.push(Pointer { id: e.pointer_id(), x, y, down_x: x, down_y: y, moved: false });
+            st.pointers.push(Pointer { id: e.pointer_id(), x, y, down_x: x, down_y: y, down_at: now(), moved: false });
             if st.pointers.len() == 2 {
                 st.pinch = Some((st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y));
             }
@@ -788,7 +754,7 @@ impl BoardView {
             let e: &PointerEvent = e.unchecked_ref();
             let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
             let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else {
-                return (e.pointer_type() == "mouse" && st.hover_at(x, y), None);
+                return if e.pointer_type() == "mouse" { st.hover_at(x, y) } else { (false, None) };
             };
             let (px, py) = (st.pointers[i].x, st.pointers[i].y);
             st.pointers[i].x = x;
@@ -804,15 +770,11 @@ impl BoardView {
                     st.zoom_at(mx, my, d / d0);
                 }
                 st.pinch = Some(d);
-                st.user_camera = true;
-                st.cam_x -= (x - px) / 2.0 / st.zoom;
-                st.cam_y -= (y - py) / 2.0 / st.zoom;
+                st.pan((x - px) / 2.0, (y - py) / 2.0);
                 return (true, None);
             }
             if st.pointers[i].moved {
-                st.user_camera = true;
-                st.cam_x -= (x - px) / st.zoom;
-                st.cam_y -= (y - py) / st.zoom;
+                st.pan(x - px, y - py);
                 return (true, None);
             }
             (false, None)
@@ -826,6 +788,15 @@ impl BoardView {
             if p.moved || was_multi || e.type_() == "pointercancel" || e.button() > 0 {
                 return (true, None);
             }
+            // A touch that rested inspects what is under it; the next tap clears it.
+            if e.pointer_type() != "mouse" && now() - p.down_at >= LONG_PRESS_MS {
+                let (wx, wy) = st.to_world(p.x, p.y);
+                let target = targets::inspect_at(&st.shared.borrow().game, wx, wy);
+                return (true, st.inspect(target, p.x, p.y));
+            }
+            if e.pointer_type() != "mouse" && st.inspecting.is_some() {
+                return (true, st.inspect(None, p.x, p.y));
+            }
             let cmd = st.click(p.x, p.y, e.pointer_type() == "mouse");
             (true, cmd)
         };
@@ -833,9 +804,10 @@ impl BoardView {
         view.listen(&canvas, "pointercancel", up);
         view.listen(&canvas, "pointerleave", |st, e| {
             let e: &PointerEvent = e.unchecked_ref();
-            if e.pointer_type() == "mouse" && st.pointers.is_empty() && st.spot_hover.is_some() {
-                st.spot_hover = None;
-                return (true, None);
+            if e.pointer_type() == "mouse" && st.pointers.is_empty() {
+                let had_spot = st.spot_hover.take().is_some();
+                let cmd = st.inspect(None, 0.0, 0.0);
+                return (had_spot || cmd.is_some(), cmd);
             }
             (false, None)
         });
@@ -853,10 +825,6 @@ impl BoardView {
         });
         view.listen(&canvas, "keydown", |st, e| {
             let e: &KeyboardEvent = e.unchecked_ref();
-            let step = 60.0 / st.zoom;
-            if e.key().starts_with("Arrow") {
-                st.user_camera = true;
-            }
             match e.key().as_str() {
                 "r" | "R" => st.rotate(),
                 "Tab" => {
@@ -873,12 +841,13 @@ impl BoardView {
                     st.user_camera = false;
                     st.fit()
                 }
-                "+" | "=" => st.zoom_at(st.css_w / 2.0, st.css_h / 2.0, 1.25),
-                "-" => st.zoom_at(st.css_w / 2.0, st.css_h / 2.0, 0.8),
-                "ArrowLeft" => st.cam_x -= step,
-                "ArrowRight" => st.cam_x += step,
-                "ArrowUp" => st.cam_y -= step,
-                "ArrowDown" => st.cam_y += step,
+                "+" | "=" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 1.25),
+                "-" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 0.8),
+                // The board moves under a fixed view: the left arrow shows what is west.
+                "ArrowLeft" => st.pan(60.0, 0.0),
+                "ArrowRight" => st.pan(-60.0, 0.0),
+                "ArrowUp" => st.pan(0.0, 60.0),
+                "ArrowDown" => st.pan(0.0, -60.0),
                 _ => return (false, None),
             }
             e.prevent_default();
@@ -905,13 +874,16 @@ impl BoardView {
             let (redraw, cmd, remote) = match st.try_borrow_mut() {
                 Ok(mut st) => {
                     let (redraw, cmd) = handler(&mut st, &e);
-                    (redraw, cmd.filter(|_| !st.locked), (st.remote).then(|| st.canvas.clone()))
+                    // A computer's turn: look (inspect), never play.
+                    let cmd = cmd.filter(|c| matches!(c, Command::Inspect) || !st.locked);
+                    (redraw, cmd, (st.remote).then(|| st.canvas.clone()))
                 }
                 Err(_) => return,
             };
             // Applied with the view released: subscribers may read it. Online, the page
             // sends it instead (there is no undo there).
             match (remote, cmd) {
+                (_, Some(Command::Inspect)) => tell_inspection(&st),
                 (Some(canvas), Some(Command::Apply(a))) => {
                     let tiles = shared.borrow().game.tiles().clone();
                     let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
@@ -1020,7 +992,7 @@ impl BoardView {
     #[wasm_bindgen(js_name = screenPoint)]
     pub fn screen_point(&self, x: f64, y: f64) -> JsValue {
         let st = self.state.borrow();
-        let (sx, sy) = st.to_screen(x + 0.5, y + 0.5);
+        let (sx, sy) = st.cam.to_screen(x + 0.5, y + 0.5);
         to_js(&json!({"x": sx, "y": sy}))
     }
 
@@ -1033,7 +1005,7 @@ impl BoardView {
             .choices()
             .iter()
             .map(|c| {
-                let (sx, sy) = st.to_screen(c.x, c.y);
+                let (sx, sy) = st.cam.to_screen(c.x, c.y);
                 json!({"action": crate::record::RecordAction::from_action(&c.action, &tiles).to_value(), "x": sx, "y": sy})
             })
             .collect();
@@ -1043,7 +1015,7 @@ impl BoardView {
     /// Camera: `{x, y, zoom}` (board units; zoom in CSS pixels per square).
     pub fn camera(&self) -> JsValue {
         let st = self.state.borrow();
-        to_js(&json!({"x": st.cam_x, "y": st.cam_y, "zoom": st.zoom}))
+        to_js(&json!({"x": st.cam.x, "y": st.cam.y, "zoom": st.cam.zoom}))
     }
 
     /// Drawing statistics: frames drawn, mean and longest draw time in milliseconds, and

@@ -1,0 +1,7 @@
+//! The board's view logic, without a canvas (plain Rust, tested natively): the
+//! [`camera`] (board ↔ screen points, zoom, fit) and the [`targets`] (what a point on the
+//! board means: a legal placement, a spot to click in a choice step, the feature to
+//! inspect). `web::view` draws with them and feeds them pointer and key events.
+
+pub mod camera;
+pub mod targets;

@@ -1,0 +1,220 @@
+//! What a point on the board means in the current step: the legal placements of the
+//! drawn tile, the spots a choice step offers (figure, ghost, circle, cat, the
+//! cooperative game's steps), and the part of a placed tile under the pointer for
+//! inspection. Board coordinates: one square is 1×1, square (x, y) spans x…x+1, y…y+1.
+
+use crate::art::{self, Pt};
+use crate::engine::board::SquareIdx;
+use crate::engine::coop::{GhostSpot, Move, Step};
+use crate::engine::geometry::Port;
+use crate::engine::tiles::NO_SEG;
+use crate::engine::{Action, FigureKind, Game, Part, Phase, Pos, Rotation, Spot};
+
+/// The radius of a figure spot's ring, in squares.
+pub const SPOT_RADIUS: f64 = 0.09;
+
+/// One thing the player can click in the current step, in board coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// What the click does.
+    pub action: Action,
+    /// Board x.
+    pub x: f64,
+    /// Board y.
+    pub y: f64,
+    /// A whole square (a removal, a face-down tile), drawn as a square; else a point.
+    pub square: bool,
+}
+
+/// Whether the step is answered by clicking one of [`choices`].
+pub fn choosing(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_)
+    )
+}
+
+/// Legal positions for the drawn tile, each with its legal rotations, in the order of
+/// the legal-move list.
+pub fn placements(g: &Game) -> Vec<(Pos, Vec<Rotation>)> {
+    let mut out: Vec<(Pos, Vec<Rotation>)> = Vec::new();
+    for a in g.legal_actions() {
+        if let Action::PlaceTile { pos, rot, .. } = a {
+            match out.iter_mut().find(|(p, _)| *p == pos) {
+                Some((_, rots)) => rots.push(rot),
+                None => out.push((pos, vec![rot])),
+            }
+        }
+    }
+    out
+}
+
+/// The board point of local node `local` (segment, mist region or building) of the tile
+/// on square `sq`, where a figure on it stands.
+fn node_point(g: &Game, sq: SquareIdx, local: u8) -> (f64, f64) {
+    let placed = g.board().square(sq);
+    let p = art::rotate(art::anchor(g.def_at(sq), local), placed.rot.quarters());
+    (placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y)
+}
+
+/// The local node a spot names on the tile of square `sq`.
+fn spot_node(g: &Game, sq: SquareIdx, spot: Spot) -> Option<u8> {
+    let def = g.def_at(sq);
+    let local = match spot {
+        Spot::Port(p) => def.owner(p),
+        Spot::Building => def.building_node()?,
+    };
+    (local != NO_SEG).then_some(local)
+}
+
+/// Where the ghosts of a cooperative-game spot stand on a square: the first one's point.
+pub fn ghost_spot_point(g: &Game, sq: SquareIdx, spot: GhostSpot) -> (f64, f64) {
+    let def = g.def_at(sq);
+    let (local, dy) = match spot {
+        GhostSpot::Mist(r) => (def.mist_node(r), 0.1),
+        GhostSpot::Circle(r) => (def.mist_node(r), 0.0),
+        GhostSpot::Cemetery => (def.building_node().unwrap_or(0), -0.12),
+    };
+    let (x, y) = node_point(g, sq, local);
+    let top = g.board().square(sq).pos.y as f64;
+    (x, (y + dy).clamp(top + 0.1, top + 0.9))
+}
+
+/// What can be clicked in the step awaited: the spots of the figure step (for `figure`,
+/// or the first kind that has any) and abbot retrievals; the figures a ghost, circle or
+/// cat may go to; in the cooperative game `colour`'s spots and the step's choices.
+pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
+    let point = |a: Action, (x, y): (f64, f64)| Choice { action: a, x, y, square: false };
+    match g.phase() {
+        Phase::Coop(step) => coop_choices(g, step, colour),
+        Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
+            g.legal_actions()
+                .into_iter()
+                .filter_map(|a| {
+                    let (Action::PlaceGhost { pos, spot }
+                    | Action::Attract { pos, spot }
+                    | Action::PlaceCat { pos, spot }) = a
+                    else {
+                        return None;
+                    };
+                    let sq = g.board().square_at(pos)?;
+                    Some(point(a, node_point(g, sq, spot_node(g, sq, spot)?)))
+                })
+                .collect()
+        }
+        Phase::Figure { square } => {
+            let legal = g.legal_actions();
+            let offered =
+                |k: FigureKind| legal.iter().any(|a| matches!(a, Action::PlaceFigure { figure, .. } if *figure == k));
+            let kind = if offered(figure) { Some(figure) } else { FigureKind::ALL.into_iter().find(|k| offered(*k)) };
+            legal
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::PlaceFigure { figure, spot } if Some(figure) == kind => {
+                        Some(point(a, node_point(g, square, spot_node(g, square, spot)?)))
+                    }
+                    // The abbot to take back, just above it.
+                    Action::RetrieveAbbot { pos } => g
+                        .figures()
+                        .iter()
+                        .map(|f| g.features().node(f.node))
+                        .zip(g.figures())
+                        .find(|(node, f)| f.kind == FigureKind::Abbot && g.board().square(node.square).pos == pos)
+                        .map(|(node, _)| {
+                            let (x, y) = node_point(g, node.square, node.local);
+                            point(a, (x, y - 0.18))
+                        }),
+                    _ => None,
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The cooperative game's choices. In the meeple step only `colour`'s spots (or the first
+/// colour the seat may place); in the scoring step the features' meeples (points) and,
+/// for the first feature, the squares to remove ghosts from.
+fn coop_choices(g: &Game, step: Step, colour: u8) -> Vec<Choice> {
+    let legal = g.legal_actions();
+    let figure_point = |pos: Pos, spot: Spot| -> Option<(f64, f64)> {
+        let node = g.features().node(g.figures()[g.figure_at(pos, spot)?].node);
+        Some(node_point(g, node.square, node.local))
+    };
+    let centre = |pos: Pos| (pos.x as f64 + 0.5, pos.y as f64 + 0.5);
+    let colours: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Coop(Move::Meeple { colour, .. }) => Some(*colour),
+            _ => None,
+        })
+        .collect();
+    let colour = if colours.contains(&colour) { colour } else { colours.first().copied().unwrap_or(colour) };
+    let first_feature = legal.iter().find_map(|a| match a {
+        Action::Coop(Move::Points { pos, spot }) => Some((*pos, *spot)),
+        _ => None,
+    });
+    let mut out = Vec::new();
+    for a in legal {
+        let Action::Coop(m) = a else { continue };
+        let (point, square) = match m {
+            Move::Meeple { colour: c, spot } if c == colour => {
+                let Step::Meeple { square } = step else { continue };
+                (spot_node(g, square, spot).map(|local| node_point(g, square, local)), false)
+            }
+            Move::Meeple { .. } | Move::BuryFromSupply { .. } => continue,
+            Move::Bury { pos, spot } | Move::With { pos, spot } | Move::Points { pos, spot } => {
+                (figure_point(pos, spot), false)
+            }
+            Move::Remove { pos, spot, from } if Some((pos, spot)) == first_feature => (Some(centre(from)), true),
+            Move::Remove { .. } => continue,
+            Move::Ghost { pos, spot } => (g.board().square_at(pos).map(|sq| ghost_spot_point(g, sq, spot)), false),
+            Move::Clear { pos } | Move::FaceDown { pos } => (Some(centre(pos)), true),
+        };
+        if let Some((x, y)) = point {
+            out.push(Choice { action: a, x, y, square });
+        }
+    }
+    out
+}
+
+/// The choice a click at board point (wx, wy) means: the nearest within reach (a little
+/// more than a spot's ring, and never less than 14 CSS pixels at `zoom`).
+pub fn choice_near(choices: &[Choice], wx: f64, wy: f64, zoom: f64) -> Option<usize> {
+    let reach = (SPOT_RADIUS * 1.6).max(14.0 / zoom);
+    choices
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, (c.x - wx).hypot(c.y - wy)))
+        .filter(|(_, d)| *d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// The part of a placed tile under a board point, for inspection: the building when the
+/// point is near the middle of a tile that has one, else the road, city or field of the
+/// nearest port; and the mist at that port, if any. `None` off the board and on a tile
+/// lying face down.
+pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<(Pos, Option<Part>, Option<Part>)> {
+    let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
+    let placed = g.board().at(pos)?;
+    if placed.face_down {
+        return None;
+    }
+    let def = g.tiles().get(placed.tile);
+    // Back to the tile as printed: undo its quarter turns.
+    let local = Pt { x: wx - pos.x as f64, y: wy - pos.y as f64 };
+    let printed = art::rotate(local, (4 - placed.rot.quarters()) % 4);
+    if def.building.is_some() && (printed.x - 0.5).hypot(printed.y - 0.5) < 0.22 {
+        return Some((pos, Some(Part::Spot(Spot::Building)), None));
+    }
+    let port = Port::all().min_by(|a, b| {
+        let (pa, pb) = (art::port_point(*a), art::port_point(*b));
+        let da = (pa.x - printed.x).hypot(pa.y - printed.y);
+        let db = (pb.x - printed.x).hypot(pb.y - printed.y);
+        da.total_cmp(&db)
+    })?;
+    let feature = (def.owner(port) != NO_SEG).then_some(Part::Spot(Spot::Port(port)));
+    let mist = (def.mist_at(port) != NO_SEG).then_some(Part::Mist(port));
+    (feature.is_some() || mist.is_some()).then_some((pos, feature, mist))
+}

@@ -1,0 +1,164 @@
+// Inspection: the hover card on the page and in the element shows a feature's value,
+// holders and state, and a mist bank's; the values are the rules' (BASE-CITY-2,
+// BASE-CITY-3, GHOST-MIST-5), worked out by hand for the boards built here.
+// Run: node --test tests/e2e/ (after trunk build --release).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, newPage, openGame, shot, frame } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+/** Move the mouse to board point (wx, wy) of the page's board. */
+async function hover(page, wx, wy) {
+  const box = await page.locator("#board").boundingBox();
+  const p = await page.evaluate(([wx, wy]) => {
+    const cam = window.carc.view.camera();
+    const c = document.querySelector("#board");
+    return { x: (wx - cam.x) * cam.zoom + c.clientWidth / 2, y: (wy - cam.y) * cam.zoom + c.clientHeight / 2 };
+  }, [wx, wy]);
+  await page.mouse.move(box.x + p.x, box.y + p.y, { steps: 2 });
+  await frame(page);
+}
+const card = (page) => page.locator(".board-wrap .inspect-card");
+
+test("hovering a city shows its value now and completed and who holds it; a mist bank shows whether it is limited", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.F", "base.U", "base.U"] }));
+  await frame(page);
+  // The start tile's city, nobody on it: 1 square; 2 when completed (BASE-CITY-2).
+  await hover(page, 0.5, 0.08);
+  await card(page).waitFor({ state: "visible" });
+  assert.equal(await card(page).locator("strong").first().textContent(), "City (incomplete)");
+  assert.match(await card(page).textContent(), /1 tile and 1 open edge/);
+  assert.match(await card(page).textContent(), /Now: 1 · completed: 2/);
+  assert.match(await card(page).textContent(), /Nobody holds it/);
+  // F (a coat of arms) on top, Ann's knight on it: 2 tiles + 1 coat of arms = 3 now,
+  // 6 completed (BASE-CITY-3, BASE-CITY-2).
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    g.apply({ tile: "base.F", x: 0, y: -1, rotation: 1 });
+    g.apply({ figure: "meeple", at: "E" });
+  });
+  await frame(page);
+  assert.equal(await card(page).isVisible(), false, "the card goes when the game changes");
+  await hover(page, 0.5, 0.3);
+  await hover(page, 0.5, 0.08);
+  await card(page).waitFor({ state: "visible" });
+  const text = await card(page).textContent();
+  assert.match(text, /2 tiles, 1 coat of arms and 1 open edge/);
+  assert.match(text, /Now: 3 · completed: 6/);
+  assert.match(text, /Ann: 1 figure \(majority\)/);
+  // The same city from the other tile.
+  const view = await page.evaluate(() => window.carc.game.inspect(0, -1, "E"));
+  assert.deepEqual([view.now.value, view.if_completed.value, view.majority], [3, 6, [0]]);
+  await shot(page, "inspect-city");
+  // Off the board: no card.
+  await hover(page, 6.5, 6.5);
+  assert.equal(await card(page).isVisible(), false);
+
+  // The mist sets' 2×2 start: ne's east edge is misty and open; a clear edge there
+  // limits the bank for good (GHOST-MIST-5).
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], draw: ["base.E", "base.U"] }));
+  await frame(page);
+  await hover(page, 1.94, 0.5);
+  await card(page).waitFor({ state: "visible" });
+  assert.match(await card(page).textContent(), /Mist bank \(incomplete\)/);
+  await page.evaluate(() => { const g = window.carc.game; g.apply({ tile: "base.E", x: 2, y: 0, rotation: 1 }); g.apply({ pass: true }); });
+  await frame(page);
+  await hover(page, 1.5, 0.5);
+  await hover(page, 1.94, 0.5);
+  await card(page).waitFor({ state: "visible" });
+  assert.match(await card(page).textContent(), /Mist bank \(limited: never completed\)/);
+  await shot(page, "inspect-mist");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the element shows the same card, in Dutch when its language is Dutch", async () => {
+  const page = await newPage(browser);
+  await page.goto(srv.url + "element-example.html");
+  await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 15000 });
+  await page.evaluate(() => document.getElementById("play").setAttribute("lang", "nl"));
+  await frame(page);
+  const p = await page.evaluate(() => {
+    const e = document.getElementById("play");
+    const c = e.shadowRoot.querySelector("canvas.board");
+    const r = c.getBoundingClientRect();
+    const cam = e.view.camera();
+    return { x: r.left + (0.5 - cam.x) * cam.zoom + c.clientWidth / 2, y: r.top + (0.08 - cam.y) * cam.zoom + c.clientHeight / 2 };
+  });
+  await page.mouse.move(p.x - 20, p.y + 30);
+  await page.mouse.move(p.x, p.y, { steps: 2 });
+  const box = page.locator("#play >> .inspect-card");
+  await box.waitFor({ state: "visible" });
+  assert.equal(await box.locator("strong").first().textContent(), "Stad (onvoltooid)");
+  assert.match(await box.textContent(), /Nu: 1 · voltooid: 2/);
+  await shot(page, "inspect-element-nl");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the unseen tiles panel counts every tile kind as the board leaves it", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], seed: 5 }));
+  await frame(page);
+  const panel = page.locator("#tiles-left-panel");
+  await panel.locator("summary").click();
+  const shown = () => page.$$eval("#tl-list li[data-tile]", (lis) => Object.fromEntries(lis.map((li) => [li.dataset.tile, Number(li.dataset.count)])));
+  const inHand = () => page.evaluate(() => window.carc.game.snapshot().phase.tile);
+  const start = await shown();
+  const startHand = await inHand();
+  // The base game's 72 tiles: the start tile, the one in hand, and the rest unseen.
+  assert.equal(Object.values(start).reduce((a, b) => a + b, 0), 70);
+  assert.match(await panel.locator("summary").textContent(), /\(70\)/);
+  // Three turns, each tile placed where the engine allows first, no figure.
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => {
+      const g = window.carc.game;
+      g.apply(g.legalActions()[0]);
+      g.apply({ pass: true });
+    });
+  }
+  await frame(page);
+  const now = await shown();
+  const s = await page.evaluate(() => window.carc.game.snapshot());
+  // What left the unseen pile went to the board or is in hand now; nothing else moved.
+  const total = { ...start };
+  total[startHand] = (total[startHand] || 0) + 1;
+  const seen = { ...now };
+  for (const t of [...s.board.slice(1).map((b) => b.tile), s.phase.tile]) seen[t] = (seen[t] || 0) + 1;
+  assert.deepEqual(seen, total);
+  assert.equal(Object.values(now).reduce((a, b) => a + b, 0), s.tiles_left);
+  await shot(page, "tiles-left");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("at the end a chart shows each player's score after every turn", async () => {
+  const page = await openGame(browser, srv.url);
+  // TEST-01 (BASE-ROAD-2): Ann's road of 3 tiles scores 3 in the second turn; that ends it.
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });
+    const g = window.carc.game;
+    g.apply({ tile: "base.X", x: 1, y: 0, rotation: 0 });
+    g.apply({ figure: "meeple", at: "W" });
+    g.apply({ tile: "base.T", x: -1, y: 0, rotation: 3 });
+    g.apply({ pass: true });
+  });
+  await frame(page);
+  const chart = page.locator("#final-chart");
+  await chart.waitFor({ state: "visible" });
+  assert.deepEqual(await page.evaluate(() => window.carc.game.scoreTimeline()), [[0, 0], [0, 0], [3, 0]]);
+  const lines = await page.$$eval("#final-chart polyline", (ps) => ps.map((p) => p.getAttribute("points").split(" ").map((xy) => xy.split(",").map(Number))));
+  assert.equal(lines.length, 2, "one line per player");
+  for (const l of lines) assert.equal(l.length, 3, "a point per turn and the end");
+  // Ann ends above Bo (a higher score is higher up); both start at 0 on the same height.
+  assert.ok(lines[0][2][1] < lines[1][2][1]);
+  assert.equal(lines[0][0][1], lines[1][0][1]);
+  assert.match(await chart.locator("svg").getAttribute("aria-label"), /Ann 3, Bo 0/);
+  await shot(page, "score-chart");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

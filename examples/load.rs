@@ -3,7 +3,10 @@
 //! process for a fixed time. Reports actions per second, the latency from a client's move
 //! to its broadcast coming back (p50, p99), and memory per idle and per active room.
 //!
-//!   cargo run --release --features server --example load -- [--rooms 100,1000,2000] [--secs 20]
+//! With `--think-ms T` each client waits T ms before its move, as a person would; the
+//! default 0 plays at full speed.
+//!
+//!   cargo run --release --features server --example load -- [--rooms 100,1000,2000] [--secs 20] [--think-ms 0]
 
 #[cfg(not(feature = "server"))]
 fn main() {
@@ -41,6 +44,8 @@ mod load {
         actions: AtomicU64,
         latencies: Mutex<Vec<f64>>,
         stop: AtomicBool,
+        /// Each client's pause before its move (ms).
+        think_ms: u64,
     }
 
     async fn send(
@@ -126,6 +131,9 @@ mod load {
                 let legal = g.legal_actions();
                 let a = RecordAction::from_action(&legal[rng.below(legal.len())], g.tiles()).to_value();
                 let n = g.history().len();
+                if stats.think_ms > 0 {
+                    tokio::time::sleep(Duration::from_millis(stats.think_ms)).await;
+                }
                 waiting = Some((seat, n, Instant::now()));
                 send(&mut socks[seat], json!({"type": "act", "n": n, "action": a})).await;
             }
@@ -164,6 +172,7 @@ mod load {
             .map(|n| n.parse().expect("--rooms 100,1000"))
             .collect();
         let secs: u64 = get("--secs").and_then(|s| s.parse().ok()).unwrap_or(20);
+        let think_ms: u64 = get("--think-ms").and_then(|s| s.parse().ok()).unwrap_or(0);
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         rt.block_on(async move {
             for n in sizes {
@@ -188,6 +197,7 @@ mod load {
                     actions: AtomicU64::new(0),
                     latencies: Mutex::new(Vec::new()),
                     stop: AtomicBool::new(false),
+                    think_ms,
                 });
                 let mut tasks = Vec::new();
                 for (r, (room, tokens)) in rooms.iter().enumerate() {
@@ -211,7 +221,7 @@ mod load {
                 println!(
                     "{}",
                     json!({
-                        "rooms": n, "connections": 4 * n, "seconds": elapsed,
+                        "rooms": n, "connections": 4 * n, "think_ms": think_ms, "seconds": elapsed,
                         "actions_per_sec": actions as f64 / elapsed,
                         "latency_ms_p50": percentile(&mut lat, 0.5), "latency_ms_p99": percentile(&mut lat, 0.99),
                         "moves_timed": lat.len(),

@@ -6,6 +6,7 @@ import { COOP_COLOURS, levelsWon, markWon, actionLabel, stepHint, outcomeText, r
 import { Online, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
+import { playEvents, played, unlock } from "./sound.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -28,6 +29,12 @@ let bots; // computer players (computers.js), made once the bindings are there
 let online = null; // the room being played online, if any (online.js)
 let hasServer = false; // a game server answers beside this page
 let hideCard = () => {}; // hides the board's hover card (inspect.js)
+// The player's settings, kept in this browser: animations (never under reduced motion),
+// sound (off until turned on).
+const SETTINGS_KEY = "carcassonne.settings";
+const settings = (() => {
+  try { return { motion: true, sound: false, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") }; } catch { return { motion: true, sound: false }; }
+})();
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -67,10 +74,12 @@ function attach(newGame, { fresh, remote = false }) {
   view = new W.BoardView($("#board"), game);
   // Online, the server plays the computers and the moves go to it (boardaction).
   view.setRemote(remote);
+  view.setMotion(settings.motion !== false);
   if (!remote) bots.attach(game, view);
   hideCard();
   subscription = game.subscribe((events) => {
     hideCard();
+    if (settings.sound === true && !replay.active) playEvents(events);
     log.push(...logLines(events));
     // Screen readers hear each turn's events.
     $("#announce").textContent = events.map((e) => e.text).join(". ");
@@ -228,6 +237,7 @@ const replay = {
     Object.assign(this, { game: g, record, steps, k: record.actions.length });
     this.view = new W.BoardView($("#board"), g);
     this.view.setLocked(true);
+    this.view.setMotion(settings.motion !== false);
     const slider = $("#rp-slider");
     slider.max = String(record.actions.length);
     $("#replay-bar").hidden = false;
@@ -263,6 +273,7 @@ const replay = {
     if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
     if (resume && game) {
       view = new W.BoardView($("#board"), game);
+      view.setMotion(settings.motion !== false);
       window.carc.view = view;
       bots.attach(game, view);
       bots.next(render());
@@ -567,11 +578,16 @@ function startFromDialog(ev) {
 
 function start() {
   hideCard = inspectCard($("#board"), $(".board-wrap"));
+  $("#set-motion").checked = settings.motion !== false;
+  $("#set-sound").checked = settings.sound === true;
+  const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };
+  $("#set-motion").addEventListener("change", (e) => { settings.motion = e.target.checked; view?.setMotion(settings.motion); keep(); });
+  $("#set-sound").addEventListener("change", (e) => { settings.sound = e.target.checked; if (settings.sound) unlock(); keep(); });
   $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; render(); });
   W = window.wasmBindings;
   // A page opened from disk cannot start workers; the computers think on the page then.
   bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });
-  window.carc = { bindings: W, game: null, view: null, bots, replay,
+  window.carc = { bindings: W, game: null, view: null, bots, replay, sound: played,
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 
   $("#btn-new").addEventListener("click", openNewGame);

@@ -4,4 +4,5 @@
 //! inspect). `web::view` draws with them and feeds them pointer and key events.
 
 pub mod camera;
+pub mod motion;
 pub mod targets;

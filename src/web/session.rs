@@ -28,6 +28,9 @@ pub struct Session {
     pub turn_scores: Vec<(usize, Vec<i32>)>,
     /// Bumped on every change; views redraw when it moves.
     pub version: u64,
+    /// The events of the latest moves, each with the version it brought (the board view
+    /// animates those newer than what it has drawn); a few dozen at most.
+    pub recent: Vec<(u64, Event)>,
     /// The language of the events' `text`.
     pub lang: Lang,
     watchers: Vec<(u32, Watcher)>,
@@ -40,6 +43,7 @@ impl Session {
         let mut s = Session {
             tally: vec![BTreeMap::new(); game.players().len()],
             turn_scores: turn_scores_of(&game),
+            recent: Vec::new(),
             game,
             before_tile: None,
             version: 0,
@@ -163,6 +167,10 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
         s.before_tile = if turn_goes_on { before.or_else(|| s.before_tile.take()) } else { None };
         s.count(&events);
         s.version += 1;
+        let version = s.version;
+        s.recent.extend(events.iter().map(|e| (version, e.clone())));
+        let extra = s.recent.len().saturating_sub(64);
+        s.recent.drain(..extra);
         super::to_js(&s.events_json(&events))
     };
     notify(shared, &payload);

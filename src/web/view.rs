@@ -12,6 +12,7 @@ use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
 use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, TileSet};
 use crate::ui::camera::Camera;
+use crate::ui::motion::{self, Anim, Effect};
 use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
@@ -73,6 +74,13 @@ struct State {
     inspecting: Option<Inspecting>,
     /// Where on the canvas (CSS pixels) the inspection was asked for.
     inspect_point: (f64, f64),
+    /// The animations running (ui::motion); empty when motion is off.
+    anims: Vec<Anim>,
+    /// The time of the frame being drawn (ms).
+    clock: f64,
+    /// Whether moves animate: not under `prefers-reduced-motion`, and not when the page
+    /// turned it off (`setMotion`).
+    motion: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -119,6 +127,13 @@ impl Frame {
             w.cancel_animation_frame(id).ok();
         }
     }
+}
+
+/// Whether the player asked their system for less motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
 }
 
 fn now() -> f64 {
@@ -340,6 +355,12 @@ impl State {
         self.sync_size();
         let version = self.shared.borrow().version;
         if version != self.seen_version {
+            if self.motion && self.seen_version != u64::MAX {
+                let s = self.shared.borrow();
+                let new: Vec<_> =
+                    s.recent.iter().filter(|(v, _)| *v > self.seen_version).map(|(_, e)| e.clone()).collect();
+                self.anims.extend(motion::from_events(&s.game, &new, t0));
+            }
             self.seen_version = version;
             self.spot_hover = None;
             self.inspecting = None;
@@ -354,6 +375,8 @@ impl State {
         if !self.fitted {
             self.fit();
         }
+        motion::running(&mut self.anims, t0);
+        self.clock = t0;
         self.draw();
         let t1 = now();
         let dt = t1 - t0;
@@ -395,6 +418,16 @@ impl State {
             }
             if placed.face_down {
                 coop_draw::draw_back(ctx, placed.pos);
+            } else if let Some(t) = self.progress(|e| *e == Effect::Settle(placed.pos)) {
+                // Settling: a little larger, with a shadow, easing down into the square.
+                let grow = 1.0 + 0.14 * (1.0 - motion::ease_out(t));
+                ctx.save();
+                ctx.translate(placed.pos.x as f64 + 0.5, placed.pos.y as f64 + 0.5).ok();
+                ctx.scale(grow, grow).ok();
+                ctx.set_shadow_color("rgba(0,0,0,0.45)");
+                ctx.set_shadow_blur(18.0 * (grow - 1.0) / 0.14);
+                draw_tile_at(ctx, tiles.get(placed.tile), Pos::new(0, 0), placed.rot, detail);
+                ctx.restore();
             } else {
                 draw_tile_at(ctx, tiles.get(placed.tile), placed.pos, placed.rot, detail);
             }
@@ -476,9 +509,61 @@ impl State {
             }
             _ => self.draw_figures(&s),
         }
+        self.draw_motion();
         if let Some((pos, feature, mist)) = self.inspecting {
             for part in [mist, feature].into_iter().flatten() {
                 self.draw_inspected(pos, part);
+            }
+        }
+    }
+
+    /// How far the first running animation whose effect matches is (0…1).
+    fn progress(&self, matches: impl Fn(&Effect) -> bool) -> Option<f64> {
+        self.anims.iter().filter(|a| matches(&a.effect)).find_map(|a| a.progress(self.clock))
+    }
+
+    /// The effects drawn over the board: scored squares glowing, points rising in the
+    /// scorer's colour, figures flying home or fleeing.
+    fn draw_motion(&self) {
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        for a in &self.anims {
+            let Some(t) = a.progress(self.clock) else { continue };
+            if a.start > self.clock {
+                continue;
+            }
+            let e = motion::ease_out(t);
+            match &a.effect {
+                Effect::Glow(p) => {
+                    ctx.set_stroke_style_str(&format!("rgba(255,214,90,{:.3})", 1.0 - t));
+                    ctx.set_line_width(6.0 / k);
+                    ctx.stroke_rect(p.x as f64 + 0.03, p.y as f64 + 0.03, 0.94, 0.94);
+                }
+                Effect::Float { text, player, x, y } => {
+                    ctx.save();
+                    ctx.set_global_alpha(1.0 - t * t * t);
+                    ctx.set_font("bold 0.34px system-ui, sans-serif");
+                    ctx.set_text_align("center");
+                    ctx.set_line_width(0.07);
+                    ctx.set_stroke_style_str("rgba(0,0,0,0.75)");
+                    ctx.stroke_text(text, *x, y - 0.6 * e).ok();
+                    ctx.set_fill_style_str(&color_of(&self.shared, *player));
+                    ctx.fill_text(text, *x, y - 0.6 * e).ok();
+                    ctx.restore();
+                }
+                Effect::Home { player, from } | Effect::Flee { player, from } => {
+                    let flee = matches!(a.effect, Effect::Flee { .. });
+                    // Home: up and away to the side where the players' panel is; fleeing:
+                    // straight up, trembling, grey with fright.
+                    let (dx, dy) = if flee { (0.08 * (t * 40.0).sin(), -1.1 * e) } else { (0.9 * e, -0.9 * e) };
+                    ctx.save();
+                    ctx.translate(from.x as f64 + 0.5 + dx, from.y as f64 + 0.5 + dy).ok();
+                    ctx.scale(0.25 * (1.0 - 0.4 * e), 0.25 * (1.0 - 0.4 * e)).ok();
+                    ctx.set_global_alpha(1.0 - t);
+                    let color = if flee { "#9a9a9a".to_string() } else { color_of(&self.shared, *player) };
+                    render::draw_figure(ctx, FigureKind::Meeple, &color, false);
+                    ctx.restore();
+                }
+                Effect::Settle(_) | Effect::Drop(_) | Effect::Haunt(_) => {}
             }
         }
     }
@@ -578,10 +663,14 @@ impl State {
                     .clone()
                     .unwrap_or_else(|| COLORS[f.owner as usize % 5].to_string())
             };
+            // Dropping onto its spot from a little above.
+            let drop = self.progress(|e| *e == Effect::Drop(f.node)).map_or(0.0, |t| 1.0 - motion::ease_out(t));
             self.ctx.save();
-            self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y).ok();
+            self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y - 0.5 * drop).ok();
             self.ctx.scale(0.25, 0.25).ok();
+            self.ctx.set_global_alpha(1.0 - 0.6 * drop);
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
+            self.ctx.set_global_alpha(1.0);
             if g.is_coop() {
                 coop_draw::draw_companions(&self.ctx, g, f.node);
             } else if g.cat() == crate::engine::spells::Cat::At(f.node) {
@@ -592,9 +681,13 @@ impl State {
                 self.ctx.restore();
             }
             // Its ghosts stand beside it, one or two (a third scares it off).
+            let haunt = self.progress(|e| *e == Effect::Haunt(f.node)).map_or(0.0, |t| 1.0 - motion::ease_out(t));
             for i in 0..f.ghosts {
+                // The newest ghost drifts in from above.
+                let drift = if i + 1 == f.ghosts { haunt } else { 0.0 };
                 self.ctx.save();
-                self.ctx.translate(0.62 + i as f64 * 0.42, -0.25).ok();
+                self.ctx.translate(0.62 + i as f64 * 0.42 + drift, -0.25 - 2.4 * drift).ok();
+                self.ctx.set_global_alpha(1.0 - 0.8 * drift);
                 self.ctx.scale(0.55, 0.55).ok();
                 render::draw_ghost(&self.ctx);
                 self.ctx.restore();
@@ -692,6 +785,9 @@ impl BoardView {
             cam: Camera::default(),
             inspecting: None,
             inspect_point: (0.0, 0.0),
+            anims: Vec::new(),
+            clock: 0.0,
+            motion: !prefers_reduced_motion(),
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -725,6 +821,10 @@ impl BoardView {
                 if let Some(st) = weak.upgrade() {
                     if let Ok(mut st) = st.try_borrow_mut() {
                         st.frame();
+                        // Animations draw every frame until they end.
+                        if let (false, Some(f)) = (st.anims.is_empty(), f.upgrade()) {
+                            f.request();
+                        }
                     }
                 }
             }));
@@ -873,6 +973,10 @@ impl BoardView {
             let Some(st) = weak.upgrade() else { return };
             let (redraw, cmd, remote) = match st.try_borrow_mut() {
                 Ok(mut st) => {
+                    // Input never waits for an animation: it ends at once.
+                    if matches!(name, "pointerdown" | "keydown") {
+                        st.anims.clear();
+                    }
                     let (redraw, cmd) = handler(&mut st, &e);
                     // A computer's turn: look (inspect), never play.
                     let cmd = cmd.filter(|c| matches!(c, Command::Inspect) || !st.locked);
@@ -942,6 +1046,24 @@ impl BoardView {
     pub fn set_remote(&self, remote: bool) {
         self.state.borrow_mut().remote = remote;
         (self.request)();
+    }
+
+    /// Whether moves animate (a tile settling, points rising, figures flying home). Never
+    /// under the system's `prefers-reduced-motion`; turning it off ends what is running.
+    #[wasm_bindgen(js_name = setMotion)]
+    pub fn set_motion(&self, on: bool) {
+        let mut st = self.state.borrow_mut();
+        st.motion = on && !prefers_reduced_motion();
+        if !st.motion {
+            st.anims.clear();
+        }
+        drop(st);
+        (self.request)();
+    }
+
+    /// How many animations are running now.
+    pub fn animating(&self) -> usize {
+        self.state.borrow().anims.len()
     }
 
     /// Take back this turn's tile placement. Returns whether there was one.

@@ -106,6 +106,7 @@ test("the unseen tiles panel counts every tile kind as the board leaves it", asy
   await frame(page);
   const panel = page.locator("#tiles-left-panel");
   await panel.locator("summary").click();
+  await page.locator("#tl-list li[data-tile]").first().waitFor();
   const shown = () => page.$$eval("#tl-list li[data-tile]", (lis) => Object.fromEntries(lis.map((li) => [li.dataset.tile, Number(li.dataset.count)])));
   const inHand = () => page.evaluate(() => window.carc.game.snapshot().phase.tile);
   const start = await shown();
@@ -122,6 +123,7 @@ test("the unseen tiles panel counts every tile kind as the board leaves it", asy
     });
   }
   await frame(page);
+  await page.waitForFunction(() => document.querySelector("#tiles-left-panel").dataset.shown === String(window.carc.game.snapshot().actions));
   const now = await shown();
   const s = await page.evaluate(() => window.carc.game.snapshot());
   // What left the unseen pile went to the board or is in hand now; nothing else moved.
@@ -161,4 +163,63 @@ test("at the end a chart shows each player's score after every turn", async () =
   await shot(page, "score-chart");
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("moves animate, a click ends an animation at once, and reduced motion or the setting turns them off; sound only when turned on", async () => {
+  const play = (page) => page.evaluate(() => {
+    const g = window.carc.game;
+    g.apply({ tile: "base.X", x: 1, y: 0, rotation: 0 });
+    g.apply({ figure: "meeple", at: "W" });
+    g.apply({ tile: "base.T", x: -1, y: 0, rotation: 3 });
+    g.apply({ pass: true });
+    return window.carc.view.animating();
+  });
+  const start = (page) => page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T", "base.U"] }));
+  const page = await openGame(browser, srv.url);
+  await start(page);
+  await frame(page);
+  // TEST-01's road scores: the tile settles, the road glows, "+3" rises, the highwayman flies home.
+  await play(page);
+  await frame(page);
+  assert.ok(await page.evaluate(() => window.carc.view.animating()) >= 4, "tile, glow, points and the figure home");
+  await page.waitForTimeout(250);
+  await shot(page, "animation-points");
+  await page.waitForFunction(() => window.carc.view.animating() === 0, null, { timeout: 5000 });
+  // A key during an animation ends it at once.
+  await start(page);
+  await frame(page);
+  await play(page);
+  await frame(page);
+  assert.ok(await page.evaluate(() => window.carc.view.animating()) > 0);
+  await page.locator("#board").focus();
+  await page.keyboard.press("Shift");
+  assert.equal(await page.evaluate(() => window.carc.view.animating()), 0);
+  // Sound is off until turned on; then a move plays its cues.
+  assert.deepEqual(await page.evaluate(() => window.carc.sound.slice()), []);
+  await page.check("#set-sound");
+  await start(page);
+  await play(page);
+  assert.deepEqual(await page.evaluate(() => window.carc.sound.slice()), ["tile", "figure", "tile", "score"]);
+  // The setting turns animations off (and is remembered).
+  await page.uncheck("#set-motion");
+  await start(page);
+  await frame(page);
+  await play(page);
+  await frame(page);
+  assert.equal(await page.evaluate(() => window.carc.view.animating()), 0);
+  await page.reload();
+  await page.waitForFunction(() => window.carc?.view);
+  assert.equal(await page.isChecked("#set-motion"), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // Reduced motion: nothing moves.
+  const calm = await openGame(browser, srv.url, { reducedMotion: "reduce" });
+  await start(calm);
+  await frame(calm);
+  await play(calm);
+  await frame(calm);
+  assert.equal(await calm.evaluate(() => window.carc.view.animating()), 0);
+  assert.deepEqual(calm.errors, []);
+  await calm.context().close();
 });

@@ -19,13 +19,28 @@ after(async () => {
 });
 
 const freshPage = (options) => openGame(browser, srv.url, options);
+
+/** Interaction to next paint: start listening (Event Timing API) before an input. */
+const watchInteractions = (page) => page.evaluate(() => {
+  window.__inp = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.interactionId) window.__inp.push(e.duration); })
+    .observe({ type: "event", durationThreshold: 16, buffered: false });
+});
+/** The longest input-to-paint time since `watchInteractions` (ms; 0 if every one was under 16 ms). */
+const longestInteraction = async (page) => {
+  await frame(page);
+  await page.waitForTimeout(50);
+  return page.evaluate(() => Math.max(0, ...window.__inp));
+};
 const newGame = async (page, opts) => { await page.evaluate((o) => window.carc.newGame(o), opts); await frame(page); };
 
 test("a tile and a meeple are placed by clicking the canvas", async () => {
   const page = await freshPage();
   await newGame(page, { players: [{ name: "Red" }, { name: "Blue" }], sets: ["base"], draw: ["base.U", "base.V"] });
   const p = await squarePoint(page, 1, 0);
+  await watchInteractions(page);
   await clickCanvas(page, p.x, p.y);
+  metrics.inp_tile_click_ms = await longestInteraction(page);
   let s = await snap(page);
   assert.equal(s.phase.step, "figure");
   assert.deepEqual(s.board[1], { x: 1, y: 0, tile: "base.U", rotation: 0 });
@@ -34,7 +49,11 @@ test("a tile and a meeple are placed by clicking the canvas", async () => {
   const spots = await page.evaluate(() => window.carc.view.spotPoints());
   assert.deepEqual(spots.map((s) => s.action.at).sort(), ["E", "Es", "Nw"], "road, and the fields on both sides");
   const road = spots.find((s) => s.action.at === "E");
+  await watchInteractions(page);
   await clickCanvas(page, road.x, road.y);
+  metrics.inp_figure_click_ms = await longestInteraction(page);
+  // Input to next paint (the Event Timing API; entries under 16 ms are not reported).
+  for (const k of ["inp_tile_click_ms", "inp_figure_click_ms"]) assert.ok(metrics[k] <= 100, `${k}: ${metrics[k]}`);
   s = await snap(page);
   assert.deepEqual(s.figures, [{ player: 0, kind: "meeple", x: 1, y: 0, at: "E", feature: "road", ghosts: 0 }]);
   assert.equal(s.players[0].supply.meeple, 6);
@@ -210,12 +229,15 @@ test("performance: first frame, panning a 150-tile board, memory through a 5-pla
   const kinds = ["base.U", "base.V", "base.E", "base.D", "base.B", "base.W", "base.K", "base.J", "base.F", "base.H"];
   const draw = Array.from({ length: 149 }, (_, i) => kinds[(i * 7) % kinds.length]);
   await newGame(page, { players: ["A", "B"], sets: ["base"], draw, options: { unlimited_copies: true } });
+  // All but the last turn, which ends the game (its animations are measured below).
   await page.evaluate(() => {
     const g = window.carc.game;
     let i = 0;
-    while (!g.snapshot().over) { const l = g.legalActions(); g.apply(l[(i++ * 13) % l.length]); }
+    for (let s = g.snapshot(); !(s.tiles_left === 0 && s.phase.step === "tile"); s = g.snapshot()) {
+      const l = g.legalActions(); g.apply(l[(i++ * 13) % l.length]);
+    }
   });
-  const tiles = (await snap(page)).board.length;
+  const tiles = (await snap(page)).board.length + 1;
   await page.evaluate(() => window.carc.view.fit());
   await frame(page);
   await shot(page, "05-150-tiles");
@@ -242,6 +264,33 @@ test("performance: first frame, panning a 150-tile board, memory through a 5-pla
   // The frame rate also depends on the machine's other load (a busy 2-core CI runner
   // measured 52); the draw time above is the board's own cost.
   assert.ok(metrics.pan.fps_mean >= 45, `panning ran at ${metrics.pan.fps_mean} fps`);
+
+  // The last turn: the tile settles and the final scoring's points rise all over the
+  // board. Frame times while it animates.
+  await page.evaluate(() => window.carc.view.resetStats());
+  const animated = await page.evaluate(() => new Promise((resolve) => {
+    const g = window.carc.game;
+    let i = 0;
+    while (!g.snapshot().over) { const l = g.legalActions(); g.apply(l[(i++ * 13) % l.length]); }
+    const times = [];
+    let running = 0;
+    const tick = (t) => {
+      times.push(t);
+      running = Math.max(running, window.carc.view.animating());
+      if (times.length < 62) requestAnimationFrame(tick); else resolve({ times, running });
+    };
+    requestAnimationFrame(tick);
+  }));
+  const agaps = animated.times.slice(1).map((t, i) => t - animated.times[i]).sort((a, b) => a - b);
+  const astats = await page.evaluate(() => window.carc.view.stats());
+  metrics.scoring_animation = { tiles, animations: animated.running, frames_drawn: astats.frames,
+    draw_ms_mean: +astats.drawMsMean.toFixed(2), draw_ms_max: +astats.drawMsMax.toFixed(2),
+    frame_interval_ms_median: +agaps[Math.floor(agaps.length / 2)].toFixed(2),
+    fps_mean: +(1000 * agaps.length / agaps.reduce((a, b) => a + b, 0)).toFixed(1) };
+  assert.ok(animated.running > 3, "the final scoring animates");
+  assert.ok(astats.frames >= 30, "every frame of the animation is drawn");
+  assert.ok(astats.drawMsMax < 16.7, `an animation frame took ${astats.drawMsMax} ms to draw`);
+  assert.ok(metrics.scoring_animation.fps_mean >= 45, `the animation ran at ${metrics.scoring_animation.fps_mean} fps`);
 
   // Memory through a whole 5-player game, with the board drawn.
   await newGame(page, { players: ["A", "B", "C", "D", "E"], sets: ["base"], seed: 3 });

@@ -29,10 +29,10 @@ if ! trunk --version 2>/dev/null | grep -q "0.21.14"; then
   cargo install trunk --version 0.21.14 --locked
 fi
 
-# npm packages: wasm-opt (binaryen; Debian's is too old) and playwright-core for tests.
-if [ ! -x node_modules/.bin/wasm-opt ] || { $want_tests && [ ! -d node_modules/playwright-core ]; }; then
+# npm packages: wasm-opt (binaryen; Debian's is too old), playwright-core and axe-core for tests.
+if [ ! -x node_modules/.bin/wasm-opt ] || { $want_tests && { [ ! -d node_modules/playwright-core ] || [ ! -f node_modules/axe-core/axe.min.js ]; }; }; then
   if command -v npm >/dev/null; then
-    say "installing npm packages (binaryen, playwright-core)"
+    say "installing npm packages (binaryen, playwright-core, axe-core)"
     npm ci --no-audit --no-fund --loglevel=error
   else
     say "npm not found: release builds skip wasm-opt"

@@ -304,7 +304,9 @@ function render() {
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
 
   $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
-  $("#turn-line").style.color = s.over ? "" : color(s.current_player);
+  // The player's colour as a bar beside the text: any colour a player picks, the text
+  // itself stays readable (WCAG contrast).
+  $("#turn-line").style.borderLeftColor = s.over ? "transparent" : color(s.current_player);
   if (coop) {
     const left = coop.supply + coop.cat_pile;
     $("#tiles-left").textContent = `${left} ghost${left === 1 ? "" : "s"} left · ${coop.active_pile_left} tile${coop.active_pile_left === 1 ? "" : "s"} left in the active pile` +

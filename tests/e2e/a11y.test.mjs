@@ -1,0 +1,57 @@
+// Accessibility: axe-core (WCAG 2 A and AA rules) on the page, the element and the iframe
+// page, each in a state a player sees (the new-game screen, a game under way).
+// Run: node --test tests/e2e/ (after trunk build --release).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, launch, newPage, ready, frame, shot, dismissDialog } from "./harness.mjs";
+
+const AXE = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules/axe-core/axe.min.js"), "utf8");
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+/** axe-core's violations in `target` (a page or a frame), as "rule: target" lines. The
+ *  pages forbid inline scripts, so the context bypasses the CSP for axe alone. */
+async function violations(target) {
+  await target.evaluate(AXE);
+  const result = await target.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+test("axe finds nothing on the page: the new-game screen, a game under way, the final scores", async () => {
+  const page = await newPage(browser, { bypassCSP: true });
+  await page.goto(srv.url);
+  await ready(page);
+  await page.locator("#new-game[open]").waitFor();
+  assert.deepEqual(await violations(page), [], "the new-game screen");
+  await dismissDialog(page);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 4 }));
+  await frame(page);
+  await page.locator("#tiles-left-panel summary").click();
+  assert.deepEqual(await violations(page), [], "a game under way");
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });
+    const g = window.carc.game;
+    for (const a of [{ tile: "base.X", x: 1, y: 0, rotation: 0 }, { figure: "meeple", at: "W" }, { tile: "base.T", x: -1, y: 0, rotation: 3 }, { pass: true }]) g.apply(a);
+  });
+  await page.locator("#final-chart").waitFor();
+  assert.deepEqual(await violations(page), [], "the final scores and chart");
+  await shot(page, "a11y-page");
+  await page.context().close();
+});
+
+test("axe finds nothing in the element or the iframe page", async () => {
+  const page = await newPage(browser, { bypassCSP: true });
+  await page.goto(srv.url + "element-example.html");
+  await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 15000 });
+  await frame(page);
+  assert.deepEqual(await violations(page), [], "the element (both on the example page)");
+  await page.goto(srv.url + "embed.html");
+  await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
+  await frame(page);
+  assert.deepEqual(await violations(page), [], "the iframe page");
+  await page.context().close();
+});

@@ -495,6 +495,7 @@ function syncMode() {
 const SET_TITLES = { base: "Base game", river: "The River", ghosts: "Ghosts, Castles & Cemeteries",
   spellcircles: "The Spell Circles", watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" };
 const SET_NOTES = {
+  base: "72 land tiles: roads, cities, monasteries and fields with farmers (3rd edition).",
   river: "12 river tiles first, from the spring to the lake. Not with the mist sets.",
   ghosts: "Mist brings ghosts that scare meeples off; guards, haunted castles, cemeteries.",
   spellcircles: "Circles in the mist call more ghosts (mode B) or trap them, with Eloïse the cat (mode A, under Rules). Needs Ghosts, Castles & Cemeteries.",

@@ -214,8 +214,30 @@ fn draw_mist(ctx: &Ctx, def: &TileDef) {
             ctx.arc(0.5, 0.5, 0.32, 0.0, 2.0 * PI).ok();
         }
     }
-    ctx.set_fill_style_str("rgba(226,232,240,0.62)");
+    // Fog, not terrain: a pale grey veil with soft billows, neither field green nor the
+    // river's blue, at every zoom.
+    ctx.set_fill_style_str("rgba(224,226,234,0.8)");
     ctx.fill();
+    ctx.save();
+    ctx.clip();
+    ctx.set_fill_style_str("rgba(255,255,255,0.45)");
+    for (x, y, r) in [
+        (0.12, 0.15, 0.13),
+        (0.5, 0.08, 0.12),
+        (0.86, 0.2, 0.14),
+        (0.1, 0.55, 0.12),
+        (0.9, 0.6, 0.13),
+        (0.2, 0.9, 0.14),
+        (0.58, 0.92, 0.12),
+        (0.88, 0.92, 0.11),
+        (0.45, 0.45, 0.12),
+    ] {
+        ctx.begin_path();
+        ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
+        ctx.arc(x + r * 0.9, y + r * 0.2, r * 0.7, 0.0, 2.0 * PI).ok();
+        ctx.fill();
+    }
+    ctx.restore();
     // Spell circles: violet rings inside their mist region.
     for (m, region) in def.mist.iter().enumerate() {
         let n = region.circles as f64;
@@ -515,9 +537,13 @@ pub fn draw_figure(ctx: &Ctx, kind: FigureKind, color: &str, lying: bool) {
     ctx.set_line_width(0.07);
     ctx.stroke();
     if kind == FigureKind::Guard {
-        // A guard wears a white band, visible at a glance.
+        // A guard wears a white band and a pointed white helmet: another outline at a glance.
         ctx.set_fill_style_str("#ffffff");
         ctx.fill_rect(-0.3, -0.12, 0.6, 0.09);
+        ctx.begin_path();
+        polygon(ctx, &[(-0.22, -0.4), (0.0, -0.72), (0.22, -0.4)]);
+        ctx.fill();
+        ctx.stroke();
     }
     ctx.restore();
 }

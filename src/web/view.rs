@@ -686,9 +686,10 @@ impl State {
                 // The newest ghost drifts in from above.
                 let drift = if i + 1 == f.ghosts { haunt } else { 0.0 };
                 self.ctx.save();
-                self.ctx.translate(0.62 + i as f64 * 0.42 + drift, -0.25 - 2.4 * drift).ok();
+                // Large enough to count at any zoom.
+                self.ctx.translate(0.7 + i as f64 * 0.62 + drift, -0.3 - 2.4 * drift).ok();
                 self.ctx.set_global_alpha(1.0 - 0.8 * drift);
-                self.ctx.scale(0.55, 0.55).ok();
+                self.ctx.scale(0.8, 0.8).ok();
                 render::draw_ghost(&self.ctx);
                 self.ctx.restore();
             }

@@ -7,6 +7,7 @@ import { Online, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
 import { playEvents, played, unlock } from "./sound.js";
+import { Help, TOPIC_OF } from "./help.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
@@ -62,7 +63,13 @@ function save() {
 const plainColor = (c) => typeof c === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? c : null;
 
 // The lines of the log for some events (the opening draw of the start tile is not news).
-const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined).map((e) => e.text);
+// Log lines: the text and the help topic it belongs to (a "?" beside it opens that).
+const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined)
+  .map((e) => ({ text: e.text, topic: TOPIC_OF[e.type] }));
+let help = null; // the "How to play" drawer (help.js)
+/** A log line, with a "?" that opens its rule in the help. */
+const logItem = (line, attrs = {}) => el("li", attrs, line.text,
+  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": "How this rule works", onclick: () => help.open(game.snapshot().sets, line.topic) }, "?")] : []));
 
 function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
@@ -88,7 +95,7 @@ function attach(newGame, { fresh, remote = false }) {
     if (online) notifyTurn(s);
     else bots.next(s);
   });
-  log.push(remote ? "The online game is on." : fresh ? "A new game begins." : "Your game was resumed.");
+  log.push({ text: remote ? "The online game is on." : fresh ? "A new game begins." : "Your game was resumed." });
   save();
   const shown = render();
   $("#board").focus();
@@ -255,7 +262,7 @@ const replay = {
     this.k = k;
     $("#rp-slider").value = String(k);
     $("#rp-label").textContent = `Move ${k} of ${this.record.actions.length}`;
-    $("#announce").textContent = `Move ${k}: ${this.steps[k].join(". ")}`;
+    $("#announce").textContent = `Move ${k}: ${this.steps[k].map((l) => l.text).join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === this.record.actions.length;
     render();
@@ -334,6 +341,10 @@ function render() {
       : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
     : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
 
+  // Why is a ghost coming (or a circle calling, or the cat)? The rule, one click away.
+  const why = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles" }[step];
+  $("#hint-why").hidden = !why || !!computer || replay.active || s.over;
+  $("#hint-why").dataset.topic = why || "";
   const idle = !!computer || replay.active || waiting || (online && online.status !== "online"); // nobody here may play now
   view?.setLocked(idle);
   $("#btn-rotate").disabled = step !== "tile" || idle;
@@ -433,9 +444,9 @@ function render() {
   if (replay.active) {
     // The log in step with the replay: every move so far, this move's lines marked.
     const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((t) => [t, k === replay.k]));
-    list.replaceChildren(...lines.slice(-200).reverse().map(([t, now]) => el("li", { class: now ? "now" : "" }, t)));
+    list.replaceChildren(...lines.slice(-200).reverse().map(([t, now]) => logItem(t, { class: now ? "now" : "" })));
   } else {
-    list.replaceChildren(...log.slice(-200).reverse().map((t) => el("li", {}, t)));
+    list.replaceChildren(...log.slice(-200).reverse().map((t) => logItem(t)));
   }
   return s;
 }
@@ -581,6 +592,8 @@ function startFromDialog(ev) {
 
 function start() {
   hideCard = inspectCard($("#board"), $(".board-wrap"));
+  $("#btn-help").addEventListener("click", () => help.open(game.snapshot().sets));
+  $("#hint-why").addEventListener("click", (e) => help.open(game.snapshot().sets, e.target.dataset.topic));
   $("#set-motion").checked = settings.motion !== false;
   $("#set-sound").checked = settings.sound === true;
   const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };
@@ -588,6 +601,7 @@ function start() {
   $("#set-sound").addEventListener("change", (e) => { settings.sound = e.target.checked; if (settings.sound) unlock(); keep(); });
   $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; render(); });
   W = window.wasmBindings;
+  help = new Help(W, $("#help"));
   // A page opened from disk cannot start workers; the computers think on the page then.
   bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });
   window.carc = { bindings: W, game: null, view: null, bots, replay, sound: played,

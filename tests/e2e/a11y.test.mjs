@@ -32,6 +32,10 @@ test("axe finds nothing on the page: the new-game screen, a game under way, the 
   await frame(page);
   await page.locator("#tiles-left-panel summary").click();
   assert.deepEqual(await violations(page), [], "a game under way");
+  await page.click("#btn-help");
+  await frame(page);
+  assert.deepEqual(await violations(page), [], "How to play, open");
+  await page.click("#help .help-close");
   await page.evaluate(() => {
     window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });
     const g = window.carc.game;

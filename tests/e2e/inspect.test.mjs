@@ -255,3 +255,49 @@ test("mist reads as fog at every zoom: grey, far from field green and river blue
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("How to play: the rules of the sets in the game with boards the game draws, opened from the header, the ghost step and the log", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 4 }));
+  await frame(page);
+  await page.click("#btn-help");
+  const drawer = page.locator("#help");
+  await drawer.waitFor({ state: "visible" });
+  await frame(page);
+  assert.deepEqual(await drawer.locator("h3").allTextContents(), ["The base game", "Ghosts, Castles & Cemeteries"], "the base game and the sets in play only");
+  // Its boards are real games drawn by the board view: pixels on each canvas.
+  const inked = await page.$$eval("#help canvas.help-board", (cs) => cs.map((c) => {
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n > 100;
+  }));
+  assert.deepEqual(inked, [true, true]);
+  await shot(page, "help-drawer");
+  await page.keyboard.press("Escape");
+  assert.equal(await drawer.isVisible(), false);
+
+  // TEST-17's ghost step (GHOST-PLACE-2): the hint offers "Why?", which opens the ghosts' rules.
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Red", "Black"], sets: ["base", "ghosts"], draw: ["base.U", "base.U", "base.E", "base.U", "base.B", "base.E", "base.G", "base.B", "base.E"] });
+    const g = window.carc.game;
+    for (const a of [{ tile: "base.U", x: 2, y: 1, rotation: 0 }, { pass: true }, { tile: "base.U", x: 3, y: 1, rotation: 0 }, { pass: true },
+      { tile: "base.E", x: 2, y: 0, rotation: 1 }, { figure: "meeple", at: "N" }, { tile: "base.U", x: 4, y: 1, rotation: 0 }, { pass: true },
+      { tile: "base.B", x: 2, y: -1, rotation: 0 }, { pass: true }, { tile: "base.E", x: 4, y: 0, rotation: 3 }, { figure: "meeple", at: "N" },
+      { tile: "base.G", x: 3, y: -1, rotation: 1 }, { figure: "meeple", at: "E" }, { tile: "base.B", x: -1, y: 1, rotation: 0 }]) g.apply(a);
+  });
+  await frame(page);
+  assert.equal((await page.evaluate(() => window.carc.game.snapshot().phase)).step, "ghost");
+  await page.click("#hint-why");
+  await drawer.waitFor({ state: "visible" });
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Ghosts, Castles & Cemeteries", "the ghosts' rules, in focus");
+  await page.click("#help .help-close");
+  // The ghost goes on Black's knight; its log line's "?" opens the same rules.
+  await page.evaluate(() => { const g = window.carc.game; g.apply(g.legalActions()[0]); });
+  await frame(page);
+  const line = page.locator("#log li", { hasText: "haunts" }).first();
+  await line.locator("button.why").click();
+  await drawer.waitFor({ state: "visible" });
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Ghosts, Castles & Cemeteries");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

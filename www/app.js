@@ -256,8 +256,12 @@ const replay = {
   go(k) {
     if (!this.game) return;
     k = Math.max(0, Math.min(this.record.actions.length, k));
-    if (k !== this.k) {
-      this.game.loadRecord(JSON.stringify({ ...this.record, actions: this.record.actions.slice(0, k) }));
+    const jump = () => this.game.loadRecord(JSON.stringify({ ...this.record, actions: this.record.actions.slice(0, k) }));
+    // One move forward is played, so it animates as it did in the game; any jump is loaded.
+    if (k === this.k + 1) {
+      try { this.game.apply(this.record.actions[this.k]); } catch { jump(); }
+    } else if (k !== this.k) {
+      jump();
     }
     this.k = k;
     $("#rp-slider").value = String(k);

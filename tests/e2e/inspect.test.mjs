@@ -185,6 +185,14 @@ test("moves animate, a click ends an animation at once, and reduced motion or th
   await page.waitForTimeout(250);
   await shot(page, "animation-points");
   await page.waitForFunction(() => window.carc.view.animating() === 0, null, { timeout: 5000 });
+  // A replay steps forward with the same animations.
+  await page.click("#btn-replay");
+  await page.click("#rp-first");
+  await page.click("#rp-forward");
+  await frame(page);
+  assert.ok(await page.evaluate(() => window.carc.replay.view.animating()) > 0, "the replayed move animates");
+  await page.click("#rp-last");
+  await page.click("#rp-close");
   // A key during an animation ends it at once.
   await start(page);
   await frame(page);

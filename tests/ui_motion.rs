@@ -40,26 +40,18 @@ fn a_scoring_move_settles_the_tile_then_shows_the_points_and_sends_the_figure_ho
     assert!(anims.is_empty());
 }
 
-/// TEST-17's opening (GHOST-PLACE-2): Black limits the mist and its own knight is haunted:
-/// the ghost drifts onto that knight.
+/// GHOST-PLACE-2: Red's monastery tile limits sw's mist, so a ghost haunts Red's own
+/// highwayman: the ghost drifts onto it.
 #[test]
 fn a_ghost_drifts_onto_the_haunted_meeple() {
-    let draw = ["base.U", "base.U", "base.E", "base.U", "base.B", "base.E", "base.G", "base.B"];
-    let mut g = ghost_game(&["Red", "Black"], &draw);
-    tile_pass(&mut g, "base.U", 2, 1, 0);
-    tile_pass(&mut g, "base.U", 3, 1, 0);
-    tile(&mut g, "base.E", 2, 0, 1);
-    meeple(&mut g, "N");
-    tile_pass(&mut g, "base.U", 4, 1, 0);
-    tile_pass(&mut g, "base.B", 2, -1, 0);
-    tile(&mut g, "base.E", 4, 0, 3);
-    meeple(&mut g, "N");
-    tile(&mut g, "base.G", 3, -1, 1);
+    let mut g = ghost_game(&["Red", "Blue"], &["base.U", "base.B", "base.B", "base.U"]);
+    tile(&mut g, "base.U", 2, 1, 0);
     meeple(&mut g, "E");
-    tile(&mut g, "base.B", -1, 1, 0);
-    let ev = ghost(&mut g, 4, 0, "N");
-    let knight = g.figures().iter().find(|f| f.ghosts == 1).expect("the haunted knight");
-    assert_eq!(knight.kind, FigureKind::Meeple);
+    tile_pass(&mut g, "base.B", 2, 0, 0); // limits ne's mist: Blue has no meeple to haunt
+    tile(&mut g, "base.B", -1, 1, 0); // limits sw's mist: Red's highwayman
+    let ev = ghost(&mut g, 2, 1, "E");
+    let highwayman = g.figures().iter().find(|f| f.ghosts == 1).expect("the haunted highwayman");
+    assert_eq!(highwayman.kind, FigureKind::Meeple);
     let anims = from_events(&g, &ev, 0.0);
-    assert_eq!(anims.iter().map(|a| &a.effect).collect::<Vec<_>>(), vec![&Effect::Haunt(knight.node)]);
+    assert_eq!(anims.iter().map(|a| &a.effect).collect::<Vec<_>>(), vec![&Effect::Haunt(highwayman.node)]);
 }

@@ -69,7 +69,7 @@ const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.p
 let help = null; // the "How to play" drawer (help.js)
 /** A log line, with a "?" that opens its rule in the help. */
 const logItem = (line, attrs = {}) => el("li", attrs, line.text,
-  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": "How this rule works", onclick: () => help.open(game.snapshot().sets, line.topic) }, "?")] : []));
+  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": "How this rule works", onclick: () => help.open((replay.game || game).snapshot().sets, line.topic) }, "?")] : []));
 
 function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
@@ -302,7 +302,8 @@ function openShared(code) {
 }
 
 function render() {
-  const s = (replay.game || game).snapshot();
+  const shown = replay.game || game; // the game on the board: a replay's, or the one in play
+  const s = shown.snapshot();
   const shownView = replay.view || view;
   const step = s.phase.step;
   const coop = s.coop;
@@ -435,12 +436,13 @@ function render() {
   // The score after each turn, once a competitive game is over.
   const chart = $("#final-chart");
   chart.hidden = !(s.over && !coop);
-  if (!chart.hidden) $("#final-chart-svg").replaceChildren(scoreChart(game.scoreTimeline(), s.players.map((p) => p.name), s.players.map((_, i) => color(i))));
+  if (!chart.hidden) $("#final-chart-svg").replaceChildren(scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name), s.players.map((_, i) => color(i))));
   // The unseen tiles, drawn only while the panel is open and when the game moved on.
   const left = $("#tiles-left-panel");
-  left.querySelector("summary").textContent = `Tiles not yet seen (${game.unseenTiles().reduce((n, t) => n + t.count, 0)})`;
+  const unseen = shown.unseenTiles();
+  left.querySelector("summary").textContent = `Tiles not yet seen (${unseen.reduce((n, t) => n + t.count, 0)})`;
   if (left.open && left.dataset.shown !== `${s.actions}`) {
-    renderTilesLeft($("#tl-list"), game.unseenTiles(), W.Game.sets(), W.drawTile);
+    renderTilesLeft($("#tl-list"), unseen, W.Game.sets(), W.drawTile);
     left.dataset.shown = `${s.actions}`;
   }
 
@@ -596,8 +598,8 @@ function startFromDialog(ev) {
 
 function start() {
   hideCard = inspectCard($("#board"), $(".board-wrap"));
-  $("#btn-help").addEventListener("click", () => help.open(game.snapshot().sets));
-  $("#hint-why").addEventListener("click", (e) => help.open(game.snapshot().sets, e.target.dataset.topic));
+  $("#btn-help").addEventListener("click", () => help.open((replay.game || game).snapshot().sets));
+  $("#hint-why").addEventListener("click", (e) => help.open((replay.game || game).snapshot().sets, e.target.dataset.topic));
   $("#set-motion").checked = settings.motion !== false;
   $("#set-sound").checked = settings.sound === true;
   const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };

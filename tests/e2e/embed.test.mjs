@@ -30,6 +30,9 @@ const squareIn = (target, selector, x, y) => target.evaluate(([selector, x, y]) 
 
 /** Click a square of the board of the element with id `id`. */
 async function clickSquare(page, id, x, y) {
+  // Its board has drawn (and fitted its camera) before the click is aimed.
+  await page.waitForFunction((id) => document.getElementById(id).view.stats().frames > 0, id);
+  await frame(page);
   const p = await squareIn(page, `#${id}`, x, y);
   await page.mouse.click(p.x, p.y);
 }

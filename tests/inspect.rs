@@ -96,6 +96,10 @@ fn a_field_shows_the_completed_cities_it_touches_and_the_farmers_majority() {
     assert_eq!(card.kind, FeatureKind::Field);
     // BASE-FIELD-2: the start city and E(0,1)+E(0,2) are complete; E(1,1)'s city is not.
     assert_eq!(card.cities.len(), 2);
+    // Each named city is a completed city; one of them is the start tile's.
+    let cities: Vec<Inspection> = card.cities.iter().map(|(at, n)| g.inspect(*at, Part::Node(*n)).unwrap()).collect();
+    assert!(cities.iter().all(|c| c.kind == FeatureKind::City && c.complete));
+    assert!(cities.iter().any(|c| c.parts.iter().any(|p| p.0 == Pos::new(0, 0))));
     assert_eq!((card.now.cities, card.now.value), (2, 6));
     assert_eq!(card.if_completed, None, "a field is never completed");
     assert_eq!(
@@ -153,6 +157,8 @@ fn nothing_to_inspect_where_no_tile_or_no_feature_is() {
     let g = game(&["Red", "Blue"], &["base.U", "base.U"]);
     assert_eq!(g.inspect(Pos::new(5, 5), Part::Spot(Spot::Building)), None);
     assert_eq!(g.inspect(Pos::new(0, 0), Part::Spot(Spot::Building)), None, "the start tile has no building");
+    assert_eq!(g.inspect(Pos::new(0, 0), Part::Node(0)).map(|i| i.kind), Some(FeatureKind::City), "node 0: its city");
+    assert_eq!(g.inspect(Pos::new(0, 0), Part::Node(200)), None, "no such node");
 }
 
 /// The tiles nobody has seen: the stack by kind, the tile in hand not among them.

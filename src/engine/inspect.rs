@@ -39,9 +39,9 @@ pub struct Inspection {
     pub holders: Vec<Holder>,
     /// The players with the most figures there, who would score it (BASE-MAJ-1).
     pub majority: Vec<usize>,
-    /// Fields: one square of each completed city the field touches (BASE-FIELD-2),
-    /// sorted as `parts`.
-    pub cities: Vec<Pos>,
+    /// Fields: one part (square and node, as in `parts`) of each completed city the
+    /// field touches (BASE-FIELD-2), sorted as `parts`; [`Part::Node`] inspects it.
+    pub cities: Vec<(Pos, u8)>,
 }
 
 /// One player's stake in a feature.
@@ -62,6 +62,9 @@ pub enum Part {
     Spot(Spot),
     /// The mist region touching this printed port.
     Mist(Port),
+    /// A node of the tile by its index (segments, then mist regions, then the building),
+    /// as [`Inspection::parts`] and [`Inspection::cities`] name them.
+    Node(u8),
 }
 
 impl Game {
@@ -81,6 +84,15 @@ impl Game {
                 NO_SEG => NO_SEG,
                 m => def.mist_node(m),
             },
+            // Only the nodes the tile has.
+            Part::Node(n) => {
+                let nodes = def.segments.len() + def.mist.len() + usize::from(def.building.is_some());
+                if (n as usize) < nodes {
+                    n
+                } else {
+                    NO_SEG
+                }
+            }
         };
         if local == NO_SEG {
             return None;
@@ -128,9 +140,12 @@ impl Game {
             majority,
             cities: match kind {
                 FeatureKind::Field => {
-                    let mut at: Vec<Pos> =
-                        self.field_cities(node).into_iter().map(|c| self.board.square(f.node(c).square).pos).collect();
-                    at.sort_unstable_by_key(|p| (p.y, p.x));
+                    let mut at: Vec<(Pos, u8)> = self
+                        .field_cities(node)
+                        .into_iter()
+                        .map(|c| (self.board.square(f.node(c).square).pos, f.node(c).local))
+                        .collect();
+                    at.sort_unstable_by_key(|(p, local)| (p.y, p.x, *local));
                     at
                 }
                 _ => Vec::new(),

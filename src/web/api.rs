@@ -176,7 +176,7 @@ impl WasmGame {
     /// printed (`"N"`, `"Wn"`, …), `"building"`, or `"mist:<port>"` for the mist bank there.
     /// `{kind, complete, limited, open_ends, now: {value, tiles, pennants, cities},
     /// if_completed, holders: [{player, figures, ghosts}], majority, parts: [[x, y, node]],
-    /// area: [[x, y]], cities: [[x, y]], title, lines}`, `title` and `lines` in the
+    /// area: [[x, y]], cities: [[x, y, node]], title, lines}`, `title` and `lines` in the
     /// game's language. Throws on a part that is no port name.
     pub fn inspect(&self, x: i32, y: i32, part: &str) -> Result<JsValue, JsError> {
         let part = parse_part(part).map_err(|e| JsError::new(&e))?;
@@ -260,7 +260,7 @@ pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
         "majority": i.majority,
         "parts": i.parts.iter().map(|(p, n)| json!([p.x, p.y, n])).collect::<Vec<_>>(),
         "area": i.area.iter().map(xy).collect::<Vec<_>>(),
-        "cities": i.cities.iter().map(xy).collect::<Vec<_>>(),
+        "cities": i.cities.iter().map(|(p, n)| json!([p.x, p.y, n])).collect::<Vec<_>>(),
         "title": title,
         "lines": lines,
     })

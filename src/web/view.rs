@@ -579,14 +579,26 @@ impl State {
         ctx.set_fill_style_str(if mist { "rgba(190,200,255,0.35)" } else { "rgba(255,255,255,0.3)" });
         ctx.set_stroke_style_str(if mist { "#c9d2ff" } else { "#ffffff" });
         ctx.set_line_width(4.0 / k);
-        for (at, local) in &i.parts {
-            let Some(placed) = g.board().at(*at) else { continue };
-            ctx.save();
-            ctx.translate(at.x as f64 + 0.5, at.y as f64 + 0.5).ok();
-            ctx.rotate(placed.rot.quarters() as f64 * PI / 2.0).ok();
-            ctx.translate(-0.5, -0.5).ok();
-            render::highlight_part(ctx, g.tiles().get(placed.tile), *local);
-            ctx.restore();
+        // Each part in its tile's frame.
+        let outline = |parts: &[(Pos, u8)]| {
+            for (at, local) in parts {
+                let Some(placed) = g.board().at(*at) else { continue };
+                ctx.save();
+                ctx.translate(at.x as f64 + 0.5, at.y as f64 + 0.5).ok();
+                ctx.rotate(placed.rot.quarters() as f64 * PI / 2.0).ok();
+                ctx.translate(-0.5, -0.5).ok();
+                render::highlight_part(ctx, g.tiles().get(placed.tile), *local);
+                ctx.restore();
+            }
+        };
+        outline(&i.parts);
+        // A field's farm hint: the completed cities it touches, outlined in gold.
+        ctx.set_fill_style_str("rgba(255,214,90,0.25)");
+        ctx.set_stroke_style_str("#ffd65a");
+        for (at, local) in &i.cities {
+            if let Some(city) = g.inspect(*at, Part::Node(*local)) {
+                outline(&city.parts);
+            }
         }
         ctx.set_line_dash(&to_js(&json!([0.06, 0.05]))).ok();
         ctx.set_line_width(2.0 / k);

@@ -309,3 +309,25 @@ test("How to play: the rules of the sets in the game with boards the game draws,
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a field's card names the completed cities it touches and what a farmer majority gets (BASE-FIELD-2)", async () => {
+  const page = await openGame(browser, srv.url);
+  // E closes the start tile's city (BASE-CITY-2); the field north of E touches it.
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.E", "base.U"] });
+    const g = window.carc.game;
+    g.apply({ tile: "base.E", x: 0, y: -1, rotation: 2 });
+    g.apply({ pass: true });
+  });
+  await frame(page);
+  await hover(page, 0.5, -0.92);
+  await card(page).waitFor({ state: "visible" });
+  assert.equal(await card(page).locator("strong").first().textContent(), "Field");
+  assert.match(await card(page).textContent(), /Touches 1 completed city: 3 per farmer majority/);
+  const field = await page.evaluate(() => window.carc.game.inspect(0, -1, "S")); // E's field, printed south
+  assert.equal(field.kind, "field");
+  assert.equal(field.cities.length, 1);
+  await shot(page, "inspect-field");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -101,7 +101,13 @@ export function rng(seed) {
 export const snap = (page, which = "game") => page.evaluate((w) => window.carc[w].snapshot(), which);
 
 /** Where a board square is on the canvas, in canvas CSS pixels. */
-export const squarePoint = (page, x, y) => page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
+export async function squarePoint(page, x, y) {
+  // A new board (after a new game, a replay, a reload) fits its camera in its first frame:
+  // aim only after it has drawn.
+  await page.waitForFunction(() => window.carc.view.stats().frames > 0);
+  await frame(page);
+  return page.evaluate(([x, y]) => window.carc.view.screenPoint(x, y), [x, y]);
+}
 
 /** One random legal click of the page's game (`keep`: pass more often, to keep meeples). */
 export async function randomClick(page, r, keep = false) {

@@ -219,35 +219,44 @@ export class CarcassonneGame extends HTMLElement {
     return `carcassonne.element:${location.pathname}:${save || this.id || index}`;
   }
 
-  /** Claim the save slot for these attributes: the first of `base`, `base#2`, … that holds
-   *  a game made for them (or nothing, or an unreadable save), and that no other element or
-   *  frame of this site holds (a Web Lock, kept while this element lives). A slot holding
-   *  another configuration's game is never written: two iframes of embed.html with other
-   *  options each keep their own. */
+  /** Claim the save slot for these attributes, one that no other element or frame of this
+   *  site holds (a Web Lock, kept while this element lives): first a slot holding a game made
+   *  for them (free now, else the first such one once the page going away in a reload lets
+   *  go of it, waiting up to 2 s), else the first slot of `base`, `base#2`, … that is empty
+   *  or unreadable. A slot holding another configuration's game is never written: two
+   *  iframes of embed.html with other options each keep their own. */
   async claimSlot() {
     this.releaseSlot();
     const base = this.saveBase;
     if (!base) return null;
-    for (let n = 1; n <= 32; n++) {
-      const key = n === 1 ? base : `${base}#${n}`;
-      if (!(await this.lock(key))) continue;
+    const keys = Array.from({ length: 32 }, (_, i) => (i === 0 ? base : `${base}#${i + 1}`));
+    const state = (key) => {
       const text = localStorage.getItem(key);
-      let mine = !text;
-      try { mine ||= JSON.parse(text).signature === this.signature; } catch { mine = true; }
-      if (mine) return key;
+      if (!text) return "empty";
+      try { return JSON.parse(text).signature === this.signature ? "mine" : "other"; } catch { return "unreadable"; }
+    };
+    const take = async (key, wanted, waitMs) => {
+      if (!wanted.includes(state(key)) || !(await this.lock(key, waitMs))) return false;
+      if (wanted.includes(state(key))) return true; // still so, now that it is held
       this.releaseSlot();
+      return false;
+    };
+    for (const [wanted, waitMs] of [[["mine"], 0], [["mine"], 2000], [["empty", "unreadable"], 0]]) {
+      for (const key of keys) if (await take(key, wanted, waitMs)) return key;
     }
     return null;
   }
 
-  /** Hold the Web Lock for a slot while this element lives; false if another holds it. */
-  lock(key) {
+  /** Hold the Web Lock for a slot while this element lives; false if another holds it (after
+   *  waiting up to `waitMs` for it). */
+  lock(key, waitMs = 0) {
     if (!navigator.locks) return Promise.resolve(true);
     return new Promise((got) => {
-      navigator.locks.request(`carcassonne-save:${key}`, { ifAvailable: true }, (lock) => {
+      const options = waitMs ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
+      navigator.locks.request(`carcassonne-save:${key}`, options, (lock) => {
         got(!!lock);
         if (lock) return new Promise((release) => { this.unlock = release; });
-      });
+      }).catch(() => got(false));
     });
   }
 

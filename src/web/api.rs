@@ -37,7 +37,7 @@ impl WasmGame {
         let setup = parse_setup(&v).map_err(|e| JsError::new(&e.to_string()))?;
         let game = EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&e.to_string()))?;
         let opening = game.opening_events().to_vec();
-        Ok(WasmGame { shared: Session::new(game, &opening) })
+        Ok(WasmGame { shared: Session::new(game, &opening, Vec::new()) })
     }
 
     /// Load a game from a record (JSON text), replaying it. Throws on a corrupt record,
@@ -45,8 +45,9 @@ impl WasmGame {
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: &str) -> Result<WasmGame, JsError> {
         let record = Record::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
-        let (game, events) = record.replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmGame { shared: Session::new(game, &events) })
+        let (game, events, turn_scores) =
+            session::replay(&record, TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WasmGame { shared: Session::new(game, &events, turn_scores) })
     }
 
     /// The public state as a plain object (never the order of the face-down tiles).

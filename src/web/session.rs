@@ -1,13 +1,14 @@
 //! One game as the page sees it: the engine state, the snapshot that undoes a tile
 //! placement before it is confirmed, the running score breakdown, and subscribers.
 
-use crate::engine::{Action, Event, Game, Phase, PlayError};
+use crate::engine::{Action, Event, Game, Phase, PlayError, TileSet};
 use crate::record::{Record, RecordError};
 use crate::text::{describe_in, line, Lang, Line};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
 /// A session shared by the API handle and any board views.
@@ -38,11 +39,12 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session for a game, given every event so far (to build the score breakdown).
-    pub fn new(game: Game, events: &[Event]) -> Shared {
+    /// A session for a game, given every event so far (to build the score breakdown) and
+    /// the scores at the start of each turn played ([`replay`] notes them).
+    pub fn new(game: Game, events: &[Event], turn_scores: TurnScores) -> Shared {
         let mut s = Session {
             tally: vec![BTreeMap::new(); game.players().len()],
-            turn_scores: turn_scores_of(&game),
+            turn_scores,
             recent: Vec::new(),
             game,
             before_tile: None,
@@ -126,20 +128,19 @@ impl Session {
     }
 }
 
-/// The scores at the start of each turn of `game`, found by replaying its record. A game
-/// whose record does not replay by itself (an online copy whose tiles the server
-/// revealed) starts its chart where it is.
-fn turn_scores_of(game: &Game) -> Vec<(usize, Vec<i32>)> {
+/// The scores at the start of each turn: the index of its tile placement in the history,
+/// and every player's score then.
+pub type TurnScores = Vec<(usize, Vec<i32>)>;
+
+/// Replay a record, noting the scores at the start of each turn on the way (one pass).
+pub fn replay(record: &Record, tiles: Arc<TileSet>) -> Result<(Game, Vec<Event>, TurnScores), RecordError> {
     let mut marks = Vec::new();
-    let replayed = Record::of_game(game).replay_each(game.tiles().clone(), |g, a| {
+    let (game, events) = record.replay_each(tiles, |g, a| {
         if matches!(a, Action::PlaceTile { .. }) {
             marks.push((g.history().len(), g.scores()));
         }
-    });
-    if replayed.is_err() {
-        marks.clear();
-    }
-    marks
+    })?;
+    Ok((game, events, marks))
 }
 
 /// Tell every watcher, without holding the session borrowed (they may read it).
@@ -179,14 +180,14 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
 
 /// Replace the game with another (a loaded record or a rewound turn): the breakdown is
 /// recounted from `events`, and every watcher hears `payload`.
-fn replace(shared: &Shared, game: Game, events: &[Event], payload: Value) {
+fn replace(shared: &Shared, (game, events, turn_scores): (Game, Vec<Event>, TurnScores), payload: Value) {
     let payload = {
         let mut s = shared.borrow_mut();
         s.tally = vec![BTreeMap::new(); game.players().len()];
-        s.turn_scores = turn_scores_of(&game);
+        s.turn_scores = turn_scores;
         s.game = game;
         s.before_tile = None;
-        s.count(events);
+        s.count(&events);
         s.version += 1;
         super::to_js(&payload)
     };
@@ -197,10 +198,10 @@ fn replace(shared: &Shared, game: Game, events: &[Event], payload: Value) {
 /// nothing changes.
 pub fn load(shared: &Shared, record: &Record) -> Result<(), RecordError> {
     let tiles = shared.borrow().game.tiles().clone();
-    let (game, events) = record.replay(tiles)?;
+    let replayed = replay(record, tiles)?;
     let text = line(shared.borrow().lang, Line::Loaded);
-    let payload = json!([{ "type": "loaded", "actions": game.history().len(), "text": text }]);
-    replace(shared, game, &events, payload);
+    let payload = json!([{ "type": "loaded", "actions": replayed.0.history().len(), "text": text }]);
+    replace(shared, replayed, payload);
     Ok(())
 }
 
@@ -236,14 +237,14 @@ pub fn undo_turn(shared: &Shared) -> Result<(), String> {
         record.actions.truncate(start);
         (record, s.game.tiles().clone())
     };
-    let (game, events) = record.replay(tiles).map_err(|e| e.to_string())?;
-    let who = game.current_player();
+    let replayed = replay(&record, tiles).map_err(|e| e.to_string())?;
+    let who = replayed.0.current_player();
     let text = {
         let s = shared.borrow();
         line(s.lang, Line::TurnUndone(&s.names()[who]))
     };
     let payload = json!([{ "type": "turn_undone", "player": who, "text": text }]);
-    replace(shared, game, &events, payload);
+    replace(shared, replayed, payload);
     Ok(())
 }
 

@@ -42,12 +42,16 @@ await __wbg_init({ module_or_path: Uint8Array.from(atob("${wasm}"), (c) => c.cha
 window.wasmBindings = { ${names.join(", ")} };
 {
 ${local("dom.js")}
+${local("lang-en.js")}
+${local("lang-nl.js")}
+${local("text.js")}
 ${local("computers.js")}
+${local("sound.js")}
+${local("controller.js")}
 ${local("coop.js")}
 ${local("online.js")}
 ${local("inspect.js")}
 ${local("panels.js")}
-${local("sound.js")}
 ${local("help.js")}
 ${local("app.js")}
 }`;
@@ -85,7 +89,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error(
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
 // 3. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
 const sw = read("sw.js");

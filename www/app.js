@@ -1,41 +1,39 @@
 // The page around the board: panels, the new-game dialog, saving and resuming.
 // The game itself (rules, board drawing, input) is the WebAssembly module.
-import { Computers } from "./computers.js";
 import { el } from "./dom.js";
-import { COOP_COLOURS, levelsWon, markWon, actionLabel, stepHint, outcomeText, renderTeam } from "./coop.js";
+import { COOP_COLOURS, levelsWon, markWon, actionLabel, outcomeText, renderTeam } from "./coop.js";
 import { Online, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
-import { playEvents, played, unlock } from "./sound.js";
+import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
+import { COOP_NAMES, Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
+import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
-const COLORS = [["#d9342b", "Red"], ["#2f6fd6", "Blue"], ["#2e9b4a", "Green"], ["#e8c21f", "Yellow"], ["#3a3a3a", "Black"]];
+const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"]; // seat i's colour is named name.i
 const $ = (sel) => document.querySelector(sel);
-// Score categories of the final breakdown, in the order they are shown.
-const CATEGORY = {
-  road: "Roads", city: "Cities", monastery: "Monasteries", shrine: "Shrines", castle: "Haunted castles",
-  cemetery: "Cemeteries", garden: "Gardens", tower: "Watchtower bonuses", "challenge won": "Challenges won", "challenge bonus": "Challenge bonuses (house rule)",
-  "final road": "Unfinished roads (end)", "final city": "Unfinished cities (end)",
-  "final monastery": "Unfinished monasteries (end)", "final shrine": "Unfinished shrines (end)",
-  "final castle": "Unfinished castles (end)", "final garden": "Unfinished gardens (end)", "final field": "Fields (end)",
-  "final ghosts": "Ghosts (end)",
-};
+// Score categories of the final breakdown, in the order they are shown (named cat.*).
+const CATEGORIES = ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won",
+  "challenge bonus", "final road", "final city", "final monastery", "final shrine", "final castle", "final garden",
+  "final field", "final ghosts"];
 
 let W; // the wasm bindings
-let game = null;
+let table; // the game on the board, its view and computers (controller.js)
+let game = null; // table.game and table.view, kept at hand
 let view = null;
-let subscription = 0;
-let bots; // computer players (computers.js), made once the bindings are there
 let online = null; // the room being played online, if any (online.js)
 let hasServer = false; // a game server answers beside this page
 let hideCard = () => {}; // hides the board's hover card (inspect.js)
 // The player's settings, kept in this browser: animations (never under reduced motion),
-// sound (off until turned on).
+// sound (off until turned on), colour-blind marks, and the language (at first the
+// browser's).
 const SETTINGS_KEY = "carcassonne.settings";
 const settings = (() => {
-  try { return { motion: true, sound: false, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") }; } catch { return { motion: true, sound: false }; }
+  const plain = { motion: true, sound: false, marks: false, lang: null };
+  try { return { ...plain, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") }; } catch { return plain; }
 })();
+let t = translator(pickLanguage(settings.lang, navigator.languages, navigator.language));
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -55,7 +53,7 @@ function save() {
   if (!game || !saveKey || online) return;
   // setItem replaces the old save in one step, or throws and leaves it as it was.
   try { localStorage.setItem(saveKey, game.exportRecord()); }
-  catch (e) { notice("This browser would not store the game: " + e.message); }
+  catch (e) { notice(t("notice.storage", { error: e.message })); }
 }
 
 /** A colour from a snapshot, only if it is a plain #rgb / #rrggbb colour (the engine
@@ -69,40 +67,22 @@ const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.p
 let help = null; // the "How to play" drawer (help.js)
 /** A log line, with a "?" that opens its rule in the help. */
 const logItem = (line, attrs = {}) => el("li", attrs, line.text,
-  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": "How this rule works", onclick: () => help.open((replay.game || game).snapshot().sets, line.topic) }, "?")] : []));
+  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": t("why.log"), onclick: () => help.open((replay.game || game).snapshot().sets, line.topic) }, "?")] : []));
 
 function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
-  bots.cancel();
-  if (view) { view.destroy(); view.free?.(); view = null; }
-  if (game && subscription) game.unsubscribe(subscription);
-  game = newGame;
-  log.length = 0;
-  view = new W.BoardView($("#board"), game);
   // Online, the server plays the computers and the moves go to it (boardaction).
-  view.setRemote(remote);
-  view.setMotion(settings.motion !== false);
-  if (!remote) bots.attach(game, view);
-  hideCard();
-  subscription = game.subscribe((events) => {
-    hideCard();
-    if (settings.sound === true && !replay.active) playEvents(events);
-    log.push(...logLines(events));
-    // Screen readers hear each turn's events.
-    $("#announce").textContent = events.map((e) => e.text).join(". ");
-    save();
-    const s = render();
-    if (online) notifyTurn(s);
-    else bots.next(s);
-  });
-  log.push({ text: remote ? "The online game is on." : fresh ? "A new game begins." : "Your game was resumed." });
-  save();
-  const shown = render();
+  table.attach(newGame, { remote });
+  ({ game, view } = table);
+  log.length = 0;
+  log.push({ text: t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
+  const shown = table.begin();
   $("#board").focus();
   window.carc.game = game;
   window.carc.view = view;
-  if (!remote) bots.next(shown);
+  return shown;
 }
+
 
 // ---------------------------------------------------------------- online play
 
@@ -135,9 +115,9 @@ const inviteKey = (room) => `carcassonne.online.invites.${room}`;
 function links(room, tokens, seats) {
   const base = location.href.split(/[?#]/)[0];
   const out = [];
-  tokens.forEach((t, i) => { if (t && i > 0) out.push([`${seats[i].name}'s seat`, `${base}?room=${room}&t=${t}`]); });
-  if (seats.some((s) => s.kind === "open")) out.push(["An open seat (anyone with the link)", `${base}?room=${room}&open`]);
-  out.push(["Watch the game", `${base}?room=${room}`]);
+  tokens.forEach((token, i) => { if (token && i > 0) out.push([t("online.seatOf", { name: seats[i].name }), `${base}?room=${room}&t=${token}`]); });
+  if (seats.some((s) => s.kind === "open")) out.push([t("online.openLink"), `${base}?room=${room}&open`]);
+  out.push([t("online.watch"), `${base}?room=${room}`]);
   return out;
 }
 
@@ -160,8 +140,8 @@ function showInvites(room) {
   $("#invite-links").replaceChildren(...list.map(([label, url]) => el("li", {},
     el("span", {}, label), el("input", { type: "text", readonly: true, value: url, "aria-label": label }),
     el("button", { type: "button", onclick: async (e) => {
-      try { await navigator.clipboard.writeText(url); e.target.textContent = "Copied"; } catch { e.target.previousSibling.select(); }
-    } }, "Copy"))));
+      try { await navigator.clipboard.writeText(url); e.target.textContent = t("online.copied"); } catch { e.target.previousSibling.select(); }
+    } }, t("online.copy")))));
   $("#invite").showModal();
 }
 
@@ -171,18 +151,18 @@ function renderOnline() {
   box.hidden = !online;
   if (!online) return;
   const r = online.room;
-  $("#on-status").textContent = online.status === "online" ? "Online" : online.status === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+  $("#on-status").textContent = t(online.status === "online" ? "online.online" : online.status === "connecting" ? "online.connecting" : "online.lost");
   $("#on-status").className = `on-status ${online.status}`;
   if (!r) return;
   const you = online.seat;
-  $("#on-room").textContent = r.status === "lobby" ? "Waiting for the host to start the game."
-    : r.status === "over" ? "The game is over." : you === null ? "You are watching." : "";
+  $("#on-room").textContent = r.status === "lobby" ? t("online.lobby")
+    : r.status === "over" ? t("online.over") : you === null ? t("online.watching") : "";
   $("#on-seats").replaceChildren(...r.seats.map((s, i) => el("li", {},
     el("span", { class: `dot ${s.connected || s.kind === "computer" ? "on" : "off"}`, "aria-hidden": "true" }),
-    el("span", {}, `${s.name}${i === you ? " (you)" : ""}${s.kind === "computer" ? ` (computer, ${s.level})` : s.kind === "open" ? " (open seat)" : ""}`),
-    el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? "connected" : s.away_secs != null ? `away ${s.away_secs} s` : "not here yet"),
+    el("span", {}, `${s.name}${i === you ? t("online.you") : ""}${s.kind === "computer" ? t("online.computer", { level: t(`level.${s.level}`) }) : s.kind === "open" ? t("online.open") : ""}`),
+    el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? t("online.connected") : s.away_secs != null ? t("online.away", { n: s.away_secs }) : t("online.notYet")),
     r.host && i > 0 && s.kind !== "computer" && !s.connected && s.away_secs != null && s.away_secs >= r.absent_secs && r.status === "playing"
-      ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, "Let a computer play") : "")));
+      ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, t("online.takeOver")) : "")));
   $("#on-start").hidden = !(r.host && r.status === "lobby");
   $("#on-rematch").hidden = !(r.host && r.status === "over");
   $("#on-invites").hidden = !(r.host && localStorage.getItem(inviteKey(r.room)));
@@ -191,9 +171,9 @@ function renderOnline() {
 /** Tell a player whose tab is in the background that it is their turn. */
 function notifyTurn(s) {
   const mine = online && online.seat === s.current_player && !s.over;
-  document.title = mine && document.hidden ? "● Your turn · Carcassonne" : "Carcassonne";
+  document.title = mine && document.hidden ? t("online.yourTurn") : t("app.title");
   if (mine && document.hidden && "Notification" in window && Notification.permission === "granted") {
-    try { new Notification("Carcassonne", { body: "It is your turn.", tag: "carcassonne-turn" }); } catch { /* not here */ }
+    try { new Notification(t("app.title"), { body: t("online.notify"), tag: "carcassonne-turn" }); } catch { /* not here */ }
   }
 }
 
@@ -206,11 +186,11 @@ function openRoomFromUrl() {
   const o = goOnline();
   if (q.get("t")) o.join(room, q.get("t"));
   else if (q.has("open")) {
-    const name = (prompt("Your name for this game:", "Guest") || "Guest").trim().slice(0, 24) || "Guest";
+    const name = (prompt(t("notice.name"), t("notice.guest")) || t("notice.guest")).trim().slice(0, 24) || t("notice.guest");
     o.claim(room, name).then((c) => {
       history.replaceState(null, "", `?room=${room}&t=${c.token}`);
       o.join(room, c.token);
-    }, (e) => notice(`No seat: ${e.message}`));
+    }, (e) => notice(t("notice.noSeat", { error: e.message })));
   } else o.join(room);
   renderOnline();
   return true;
@@ -234,17 +214,16 @@ const replay = {
     W.Game.fromRecord(text).free?.(); // refuses a corrupt record before anything changes
     const record = JSON.parse(text);
     const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }));
-    const steps = [["The game begins."]];
+    const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
     for (const a of record.actions) g.apply(a);
     g.unsubscribe(id);
     this.close({ resume: false });
-    bots.cancel();
-    if (view) { view.destroy(); view.free?.(); view = null; }
+    table.detach();
+    view = null;
     Object.assign(this, { game: g, record, steps, k: record.actions.length });
-    this.view = new W.BoardView($("#board"), g);
+    this.view = table.viewFor(g);
     this.view.setLocked(true);
-    this.view.setMotion(settings.motion !== false);
     const slider = $("#rp-slider");
     slider.max = String(record.actions.length);
     $("#replay-bar").hidden = false;
@@ -255,18 +234,10 @@ const replay = {
   /** Show the position after `k` moves. */
   go(k) {
     if (!this.game) return;
-    k = Math.max(0, Math.min(this.record.actions.length, k));
-    const jump = () => this.game.loadRecord(JSON.stringify({ ...this.record, actions: this.record.actions.slice(0, k) }));
-    // One move forward is played, so it animates as it did in the game; any jump is loaded.
-    if (k === this.k + 1) {
-      try { this.game.apply(this.record.actions[this.k]); } catch { jump(); }
-    } else if (k !== this.k) {
-      jump();
-    }
-    this.k = k;
+    this.k = k = showMoves(this.game, this.record, this.k, k);
     $("#rp-slider").value = String(k);
-    $("#rp-label").textContent = `Move ${k} of ${this.record.actions.length}`;
-    $("#announce").textContent = `Move ${k}: ${this.steps[k].map((l) => l.text).join(". ")}`;
+    $("#rp-label").textContent = t("replay.move", { k, n: this.record.actions.length });
+    $("#announce").textContent = `${$("#rp-label").textContent}: ${this.steps[k].map((l) => l.text).join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === this.record.actions.length;
     render();
@@ -283,11 +254,9 @@ const replay = {
     $("#replay-bar").hidden = true;
     if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
     if (resume && game) {
-      view = new W.BoardView($("#board"), game);
-      view.setMotion(settings.motion !== false);
-      window.carc.view = view;
-      bots.attach(game, view);
-      bots.next(render());
+      table.attach(game, { remote: table.remote });
+      view = window.carc.view = table.view;
+      table.begin();
     }
   },
 };
@@ -297,7 +266,7 @@ function openShared(code) {
   try {
     replay.open(W.Game.recordFromShareCode(code));
   } catch (e) {
-    notice(`The game in this link could not be shown: ${e.message}`);
+    notice(t("notice.shared", { error: e.message }));
   }
 }
 
@@ -308,54 +277,36 @@ function render() {
   const step = s.phase.step;
   const coop = s.coop;
   const me = s.players[s.current_player];
-  const color = (i) => coop ? COOP_COLOURS[coop.colours[i][0]] : plainColor(s.colors[i]) || COLORS[i % 5][0];
+  const color = (i) => coop ? COOP_COLOURS[coop.colours[i][0]] : plainColor(s.colors[i]) || COLORS[i % 5];
+  const turn = table.turn(s, { replay: replay.active });
+  const idle = turn.idle; // nobody here may play now
 
   // The drawn tile, as the board previews it.
   const drawn = $("#drawn");
   if (step === "tile") W.drawTile(drawn, s.phase.tile, shownView.previewRotation());
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
 
-  $("#turn-line").textContent = s.over ? "Game over" : `${me.name} to play`;
+  $("#turn-line").textContent = s.over ? t("turn.over") : t("turn.toPlay", { name: me.name });
   // The player's colour as a bar beside the text: any colour a player picks, the text
   // itself stays readable (WCAG contrast).
   $("#turn-line").style.borderLeftColor = s.over ? "transparent" : color(s.current_player);
-  if (coop) {
-    const left = coop.supply + coop.cat_pile;
-    $("#tiles-left").textContent = `${left} ghost${left === 1 ? "" : "s"} left · ${coop.active_pile_left} tile${coop.active_pile_left === 1 ? "" : "s"} left in the active pile` +
-      " · the mist sets' tile layouts are reconstructions";
-  } else $("#tiles-left").textContent = `${s.tiles_left} tile${s.tiles_left === 1 ? "" : "s"} left in the stack` +
-    (s.ghosts !== undefined ? ` · ${s.ghosts} ghost${s.ghosts === 1 ? "" : "s"} in the supply` : "") +
-    (s.ghosts_in_circles !== undefined ? ` · ${s.ghosts_in_circles} in spell circles` +
-      (s.cat_pile ? ` (${s.cat_pile} on Eloïse's pile)` : "") : "") +
-    (s.sets.some((x) => x === "ghosts" || x === "spellcircles") ? " · the mist sets' tile layouts are reconstructions" : "");
-  const r = online?.room;
-  const onlineSeat = online ? r?.seats?.[s.current_player] : null;
-  const computer = replay.active ? null : online ? (onlineSeat?.kind === "computer" ? onlineSeat.level : null) : bots.level(s);
-  const waiting = online && !s.over && online.seat !== s.current_player; // another's turn, or watching
-  $("#hint").textContent = replay.active ? "Replay: step through the moves with the buttons or the ← → keys."
-    : s.over ? "Game over. Start a new game from the menu."
-    : online && r?.status === "lobby" ? "Waiting for the host to start the game."
-    : computer ? `${me.name} (computer, ${computer}) is playing…`
-    : waiting ? (online.seat === null ? `Watching: ${me.name} is playing.` : `Waiting for ${me.name}…`)
-    : step === "tile" ? `${me.name}: place the tile on a highlighted square (R or right-click rotates).`
-    : step === "coop" ? stepHint(s, me.name)
-    : step === "circle" ? `${me.name}: a spell circle draws a ghost: click a ringed meeple beside the tile.`
-    : step === "cat" ? `${me.name}: put Eloïse the cat next to a ringed meeple.`
-    : step === "ghost" ? (s.phase.case === "extend"
-      ? `${me.name} extended the mist: click a ringed meeple of another player to haunt it.`
-      : `${me.name} limited the mist: click one of your own ringed meeples to haunt it.`)
-    : `${me.name}: click a circle to place a figure, or choose “No meeple”.`;
+  const mist = s.sets.some((x) => x === "ghosts" || x === "spellcircles") ? [t("stack.reconstructed")] : [];
+  $("#tiles-left").textContent = (coop
+    ? [t("coop.left", { n: coop.supply + coop.cat_pile }), t("coop.pileLeft", { n: coop.active_pile_left })]
+    : [t("stack.tiles", { n: s.tiles_left }),
+      ...(s.ghosts !== undefined ? [t("stack.ghosts", { n: s.ghosts })] : []),
+      ...(s.ghosts_in_circles !== undefined ? [t("stack.circles", { n: s.ghosts_in_circles }) +
+        (s.cat_pile ? ` ${t("stack.catPile", { n: s.cat_pile })}` : "")] : [])]).concat(mist).join(" · ");
+  $("#hint").textContent = table.hint(s, turn);
 
   // Why is a ghost coming (or a circle calling, or the cat)? The rule, one click away.
-  const why = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles" }[step];
-  $("#hint-why").hidden = !why || !!computer || replay.active || s.over;
+  const why = WHY_TOPIC[step];
+  $("#hint-why").hidden = !why || !!turn.computer || replay.active || s.over;
   $("#hint-why").dataset.topic = why || "";
-  const idle = !!computer || replay.active || waiting || (online && online.status !== "online"); // nobody here may play now
   view?.setLocked(idle);
   $("#btn-rotate").disabled = step !== "tile" || idle;
-  const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
-  $("#btn-pass").disabled = !passes || idle;
-  $("#btn-pass").firstChild.textContent = step === "coop" && s.phase.waits === "removal" ? "No more " : "No meeple ";
+  $("#btn-pass").disabled = !turn.passes || idle;
+  $("#btn-pass").firstChild.textContent = `${t(turn.passKey)} `;
   $("#btn-hint").hidden = !coop || s.over || idle || !!online;
   $("#btn-undo").disabled = !s.can_undo || idle;
   $("#btn-undo").hidden = !!online;
@@ -368,20 +319,18 @@ function render() {
   const kinds = $("#figure-kinds");
   if (coop) {
     // The meeple step: which of the seat's colours the clicks place.
-    const names = Object.keys(COOP_COLOURS);
-    const own = step === "coop" && s.phase.waits === "meeple" && !idle
-      ? coop.colours[s.current_player].filter((c) => coop.meeples[names.indexOf(c)] > 0) : [];
+    const own = turn.colours;
     if (!own.includes(kinds.dataset.colour)) kinds.dataset.colour = own[0] || "";
     if (own.length) view.setColour(kinds.dataset.colour);
-    kinds.setAttribute("aria-label", "Colour of the meeple");
+    kinds.setAttribute("aria-label", t("kinds.colour"));
     kinds.replaceChildren(...(own.length > 1 ? own : []).map((c) =>
-      el("button", { type: "button", role: "radio", "aria-checked": String(c === kinds.dataset.colour),
-        onclick: () => { kinds.dataset.colour = c; view.setColour(c); render(); } }, c)));
+      el("button", { type: "button", role: "radio", "aria-checked": String(c === kinds.dataset.colour), "data-colour": c,
+        onclick: () => { kinds.dataset.colour = c; view.setColour(c); render(); } }, t(`colour.${c}`))));
   } else {
-    kinds.setAttribute("aria-label", "Figure to place");
+    kinds.setAttribute("aria-label", t("kinds.figure"));
     kinds.replaceChildren(...(s.figure_kinds.length > 1 && !idle ? s.figure_kinds : []).map((k) =>
-      el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")),
-        onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, k)));
+      el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")), "data-kind": k,
+        onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, t(`figure.${k}`))));
   }
   // Every choice of a cooperative step as a button too (keyboard, screen readers).
   const choices = $("#coop-choices");
@@ -392,67 +341,70 @@ function render() {
     el("button", { type: "button", onclick: () => {
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a))));
+    } }, actionLabel(a, t))));
   $("#team").hidden = !coop;
-  if (coop) renderTeam(s, $("#team"));
+  if (coop) renderTeam(s, $("#team"), t);
 
-  const swatch = (i) => { const e = el("span", { class: "swatch" }); e.style.backgroundColor = color(i); return e; };
+  // A swatch of the seat's colour, with its mark when colour-blind marks are on.
+  const swatch = (i) => {
+    const e = el("span", { class: "swatch", "aria-hidden": "true" }, settings.marks ? markOf(s, i) : "");
+    e.style.backgroundColor = color(i);
+    return e;
+  };
+  const who = (p, i) => el("span", {}, s.computers?.[i] ? t("player.computer", { name: p.name, level: t(`level.${s.computers[i]}`) }) : p.name);
+  const row = (p, i, ...rest) => el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch(i), who(p, i), ...rest);
   if (coop) {
     // Seats and the colours they play, with the meeples each colour has left.
-    const names = Object.keys(COOP_COLOURS);
-    $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
-      swatch(i),
-      el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
-      el("span", { class: "score" }, ""),
+    $("#players").replaceChildren(...s.players.map((p, i) => row(p, i, el("span", { class: "score" }, ""),
       el("span", { class: "supply" }, coop.colours[i].map((c) =>
-        `${c}: ${coop.meeples[names.indexOf(c)]} meeple${coop.meeples[names.indexOf(c)] === 1 ? "" : "s"}`).join(", ")))));
-  } else $("#players").replaceChildren(...s.players.map((p, i) => el("li", { class: i === s.current_player && !s.over ? "current" : "" },
-    swatch(i),
-    el("span", {}, p.name + (s.computers?.[i] ? ` (computer, ${s.computers[i]})` : "")),
-    el("span", { class: "score", "aria-label": `${p.score} points` }, String(p.score)),
-    el("span", { class: "supply" }, `${p.supply.meeple} meeple${p.supply.meeple === 1 ? "" : "s"}` +
-      (p.supply.abbot ? ", abbot" : "") + (s.ghosts !== undefined
-        ? `, ${p.supply.guard} guard${p.supply.guard === 1 ? "" : "s"} (${p.guard_reserve} in reserve)` : "")))));
+        t("supply.colour", { colour: t(`colour.${c}`), n: coop.meeples[COOP_NAMES.indexOf(c)] })).join(", ")))));
+  } else $("#players").replaceChildren(...s.players.map((p, i) => row(p, i,
+    el("span", { class: "score", "aria-label": t("points", { n: p.score }) }, String(p.score)),
+    el("span", { class: "supply" }, [t("supply.meeples", { n: p.supply.meeple }),
+      ...(p.supply.abbot ? [t("supply.abbot")] : []),
+      ...(s.ghosts !== undefined ? [t("supply.guards", { n: p.supply.guard, reserve: p.guard_reserve })] : [])].join(", ")))));
 
   const final = $("#final");
   final.hidden = !s.over;
   const outcome = $("#final-outcome");
   outcome.hidden = !(s.over && coop);
   $("#final-table").hidden = !!coop;
-  $("#final-title").textContent = coop ? (coop.outcome?.won ? "The team won" : "The ghosts won") : "Final scores";
+  $("#final-title").textContent = t(coop ? (coop.outcome?.won ? "final.teamWon" : "final.ghostsWon") : "final.title");
   if (s.over && coop) {
-    outcome.textContent = outcomeText(coop);
+    outcome.textContent = outcomeText(coop, t);
     outcome.classList.toggle("won", !!coop.outcome?.won);
     if (coop.outcome?.won && !replay.active) markWon(coop.level, s.sets.includes("spellcircles"));
   } else if (s.over) {
-    const order = Object.keys(CATEGORY);
-    const cats = [...new Set(s.tally.flatMap((t) => Object.keys(t)))]
-      .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+    const cats = [...new Set(s.tally.flatMap((x) => Object.keys(x)))]
+      .sort((a, b) => (CATEGORIES.indexOf(a) + 1 || 99) - (CATEGORIES.indexOf(b) + 1 || 99));
     const head = el("tr", {}, el("th", {}, ""), ...s.players.map((p) => el("th", {}, p.name)));
-    const rows = cats.map((c) => el("tr", {}, el("td", {}, CATEGORY[c] || c), ...s.tally.map((t) => el("td", {}, String(t[c] || 0)))));
-    const total = el("tr", { class: "total" }, el("td", {}, "Total"), ...s.players.map((p) => el("td", {}, String(p.score))));
+    const rows = cats.map((c) => el("tr", {}, el("td", {}, CATEGORIES.includes(c) ? t(`cat.${c}`) : c), ...s.tally.map((x) => el("td", {}, String(x[c] || 0)))));
+    const total = el("tr", { class: "total" }, el("td", {}, t("final.total")), ...s.players.map((p) => el("td", {}, String(p.score))));
     $("#final-table").replaceChildren(head, ...rows, total);
   }
   // The score after each turn, once a competitive game is over.
   const chart = $("#final-chart");
   chart.hidden = !(s.over && !coop);
-  if (!chart.hidden) $("#final-chart-svg").replaceChildren(scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name), s.players.map((_, i) => color(i))));
+  if (!chart.hidden) {
+    $("#final-chart-svg").replaceChildren(scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name),
+      s.players.map((_, i) => color(i)), t, settings.marks));
+  }
   // The unseen tiles, drawn only while the panel is open and when the game moved on.
   const left = $("#tiles-left-panel");
   const unseen = shown.unseenTiles();
-  left.querySelector("summary").textContent = `Tiles not yet seen (${unseen.reduce((n, t) => n + t.count, 0)})`;
-  if (left.open && left.dataset.shown !== `${s.actions}`) {
-    renderTilesLeft($("#tl-list"), unseen, W.Game.sets(), W.drawTile);
-    left.dataset.shown = `${s.actions}`;
+  left.querySelector("summary").textContent = t("unseen.title", { n: unseen.reduce((n, x) => n + x.count, 0) });
+  if (left.open && (left.dataset.shown !== `${s.actions}` || left.dataset.lang !== t.lang)) {
+    renderTilesLeft($("#tl-list"), unseen, W.Game.sets().map((x) => ({ ...x, title: t(`set.${x.name}`) })), W.drawTile, t);
+    Object.assign(left.dataset, { shown: `${s.actions}`, lang: t.lang });
   }
 
   const list = $("#log");
   if (replay.active) {
     // The log in step with the replay: every move so far, this move's lines marked.
-    const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((t) => [t, k === replay.k]));
-    list.replaceChildren(...lines.slice(-200).reverse().map(([t, now]) => logItem(t, { class: now ? "now" : "" })));
+    const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((x) => [x, k === replay.k]));
+    list.replaceChildren(...lines.slice(-200).reverse().map(([x, now]) => logItem(x, { class: now ? "now" : "" })));
   } else {
-    list.replaceChildren(...log.slice(-200).reverse().map((t) => logItem(t)));
+    list.replaceChildren(...log.slice(-200).reverse().map((x) => logItem(x)));
   }
   return s;
 }
@@ -460,15 +412,16 @@ function render() {
 // ---------------------------------------------------------------- new game dialog
 
 function playerRow(i, name, color, computer = "") {
+  const n = i + 1;
   const li = el("li", {},
-    el("input", { type: "text", value: name, "aria-label": `Player ${i + 1} name`, maxlength: 24, required: true }),
-    el("select", { "aria-label": `Player ${i + 1} colour` },
-      ...COLORS.map(([c, n]) => el("option", { value: c, selected: c === color }, n))),
-    el("select", { class: "who", "aria-label": `Player ${i + 1}: person or computer` },
-      el("option", { value: "" }, "Person"),
-      el("option", { value: "open", class: "online-only", hidden: true }, "Open seat (anyone with the link)"),
-      ...LEVELS.map((l) => el("option", { value: l, selected: l === computer }, `Computer (${l})`))),
-    el("button", { type: "button", "aria-label": `Remove player ${i + 1}`, onclick: () => { li.remove(); syncRows(); } }, "✕"));
+    el("input", { type: "text", value: name, "aria-label": t("ng.name", { n }), maxlength: 24, required: true }),
+    el("select", { "aria-label": t("ng.colour", { n }) },
+      ...COLORS.map((c, k) => el("option", { value: c, selected: c === color }, t(`name.${k}`)))),
+    el("select", { class: "who", "aria-label": t("ng.who", { n }) },
+      el("option", { value: "" }, t("ng.person")),
+      el("option", { value: "open", class: "online-only", hidden: true }, t("ng.openSeat")),
+      ...LEVELS.map((l) => el("option", { value: l, selected: l === computer }, t("ng.computer", { level: t(`level.${l}`) })))),
+    el("button", { type: "button", "aria-label": t("ng.remove", { n }), onclick: () => { li.remove(); syncRows(); } }, "✕"));
   return li;
 }
 
@@ -498,27 +451,16 @@ function syncMode() {
   $("#ng-coop").hidden = !coop;
   $("#ng-sets-box").hidden = coop;
   $("#ng-rules-box").hidden = coop;
-  $("#ng-players-legend").textContent = coop ? "Players (1–5): the team" : "Players (2–5)";
+  $("#ng-players-legend").textContent = t(coop ? "ng.team" : "ng.players");
   // Colours are the team's own in the cooperative game: handed out by seat.
   for (const s of $("#ng-players").querySelectorAll("select:not(.who)")) s.hidden = coop;
   const won = levelsWon();
   const level = $("#ng-level");
   const chosen = level.value || "1";
   level.replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => el("option", { value: String(n), selected: String(n) === chosen },
-    `Level ${n}` + (won[n] || won[`${n}+c`] ? " ✓ won" : ""))));
+    t("ng.levelN", { n }) + (won[n] || won[`${n}+c`] ? t("ng.won") : ""))));
   syncRows();
 }
-
-const SET_TITLES = { base: "Base game", river: "The River", ghosts: "Ghosts, Castles & Cemeteries",
-  spellcircles: "The Spell Circles", watchtowers: "The Watchtowers", shrines: "Heretics & Shrines" };
-const SET_NOTES = {
-  base: "72 land tiles: roads, cities, monasteries and fields with farmers (3rd edition).",
-  river: "12 river tiles first, from the spring to the lake. Not with the mist sets.",
-  ghosts: "Mist brings ghosts that scare meeples off; guards, haunted castles, cemeteries.",
-  spellcircles: "Circles in the mist call more ghosts (mode B) or trap them, with Eloïse the cat (mode A, under Rules). Needs Ghosts, Castles & Cemeteries.",
-  watchtowers: "A meeple on a tower tile earns its bonus when the road or city is completed.",
-  shrines: "Shrines and heretics challenge monasteries and monks.",
-};
 
 /** Keep the set choices legal: a set's `needs` are ticked with it, and its `excludes`
  * cannot be ticked beside it (the engine would refuse them with a message anyway). */
@@ -539,15 +481,14 @@ function syncSets(all) {
 function openNewGame() {
   const list = $("#ng-players");
   if (!list.children.length) {
-    list.append(playerRow(0, "Red", COLORS[0][0]), playerRow(1, "Blue", COLORS[1][0], "medium"));
+    list.append(playerRow(0, t("name.0"), COLORS[0]), playerRow(1, t("name.1"), COLORS[1], "medium"));
   }
   const sets = $("#ng-sets");
   const all = W.Game.sets();
   sets.replaceChildren(...all.map((s) => el("div", {},
     el("label", {}, el("input", { type: "checkbox", value: s.name, checked: s.name === "base",
-      disabled: s.name === "base", onchange: () => syncSets(all) }), " " + (SET_TITLES[s.name] || s.title)),
-    el("div", { class: "set-note" }, [SET_NOTES[s.name],
-      s.reconstructed ? "Its tile layouts are reconstructed: the official ones are not public." : ""].filter(Boolean).join(" ")))));
+      disabled: s.name === "base", onchange: () => syncSets(all) }), " " + t(`set.${s.name}`)),
+    el("div", { class: "set-note" }, [t(`setnote.${s.name}`), s.reconstructed ? t("ng.reconstructed") : ""].filter(Boolean).join(" ")))));
   syncSets(all);
   syncMode();
   $("#ng-online-box").hidden = !hasServer;
@@ -561,7 +502,7 @@ function startFromDialog(ev) {
   ev.preventDefault();
   const players = [...$("#ng-players").children].map((li) => {
     const who = li.querySelector("select.who").value;
-    return { name: li.querySelector("input").value.trim() || "Player", color: li.querySelector("select").value,
+    return { name: li.querySelector("input").value.trim() || t("ng.player"), color: li.querySelector("select").value,
       ...(who ? { computer: who } : {}) };
   });
   let sets = [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
@@ -581,7 +522,7 @@ function startFromDialog(ev) {
     return;
   }
   if (seedText) {
-    if (!/^\d+$/.test(seedText)) { $("#ng-error").textContent = "The seed is a whole number (or empty for a random game)."; return; }
+    if (!/^\d+$/.test(seedText)) { $("#ng-error").textContent = t("ng.badSeed"); return; }
     opts.seed = seedText;
   }
   try {
@@ -602,15 +543,32 @@ function start() {
   $("#hint-why").addEventListener("click", (e) => help.open((replay.game || game).snapshot().sets, e.target.dataset.topic));
   $("#set-motion").checked = settings.motion !== false;
   $("#set-sound").checked = settings.sound === true;
+  $("#set-marks").checked = settings.marks === true;
   const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };
-  $("#set-motion").addEventListener("change", (e) => { settings.motion = e.target.checked; view?.setMotion(settings.motion); keep(); });
+  const look = () => { table.settingsChanged(); table.settingsChanged(replay.view); if (game) render(); };
+  $("#set-motion").addEventListener("change", (e) => { settings.motion = e.target.checked; look(); keep(); });
   $("#set-sound").addEventListener("change", (e) => { settings.sound = e.target.checked; if (settings.sound) unlock(); keep(); });
+  $("#set-marks").addEventListener("change", (e) => { settings.marks = e.target.checked; look(); keep(); });
+  const languages = $("#set-lang");
+  languages.replaceChildren(...Object.entries(LANGUAGES).map(([code, l]) => el("option", { value: code, selected: code === t.lang }, l["lang.name"])));
+  languages.addEventListener("change", (e) => { settings.lang = e.target.value; keep(); speak(e.target.value); });
   $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; render(); });
   W = window.wasmBindings;
-  help = new Help(W, $("#help"));
-  // A page opened from disk cannot start workers; the computers think on the page then.
-  bots = new Computers(W, { workerUrl: location.protocol === "file:" ? null : "bot-worker.js", onError: notice });
-  window.carc = { bindings: W, game: null, view: null, bots, replay, sound: played,
+  help = new Help(W, $("#help"), t);
+  table = new Table(W, $("#board"), {
+    t, render, save, notice,
+    announce: (text) => { $("#announce").textContent = text; },
+    hideCard: () => hideCard(),
+    events: (events) => log.push(...logLines(events)),
+    changed: (_, s) => { if (online) notifyTurn(s); },
+    online: () => online,
+    motion: () => settings.motion !== false, sound: () => settings.sound === true, marks: () => settings.marks === true,
+    onError: notice,
+    // A page opened from disk cannot start workers; the computers think on the page then.
+    workerUrl: location.protocol === "file:" ? null : "bot-worker.js",
+  });
+  speak(t.lang);
+  window.carc = { bindings: W, game: null, view: null, bots: table.bots, replay, sound: played,
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 
   $("#btn-new").addEventListener("click", openNewGame);
@@ -632,7 +590,7 @@ function start() {
       notice("");
     } catch (e) {
       // The game in progress is untouched.
-      notice(`“${file.name}” could not be opened: ${e.message}`);
+      notice(t("notice.file", { file: file.name, error: e.message }));
     }
   });
   $("#btn-replay").addEventListener("click", () => {
@@ -649,10 +607,10 @@ function start() {
   $("#share-copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("#share-link").value);
-      $("#share-status").textContent = "Copied.";
+      $("#share-status").textContent = t("share.copied");
     } catch {
       $("#share-link").select();
-      $("#share-status").textContent = "Select the link and copy it (Ctrl+C).";
+      $("#share-status").textContent = t("share.select");
     }
   });
   $("#rp-first").addEventListener("click", () => replay.go(0));
@@ -671,8 +629,8 @@ function start() {
     if (code) openShared(code);
   });
   $("#btn-undo-turn").addEventListener("click", () => {
-    bots.cancel();
-    try { game.undoTurn(); } catch (e) { notice(e.message); bots.next(); }
+    table.bots.cancel();
+    try { game.undoTurn(); } catch (e) { notice(e.message); table.bots.next(); }
   });
   $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
   $("#btn-pass").addEventListener("click", () => {
@@ -685,12 +643,12 @@ function start() {
   $("#on-rematch").addEventListener("click", () => online?.rematch());
   $("#on-invites").addEventListener("click", () => online?.room && showInvites(online.room.room));
   $("#on-leave").addEventListener("click", () => { leaveOnline(); if (!resume()) openNewGame(); });
-  addEventListener("visibilitychange", () => { if (!document.hidden) document.title = "Carcassonne"; });
+  addEventListener("visibilitychange", () => { if (!document.hidden) document.title = t("app.title"); });
   $("#btn-undo").addEventListener("click", () => view.undo());
   $("#board").addEventListener("previewchange", () => game && render());
   $("#ng-add").addEventListener("click", () => {
     const n = $("#ng-players").children.length;
-    if (n < 5) $("#ng-players").append(playerRow(n, COLORS[n][1], COLORS[n][0]));
+    if (n < 5) $("#ng-players").append(playerRow(n, t(`name.${n}`), COLORS[n]));
     syncRows();
   });
   $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
@@ -703,14 +661,14 @@ function start() {
     btn.disabled = true;
     const at = game.snapshot().actions;
     try {
-      const answer = await bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
+      const answer = await table.bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
       if (answer.error) throw new Error(answer.error);
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
-      const words = answer.actions.map((a) => a.tile ? `place the tile at (${a.x}, ${a.y}) turned ${a.rotation * 90}°`
-        : a.pass ? "place no meeple" : actionLabel(a).toLowerCase());
-      $("#hint").textContent = `Hint: a hard teammate would ${words.join(", then ")}.`;
+      const words = answer.actions.map((a) => a.tile ? t("hint.place", { x: a.x, y: a.y, deg: a.rotation * 90 })
+        : a.pass ? t("hint.noMeeple") : actionLabel(a, t).toLowerCase());
+      $("#hint").textContent = t("hint.teammate", { steps: words.join(t("hint.then")) });
     } catch (e) {
-      notice(`No hint: ${e.message}`);
+      notice(t("hint.none", { error: e.message }));
     } finally {
       btn.disabled = false;
     }
@@ -731,38 +689,41 @@ function start() {
   });
   // A room's link (?room=…) opens the room; the local game stays saved as it is.
   if (openRoomFromUrl()) {
-    attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true, remote: true });
+    attach(new W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] }), { fresh: true, remote: true });
     return;
   }
   // A shared link (#r=…) opens as a replay; the game in progress is kept as it is.
   const shared = new URLSearchParams(location.hash.slice(1)).get("r");
   if (!resume()) {
-    attach(new W.Game({ players: [{ name: "Red", color: COLORS[0][0] }, { name: "Blue", color: COLORS[1][0] }], sets: ["base"] }), { fresh: true });
+    attach(new W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] }), { fresh: true });
     if (!shared) openNewGame();
   }
   if (shared) openShared(shared);
 }
 
-/** Resume the saved game, if there is one that loads. */
+/** Resume the saved game, if there is one that loads. Never lose a player's data: an
+ *  unreadable save is copied aside (controller.js), and only once the copy is stored may
+ *  the new game save over it. */
 function resume() {
-  const saved = localStorage.getItem(SAVE_KEY);
-  if (!saved) return false;
-  try {
-    attach(W.Game.fromRecord(saved), { fresh: false });
-    return true;
-  } catch (e) {
-    // Never lose a player's data: copy the unreadable save under another key, and only
-    // once the copy is stored let the new game save over it.
-    const key = `carcassonne.corrupt.${Date.now()}`;
-    try {
-      localStorage.setItem(key, saved);
-      notice(`Your saved game could not be loaded (${e.message}). It was kept aside as “${key}”.`);
-    } catch {
-      saveKey = null;
-      notice(`Your saved game could not be loaded (${e.message}), and the browser's storage is too full to keep a copy of it: it stays where it is, and this game will not be saved until there is room.`);
-    }
-    return false;
+  const r = readSave(SAVE_KEY, (text) => W.Game.fromRecord(text), `carcassonne.corrupt.${Date.now()}`);
+  if (r.game) attach(r.game, { fresh: false });
+  else if (r.aside) notice(t("notice.corrupt", { error: r.error, key: r.aside }));
+  else if (r.full) {
+    saveKey = null;
+    notice(t("notice.corruptFull", { error: r.error }));
   }
+  return !!r.game;
+}
+
+/** Speak `lang` from now on: the page's texts, the game's events, the help. */
+function speak(lang) {
+  t = translator(lang);
+  table.host.t = t;
+  document.documentElement.lang = t.lang;
+  applyText(document, t);
+  table.languageChanged();
+  help.t = t;
+  if (game) render();
 }
 
 if (window.wasmBindings) start();

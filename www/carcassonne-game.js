@@ -8,81 +8,16 @@
 // sit on one page. Works under a strict Content-Security-Policy: no inline styles or
 // scripts (the styles are a constructed style sheet).
 import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carcassonne.js";
-import { Computers } from "./computers.js";
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
+import { Table, markOf, readSave, showMoves } from "./controller.js";
+import { LANGUAGES, pickLanguage, translator } from "./text.js";
+
+const W = { Game, BoardView, drawTile, playerColor, thinkTurn };
 
 /** Resolves once the WebAssembly module is ready (one instance for every element). */
 export const ready = init();
-
-const TEXT = {
-  en: {
-    names: ["Red", "Blue", "Green", "Yellow", "Black"],
-    toPlay: (n) => `${n} to play`, over: "Game over", won: (n) => `${n} won`, tie: "A tie",
-    tilesLeft: (n) => `${n} tile${n === 1 ? "" : "s"} left`,
-    rotate: "Rotate", pass: "No meeple", undo: "Undo",
-    board: "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back.",
-    tile: "Place the tile on a highlighted square (R rotates).",
-    figure: "Click a circle to place a figure, or choose “No meeple”.",
-    ghost: "Click a ringed meeple to haunt it.", circle: "A spell circle draws a ghost: click a ringed meeple.",
-    cat: "Put Eloïse the cat next to a ringed meeple.", computer: (n) => `${n} (computer) is playing…`,
-    readonly: "Watching: the game cannot be played here.",
-    move: (k, n) => `Move ${k} of ${n}`, replay: "Replay", drawn: "The drawn tile", first: "First move", back: "One move back", forward: "One move forward", last: "Last move",
-    reconstructed: "The mist sets' tile layouts are reconstructions.", loading: "Loading…", error: "The game could not start",
-    fresh: "A new game was started",
-    points: (n) => `${n} points`,
-    // The cooperative game (Mists over Carcassonne).
-    team: (score, goal, ghosts) => `Team ${score} of ${goal} · ${ghosts} ghost${ghosts === 1 ? "" : "s"} left`,
-    teamWon: (turn) => `The team reached the goal on turn ${turn}: victory!`,
-    lostGhosts: (turn, needed, left) => `The ghosts win: on turn ${turn}, ${needed} needed and only ${left} left`,
-    lostPile: (turn) => `The ghosts win: on turn ${turn} the active pile ran out`,
-    noMore: "No more", colour: (c) => `Colour: ${c}`,
-    offline: "Connection lost: reconnecting…", waiting: (n) => `Waiting for ${n}…`,
-    coop: {
-      meeple: "Click a circle to place a meeple, or “No meeple”.",
-      score: "Click the meeple to take the points, or a square with ghosts to remove up to 3 instead.",
-      bury: "A cemetery closed: click the meeple to bury.", fewer: "Click the mist region that places one ghost fewer.",
-      attract: "Click a ringed ghost for the spell circle.", cemetery_ghost: "Click the open cemetery that takes a ghost.",
-      mist_ghost: "Click the mist region for the ghost.", cat: "Click the meeple Eloïse goes with.",
-      hound: "Click the meeple the hound goes with.", removal: "Click a square to remove up to 3 ghosts, or “No more”.",
-      face_down: "Click the square for the face-down tile.",
-    },
-  },
-  nl: {
-    names: ["Rood", "Blauw", "Groen", "Geel", "Zwart"],
-    toPlay: (n) => `${n} is aan de beurt`, over: "Einde van het spel", won: (n) => `${n} wint`, tie: "Gelijkspel",
-    tilesLeft: (n) => `nog ${n} ${n === 1 ? "tegel" : "tegels"}`,
-    rotate: "Draaien", pass: "Geen meeple", undo: "Terug",
-    board: "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug.",
-    tile: "Leg de tegel op een gemarkeerd vak (R draait).",
-    figure: "Klik op een cirkel om een figuur te plaatsen, of kies “Geen meeple”.",
-    ghost: "Klik op een omcirkelde meeple om er een spook bij te zetten.",
-    circle: "Een spreukencirkel trekt een spook aan: klik op een omcirkelde meeple.",
-    cat: "Zet Eloïse de kat naast een omcirkelde meeple.", computer: (n) => `${n} (computer) speelt…`,
-    readonly: "Meekijken: hier wordt niet gespeeld.",
-    move: (k, n) => `Zet ${k} van ${n}`, replay: "Herhaling", drawn: "De getrokken tegel", first: "Eerste zet", back: "Zet terug", forward: "Zet verder", last: "Laatste zet",
-    reconstructed: "De tegels van de mistsets zijn reconstructies.", loading: "Laden…", error: "Het spel kon niet beginnen",
-    fresh: "Er is een nieuw spel begonnen",
-    points: (n) => `${n} punten`,
-    team: (score, goal, ghosts) => `Team ${score} van ${goal} · nog ${ghosts} ${ghosts === 1 ? "spook" : "spoken"}`,
-    teamWon: (turn) => `Het team haalde het doel in beurt ${turn}: gewonnen!`,
-    lostGhosts: (turn, needed, left) => `De spoken winnen: in beurt ${turn} waren er ${needed} nodig en nog maar ${left} over`,
-    lostPile: (turn) => `De spoken winnen: in beurt ${turn} was de actieve stapel op`,
-    offline: "Verbinding verbroken: opnieuw verbinden…", waiting: (n) => `Wachten op ${n}…`,
-    noMore: "Niet meer", colour: (c) => `Kleur: ${{ red: "rood", green: "groen", blue: "blauw", yellow: "geel", black: "zwart", pink: "roze" }[c] || c}`,
-    coop: {
-      meeple: "Klik op een cirkel om een meeple te zetten, of kies “Geen meeple”.",
-      score: "Klik op de meeple voor de punten, of op een vak met spoken om er tot 3 te verjagen.",
-      bury: "Een kerkhof is gesloten: klik op de meeple die er begraven wordt.",
-      fewer: "Klik op het mistgebied dat één spook minder krijgt.",
-      attract: "Klik op een omcirkeld spook voor de spreukencirkel.", cemetery_ghost: "Klik op het open kerkhof dat een spook krijgt.",
-      mist_ghost: "Klik op het mistgebied voor het spook.", cat: "Klik op de meeple waar Eloïse bij gaat zitten.",
-      hound: "Klik op de meeple waar de hond mee gaat.", removal: "Klik op een vak om tot 3 spoken te verjagen, of kies “Niet meer”.",
-      face_down: "Klik op het vak voor de gedekte tegel.",
-    },
-  },
-};
 
 const STYLE = `
 :host { display: block; position: relative; width: 100%; height: 100%; min-height: 280px; aspect-ratio: 4 / 3;
@@ -107,7 +42,8 @@ const STYLE = `
 .players { display: flex; flex-wrap: wrap; gap: .3rem; margin: 0; padding: 0; list-style: none; flex: 1; }
 .players li { display: flex; gap: .3rem; align-items: center; padding: .1rem .4rem; border-radius: .3rem; }
 .players li.current { background: var(--now); box-shadow: inset 0 -2px 0 #d8a600; }
-.swatch { width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #0006; }
+.swatch { width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #0006; display: inline-grid; place-items: center;
+  font-size: .5rem; line-height: 1; color: #fff; text-shadow: 0 0 2px #000; }
 .score { font-weight: 700; font-variant-numeric: tabular-nums; }
 .status { font-weight: 600; }
 .drawn { width: 44px; height: 44px; border-radius: .25rem; background: #ddd; flex: none; }
@@ -139,7 +75,7 @@ export function parsePlayers(text, names) {
 }
 
 export class CarcassonneGame extends HTMLElement {
-  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token"];
+  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token", "marks"];
 
   constructor() {
     super();
@@ -185,7 +121,7 @@ export class CarcassonneGame extends HTMLElement {
     u.undo.addEventListener("click", () => this.view?.undo());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {
-      const own = this.ownColours();
+      const own = this.lastTurn?.colours || [];
       this.colour = own[(own.indexOf(this.colour) + 1) % own.length];
       this.view?.setColour(this.colour);
       this.render();
@@ -196,20 +132,39 @@ export class CarcassonneGame extends HTMLElement {
     u.forward.addEventListener("click", () => this.step(this.shown + 1));
     u.last.addEventListener("click", () => this.step(Infinity));
     u.slider.addEventListener("input", () => this.step(Number(u.slider.value)));
-    this.game = null;
-    this.view = null;
+    this.table = new Table(W, u.board, {
+      t: translator("en"),
+      render: () => this.render(),
+      save: () => this.save(),
+      announce: (text) => { u.announce.textContent = text; },
+      hideCard: () => this.hideCard(),
+      changed: (events, snapshot) => this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot } })),
+      online: () => this.online,
+      // Motion follows the reader's system setting (the view checks it); `marks` adds the
+      // colour-blind marks; an element makes no sound.
+      motion: () => true, sound: () => false, marks: () => this.hasAttribute("marks"),
+      onError: (m) => this.fail(new Error(m)),
+      // A worker from another origin than the page's cannot start: they think on the page then.
+      workerUrl: new URL("bot-worker.js", import.meta.url),
+    });
     this.full = null; // the record being watched (read-only with a record: a replay)
     this.shown = 0;
     this.started = false;
   }
 
-  /** The language in use: `lang`'s first two letters if known, else English. */
-  get language() {
-    const code = (this.getAttribute("lang") || "en").slice(0, 2).toLowerCase();
-    return TEXT[code] ? code : "en";
-  }
+  /** The language in use: the `lang` attribute's if the game speaks it, else the page's
+   *  (`<html lang>`), else English. */
+  get language() { return pickLanguage(this.getAttribute("lang"), this.closest("[lang]")?.getAttribute("lang")); }
 
-  get text() { return TEXT[this.language]; }
+  /** `t(key, params)` in the element's language (text.js). */
+  get t() { return this.table.host.t; }
+
+  get game() { return this.table.game; }
+
+  get view() { return this.table.view; }
+
+  /** The computer players (computers.js). */
+  get computers() { return this.table.bots; }
 
   /** The first key this element's games are saved under (`save="off"`: not saved). */
   get saveBase() {
@@ -275,18 +230,19 @@ export class CarcassonneGame extends HTMLElement {
     if (this.started) {
       // Back on the page after a move in the DOM: its save slot again, the computers go on.
       if (this.game) this.claimSlot().then((key) => { this.slot = key; this.save(); });
-      if (this.game && !this.readonly) this.computers?.next();
+      if (this.game) this.table.nextComputer();
       return;
     }
     this.started = true;
-    this.ui.hint.textContent = this.text.loading;
+    this.table.host.t = translator(this.language);
+    this.ui.hint.textContent = this.t("loading");
     await ready;
     if (this.isConnected) this.restart();
   }
 
   disconnectedCallback() {
     // Off the page, nobody watches: computer players stop until it comes back.
-    this.computers?.cancel();
+    this.table.bots.cancel();
     this.releaseSlot();
     this.resizer?.disconnect();
     this.resizer = null;
@@ -295,7 +251,14 @@ export class CarcassonneGame extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     if (!this.started || old === value || !this.game) return;
     if (name === "theme") return;
-    if (name === "lang") { this.game.setLanguage(this.language); this.labels(); this.render(); return; }
+    if (name === "lang") {
+      this.table.host.t = translator(this.language);
+      this.table.languageChanged();
+      this.labels();
+      this.render();
+      return;
+    }
+    if (name === "marks") { this.table.settingsChanged(); return; }
     this.restart();
   }
 
@@ -325,7 +288,7 @@ export class CarcassonneGame extends HTMLElement {
       } else {
         const { game, problem } = this.resume();
         this.attach(game || new Game(this.options()));
-        if (problem) this.fail(new Error(problem), this.text.fresh);
+        if (problem) this.fail(new Error(problem), this.t("el.fresh"));
       }
       this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
     } catch (e) {
@@ -334,31 +297,26 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   /** The saved game for these attributes, if any. An unreadable save is never deleted:
-   * it is kept under another key, and `problem` says so. */
+   * it is kept under another key (controller.js), and `problem` says so. */
   resume() {
     const key = this.slot;
-    const text = key && localStorage.getItem(key);
-    if (!text) return {};
-    try {
+    if (!key) return {};
+    const r = readSave(key, (text) => {
       const saved = JSON.parse(text);
-      return { game: saved.signature === this.signature ? Game.fromRecord(saved.record) : null };
-    } catch (e) {
-      // Copied aside first; only then may the new game's save take its place.
-      const aside = `${key}.corrupt.${Date.now()}`;
-      try {
-        localStorage.setItem(aside, text);
-        return { problem: `the saved game could not be loaded (${e.message}); it was kept as “${aside}”` };
-      } catch {
-        this.releaseSlot();
-        return { problem: `the saved game could not be loaded (${e.message}); storage is full, so it stays where it is and this game is not saved` };
-      }
+      return saved.signature === this.signature ? Game.fromRecord(saved.record) : null;
+    });
+    if (r.aside) return { problem: `the saved game could not be loaded (${r.error}); it was kept as “${r.aside}”` };
+    if (r.full) {
+      this.releaseSlot();
+      return { problem: `the saved game could not be loaded (${r.error}); storage is full, so it stays where it is and this game is not saved` };
     }
+    return { game: r.game };
   }
 
   /** The `new Game` options the attributes describe. */
   options() {
     const opts = {
-      players: parsePlayers(this.getAttribute("players"), this.text.names),
+      players: parsePlayers(this.getAttribute("players"), [0, 1, 2, 3, 4].map((i) => this.t(`name.${i}`))),
       sets: (this.getAttribute("sets") || "base").split(",").map((s) => s.trim()).filter(Boolean),
     };
     const seed = this.getAttribute("seed");
@@ -390,43 +348,12 @@ export class CarcassonneGame extends HTMLElement {
   /** Play (or watch) `game` in this element (`remote`: a room's game, played through the
    *  server). */
   attach(game, { remote = false } = {}) {
-    this.computers?.cancel();
-    this.view?.destroy();
-    this.view?.free?.();
-    if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
-    this.game = game;
-    game.setLanguage(this.language); // the events' text, read out by the live region
-    this.view = new BoardView(this.ui.board, game);
-    this.view.setRemote(remote);
-    // A worker from another origin than the page's cannot start: they think on the page then.
-    this.computers ??= new Computers({ thinkTurn }, {
-      workerUrl: new URL("bot-worker.js", import.meta.url), onError: (m) => this.fail(new Error(m)) });
-    this.computers.attach(game, this.view);
-    this.hideCard();
-    this.subscription = game.subscribe((events) => {
-      this.hideCard();
-      this.ui.announce.textContent = events.map((e) => e.text).join(". ");
-      this.save();
-      const s = this.render();
-      if (!this.readonly && !this.online) this.computers.next(s);
-      this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot: s } }));
-    });
+    this.table.attach(game, { remote, locked: this.readonly });
     this.labels();
-    this.save();
-    const s = this.render();
-    if (this.readonly) this.view.setLocked(true);
-    else if (!this.online) this.computers.next(s);
+    this.table.begin();
   }
 
   get readonly() { return this.hasAttribute("readonly"); }
-
-  /** In the cooperative game's meeple step: the colours of the seat on turn with meeples. */
-  ownColours(s = this.game?.snapshot()) {
-    const c = s?.coop;
-    if (!c || s.phase.waits !== "meeple") return [];
-    const names = ["red", "green", "blue", "yellow", "black", "pink"];
-    return c.colours[s.current_player].filter((x) => c.meeples[names.indexOf(x)] > 0);
-  }
 
   save() {
     if (this.online) return; // the server keeps a room's game
@@ -438,42 +365,36 @@ export class CarcassonneGame extends HTMLElement {
   /** Watch the recorded game after `k` of its moves (read-only with a record). */
   step(k) {
     if (!this.full) return;
-    const n = this.full.actions.length;
-    this.shown = Math.max(0, Math.min(n, k));
-    this.game.loadRecord(JSON.stringify({ ...this.full, actions: this.full.actions.slice(0, this.shown) }));
+    this.shown = showMoves(this.game, this.full, this.shown, k);
     this.render();
-    this.ui.announce.textContent = this.text.move(this.shown, n);
+    this.ui.announce.textContent = this.t("replay.move", { k: this.shown, n: this.full.actions.length });
   }
 
   labels() {
-    const t = this.text, u = this.ui;
-    u.board.setAttribute("aria-label", t.board);
-    u.rotate.textContent = t.rotate;
-    u.pass.textContent = t.pass;
-    u.undo.textContent = t.undo;
-    u.replay.setAttribute("aria-label", t.replay);
-    u.drawn.setAttribute("aria-label", t.drawn);
-    for (const [b, label] of [[u.first, t.first], [u.back, t.back], [u.forward, t.forward], [u.last, t.last]]) b.setAttribute("aria-label", label);
-    u.slider.setAttribute("aria-label", t.replay);
+    const t = this.t, u = this.ui;
+    u.board.setAttribute("aria-label", t("board.label"));
+    u.rotate.textContent = t("btn.rotate");
+    u.undo.textContent = t("btn.undoShort");
+    u.replay.setAttribute("aria-label", t("replay.label"));
+    u.drawn.setAttribute("aria-label", t("drawn.label"));
+    for (const [b, key] of [[u.first, "replay.first"], [u.back, "replay.back"], [u.forward, "replay.forward"], [u.last, "replay.last"]]) b.setAttribute("aria-label", t(key));
+    u.slider.setAttribute("aria-label", t("replay.label"));
   }
 
   render() {
     if (!this.game) return null;
-    const s = this.game.snapshot(), t = this.text, u = this.ui;
-    const step = s.phase.step, me = s.players[s.current_player];
+    const s = this.game.snapshot(), t = this.t, u = this.ui;
+    const me = s.players[s.current_player];
+    const turn = this.table.turn(s);
+    this.lastTurn = turn;
     u.hint.classList.remove("error");
-    const room = this.online?.room;
-    const computer = s.over ? null : room ? (room.seats[s.current_player]?.kind === "computer" ? "computer" : null)
-      : s.computers?.[s.current_player];
-    // Online: only the seat on turn plays, and only while connected.
-    const away = this.online && (this.online.seat !== s.current_player || this.online.status !== "online");
-    const idle = this.readonly || !!computer || !!away;
-    this.view.setLocked(idle);
+    this.view.setLocked(turn.idle);
+    const marks = this.hasAttribute("marks");
     u.players.replaceChildren(...s.players.map((p, i) => {
-      const swatch = el("span", { class: "swatch" });
+      const swatch = el("span", { class: "swatch" }, marks ? markOf(s, i) : "");
       swatch.style.background = playerColor(this.game, i); // a co-op seat: its first colour
       return el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
-        el("span", {}, p.name), el("span", { class: "score", "aria-label": t.points(p.score) }, String(p.score)));
+        el("span", {}, p.name), el("span", { class: "score", "aria-label": t("points", { n: p.score }) }, String(p.score)));
     }));
     const best = Math.max(...s.scores);
     const winners = s.players.filter((p) => p.score === best).map((p) => p.name);
@@ -482,42 +403,39 @@ export class CarcassonneGame extends HTMLElement {
       // One team: its score and the ghosts left (running out loses) instead of each score.
       for (const li of u.players.querySelectorAll(".score")) li.textContent = "";
       const o = c.outcome;
-      u.status.textContent = o ? (o.won ? t.teamWon(o.turn) : o.why === "pile" ? t.lostPile(o.turn) : t.lostGhosts(o.turn, o.needed, o.supply))
-        : `${t.toPlay(me.name)} · ${t.team(Math.min(...c.markers), c.goal, c.supply + c.cat_pile)}`;
-    } else u.status.textContent = s.over ? `${t.over}: ${winners.length > 1 ? t.tie : t.won(winners[0])}`
-      : `${t.toPlay(me.name)} · ${t.tilesLeft(s.tiles_left)}`;
+      u.status.textContent = o ? (o.won ? t("outcome.won", o) : o.why === "pile" ? t("outcome.pile", o) : t("outcome.ghosts", { ...o, left: o.supply }))
+        : `${t("turn.toPlay", { name: me.name })} · ${t("team.status", { score: Math.min(...c.markers), goal: c.goal, ghosts: t("el.ghostsLeft", { n: c.supply + c.cat_pile }) })}`;
+    } else u.status.textContent = s.over ? `${t("turn.over")}: ${winners.length > 1 ? t("el.status.tie") : t("el.status.won", { name: winners[0] })}`
+      : `${t("turn.toPlay", { name: me.name })} · ${t("el.tiles", { n: s.tiles_left })}`;
     u.play.hidden = !!this.full;
     u.replay.hidden = !this.full;
     if (this.full) {
       const n = this.full.actions.length;
       u.slider.max = String(n);
       u.slider.value = String(this.shown);
-      u.move.textContent = t.move(this.shown, n);
+      u.move.textContent = t("replay.move", { k: this.shown, n });
       u.slider.setAttribute("aria-valuetext", u.move.textContent);
       u.first.disabled = u.back.disabled = this.shown === 0;
       u.last.disabled = u.forward.disabled = this.shown === n;
     }
-    if (step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
+    if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
-    u.hint.textContent = s.over ? "" : this.readonly ? t.readonly : computer ? t.computer(me.name)
-      : away ? (this.online.status !== "online" ? t.offline : t.waiting(me.name))
-      : step === "coop" ? t.coop[s.phase.waits] || s.phase.expects : t[step] || "";
-    u.rotate.disabled = step !== "tile" || idle;
-    const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(s.phase.waits));
-    u.pass.disabled = !passes || idle;
-    u.pass.textContent = step === "coop" && s.phase.waits === "removal" ? t.noMore : t.pass;
-    const own = idle ? [] : this.ownColours(s);
+    u.hint.textContent = s.over ? "" : this.table.hint(s, turn);
+    u.rotate.disabled = s.phase.step !== "tile" || turn.idle;
+    u.pass.disabled = !turn.passes || turn.idle;
+    u.pass.textContent = t(turn.passKey);
+    const own = turn.colours;
     if (own.length && !own.includes(this.colour)) { this.colour = own[0]; this.view.setColour(this.colour); }
     u.colour.hidden = own.length < 2;
-    u.colour.textContent = own.length ? t.colour(this.colour) : "";
-    u.undo.disabled = !s.can_undo || idle;
+    u.colour.textContent = own.length ? t("el.colour", { colour: t(`colour.${this.colour}`) }) : "";
+    u.undo.disabled = !s.can_undo || turn.idle;
     u.undo.hidden = !!this.online;
-    u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t.reconstructed : "";
+    u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t("el.reconstructed") : "";
     return s;
   }
 
   /** Show a problem inside the element (after `lead`) and tell the page. */
-  fail(e, lead = this.text.error) {
+  fail(e, lead = this.t("el.error")) {
     const message = e?.message || String(e);
     this.ui.hint.textContent = `${lead}: ${message}`;
     this.ui.hint.classList.add("error");
@@ -528,6 +446,9 @@ export class CarcassonneGame extends HTMLElement {
 
   /** Start a new game with `new Game` options (players, sets, options, seed). */
   newGame(options) { this.full = null; this.attach(new Game(options)); }
+
+  /** The languages the element speaks (`lang` attribute): codes and names. */
+  static get languages() { return Object.fromEntries(Object.entries(LANGUAGES).map(([code, l]) => [code, l["lang.name"]])); }
 
   /** Show a record (JSON text or share code): a replay when `readonly`, else play on. */
   loadRecord(text) { return this.showRecord(text); }

@@ -1,6 +1,10 @@
 // Two views for the side panel: the tiles nobody has seen yet (the count of each kind is
 // public in the physical game too) and the score after each turn, drawn as SVG.
 import { el } from "./dom.js";
+import { MARKS } from "./controller.js";
+
+// The lines' dash patterns under colour-blind marks, in seat order (the first is solid).
+const DASHES = ["none", "8 4", "2 3", "10 3 2 3", "5 5"];
 
 const SVG = "http://www.w3.org/2000/svg";
 function svg(tag, attrs = {}, ...children) {
@@ -11,8 +15,9 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 /** Fill `box` with the unseen tiles (`game.unseenTiles()`), small pictures with their
- *  counts, grouped by set (`sets`: `Game.sets()`); `drawTile(canvas, id, rotation)`. */
-export function renderTilesLeft(box, unseen, sets, drawTile) {
+ *  counts, grouped by set (`sets`: `Game.sets()`, titled); `drawTile(canvas, id, rotation)`;
+ *  `t` the translator. */
+export function renderTilesLeft(box, unseen, sets, drawTile, t) {
   const title = Object.fromEntries(sets.map((s) => [s.name, s.title]));
   const groups = new Map();
   for (const t of unseen) groups.set(t.set, [...(groups.get(t.set) || []), t]);
@@ -20,33 +25,36 @@ export function renderTilesLeft(box, unseen, sets, drawTile) {
     el("h3", {}, `${title[set] || set}: ${tiles.reduce((n, t) => n + t.count, 0)}`),
     el("ul", { class: "tl-tiles" }, ...tiles.map((t) => el("li", { "data-tile": t.tile, "data-count": String(t.count),
       title: `${t.tile}: ${t.count}` }, el("canvas", { "aria-hidden": "true" }), el("span", {}, `×${t.count}`)))))));
-  if (!unseen.length) box.append(el("p", { class: "muted" }, "No tiles left unseen."));
+  if (!unseen.length) box.append(el("p", { class: "muted" }, t("unseen.none")));
   // Drawn once in the page (a canvas takes its size from CSS).
   for (const li of box.querySelectorAll("li[data-tile]")) drawTile(li.querySelector("canvas"), li.dataset.tile, 0);
 }
 
 /** The score after each turn (`rows`: `game.scoreTimeline()`), one line per player in
- *  their colour, as an SVG element with a text alternative. */
-export function scoreChart(rows, names, colors) {
+ *  their colour, as an SVG element with a text alternative. With `marks` (colour-blind
+ *  marks) each line also has its own dash pattern and ends in the seat's mark. */
+export function scoreChart(rows, names, colors, t, marks = false) {
   const [W, H, left, right, top, bottom] = [320, 170, 30, 44, 8, 20];
   const turns = Math.max(1, rows.length - 1);
   const max = Math.max(10, ...rows.flat());
   const x = (i) => left + (i / turns) * (W - left - right);
   const y = (v) => top + (1 - v / max) * (H - top - bottom);
   const finals = rows[rows.length - 1] || [];
-  const label = `Score after each turn: ${names.map((n, p) => `${n} ${finals[p] ?? 0}`).join(", ")}`;
+  const label = t("chart.label", { list: names.map((n, p) => `${n} ${finals[p] ?? 0}`).join(", ") });
   const chart = svg("svg", { class: "score-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("title", {}, label),
     svg("line", { x1: left, y1: y(0), x2: W - right, y2: y(0), class: "axis" }),
     svg("line", { x1: left, y1: top, x2: left, y2: y(0), class: "axis" }),
     svg("text", { x: left - 4, y: y(max) + 4, "text-anchor": "end", class: "tick" }, String(max)),
     svg("text", { x: left - 4, y: y(0) + 4, "text-anchor": "end", class: "tick" }, "0"),
-    svg("text", { x: W - right, y: H - 4, "text-anchor": "end", class: "tick" }, `turn ${turns}`));
+    svg("text", { x: W - right, y: H - 4, "text-anchor": "end", class: "tick" }, t("chart.turn", { n: turns })));
   names.forEach((name, p) => {
     const points = rows.map((r, i) => `${x(i).toFixed(1)},${y(r[p] ?? 0).toFixed(1)}`).join(" ");
-    chart.append(svg("polyline", { points, fill: "none", stroke: colors[p], "stroke-width": 2.5, "data-player": String(p) },
+    const dash = marks ? { "stroke-dasharray": DASHES[p % DASHES.length] } : {};
+    chart.append(svg("polyline", { points, fill: "none", stroke: colors[p], "stroke-width": 2.5, "data-player": String(p), ...dash },
       svg("title", {}, name)));
-    chart.append(svg("text", { x: W - right + 4, y: y(finals[p] ?? 0) + 4, class: "end", fill: colors[p] }, String(finals[p] ?? 0)));
+    chart.append(svg("text", { x: W - right + 4, y: y(finals[p] ?? 0) + 4, class: "end", fill: colors[p] },
+      `${String(finals[p] ?? 0)}${marks ? ` ${MARKS[p % MARKS.length]}` : ""}`));
   });
   return chart;
 }

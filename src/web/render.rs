@@ -495,6 +495,49 @@ fn polygon(ctx: &Ctx, pts: &[(f64, f64)]) {
     ctx.close_path();
 }
 
+/// Draw seat `mark`'s colour-blind mark on a figure drawn by [`draw_figure`]: a white
+/// dot, triangle, square, diamond, cross or ring (the page's swatches show the same).
+pub fn draw_mark(ctx: &Ctx, mark: u8) {
+    ctx.save();
+    ctx.translate(0.0, 0.12).ok();
+    ctx.begin_path();
+    let r = 0.16;
+    match mark {
+        1 => polygon(ctx, &[(0.0, -r), (r, r * 0.8), (-r, r * 0.8)]),
+        2 => ctx.rect(-r * 0.8, -r * 0.8, r * 1.6, r * 1.6),
+        3 => polygon(ctx, &[(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]),
+        4 => {
+            let w = r * 0.35;
+            polygon(
+                ctx,
+                &[
+                    (-w, -r),
+                    (w, -r),
+                    (w, -w),
+                    (r, -w),
+                    (r, w),
+                    (w, w),
+                    (w, r),
+                    (-w, r),
+                    (-w, w),
+                    (-r, w),
+                    (-r, -w),
+                    (-w, -w),
+                ],
+            );
+        }
+        _ => {
+            ctx.arc(0.0, 0.0, r * 0.85, 0.0, 2.0 * PI).ok();
+        }
+    }
+    ctx.set_fill_style_str(if mark == 5 { "rgba(0,0,0,0)" } else { "#ffffff" });
+    ctx.fill();
+    ctx.set_stroke_style_str(if mark == 5 { "#ffffff" } else { "rgba(0,0,0,0.85)" });
+    ctx.set_line_width(if mark == 5 { 0.09 } else { 0.045 });
+    ctx.stroke();
+    ctx.restore();
+}
+
 /// Draw a figure about one unit tall centred on the origin; farmers lie down.
 pub fn draw_figure(ctx: &Ctx, kind: FigureKind, color: &str, lying: bool) {
     ctx.save();

@@ -81,6 +81,8 @@ struct State {
     /// Whether moves animate: not under `prefers-reduced-motion`, and not when the page
     /// turned it off (`setMotion`).
     motion: bool,
+    /// Whether each figure carries its seat's colour-blind mark (`setMarks`).
+    marks: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -667,6 +669,7 @@ impl State {
             let placed = g.board().square(node.square);
             let def = g.tiles().get(placed.tile);
             let p = art::rotate(art::anchor(def, node.local), placed.rot.quarters());
+            let mark = if g.is_coop() { f.owner % 6 } else { f.owner % 5 };
             let color = if g.is_coop() {
                 coop_draw::COLOUR_HEX[f.owner as usize % 6].to_string()
             } else {
@@ -682,6 +685,9 @@ impl State {
             self.ctx.scale(0.25, 0.25).ok();
             self.ctx.set_global_alpha(1.0 - 0.6 * drop);
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
+            if self.marks {
+                render::draw_mark(&self.ctx, mark);
+            }
             self.ctx.set_global_alpha(1.0);
             if g.is_coop() {
                 coop_draw::draw_companions(&self.ctx, g, f.node);
@@ -801,6 +807,7 @@ impl BoardView {
             anims: Vec::new(),
             clock: 0.0,
             motion: !prefers_reduced_motion(),
+            marks: false,
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -1071,6 +1078,14 @@ impl BoardView {
             st.anims.clear();
         }
         drop(st);
+        (self.request)();
+    }
+
+    /// Whether figures carry their seat's colour-blind mark (a shape per seat, or per
+    /// colour in the cooperative game, as the page's swatches show).
+    #[wasm_bindgen(js_name = setMarks)]
+    pub fn set_marks(&self, on: bool) {
+        self.state.borrow_mut().marks = on;
         (self.request)();
     }
 

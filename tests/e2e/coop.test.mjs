@@ -144,7 +144,7 @@ test("the element plays the cooperative game too, in Dutch: team status, hints, 
     return { x: r.left + q.x, y: r.top + q.y };
   });
   await page.mouse.click(p.x, p.y);
-  assert.match(await text(".hint"), /Klik op een cirkel om een meeple te zetten/);
+  assert.match(await text(".hint"), /Ann: klik op een cirkel om een meeple te zetten/);
   await page.locator("#coop >> button", { hasText: "Geen meeple" }).click();
   // The computer teammate (easy) plays its turn; the live region speaks Dutch.
   await page.waitForFunction(() => document.getElementById("coop").game.snapshot().current_player === 0, null, { timeout: 30000 });

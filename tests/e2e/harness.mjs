@@ -47,7 +47,8 @@ export function launch() {
 
 /** A new page that records console errors and page errors into `errors`. */
 export async function newPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, ...options });
+  // English unless a test asks for another language (the page follows the browser's).
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, locale: "en-US", ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));

@@ -272,7 +272,7 @@ test("How to play: the rules of the sets in the game with boards the game draws,
   const drawer = page.locator("#help");
   await drawer.waitFor({ state: "visible" });
   await frame(page);
-  assert.deepEqual(await drawer.locator("h3").allTextContents(), ["The base game", "Ghosts, Castles & Cemeteries"], "the base game and the sets in play only");
+  assert.deepEqual(await drawer.locator("h3").allTextContents(), ["Base game", "Ghosts, Castles & Cemeteries"], "the base game and the sets in play only");
   // Its boards are real games drawn by the board view: pixels on each canvas.
   const inked = await page.$$eval("#help canvas.help-board", (cs) => cs.map((c) => {
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;

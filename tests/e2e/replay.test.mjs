@@ -50,7 +50,7 @@ test("a share link replays the game; stepping back shows each earlier position w
   assert.deepEqual(position(await snap(other, "replayGame")), position(history[19].snapshot));
   const now = await other.$$eval("#log li.now", (lis) => lis.map((li) => li.textContent).reverse());
   assert.deepEqual(now, history[19].texts);
-  assert.equal(await other.textContent("#announce"), `Move 20: ${history[19].texts.join(". ")}`, "screen readers hear the move");
+  assert.equal(await other.textContent("#announce"), `Move 20 of 30: ${history[19].texts.join(". ")}`, "screen readers hear the move");
   await other.locator("#board").focus();
   await other.keyboard.press("ArrowLeft");
   assert.deepEqual(position(await snap(other, "replayGame")), position(history[18].snapshot));

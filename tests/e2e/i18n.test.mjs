@@ -1,0 +1,107 @@
+// Languages and colour-blind marks on the page: the page speaks the browser's language,
+// every text of the table is the chosen language's, the switch is remembered, and every
+// seat's colour also has a mark (the players' list, the board's figures, the chart).
+// Run: node --test tests/e2e/ (after trunk build --release).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, shot, frame, ready } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+/** The texts under `data-t` that do not show their key's text in `code`'s table. */
+const untranslated = (page, code) => page.evaluate(async (code) => {
+  const table = (await import(`./lang-${code}.js`))[code];
+  return [...document.querySelectorAll("[data-t]")].filter((e) => !e.textContent.includes(table[e.dataset.t].split("{")[0]))
+    .map((e) => `${e.dataset.t}: ${e.textContent}`);
+}, code);
+
+test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch to English is remembered", async () => {
+  const page = await openGame(browser, srv.url, { locale: "nl-NL" });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "nl");
+  assert.deepEqual(await untranslated(page, "nl"), [], "every text of the page is the Dutch table's");
+  assert.equal(await page.textContent("#btn-new"), "Nieuw spel");
+  // The new-game screen, with the Dutch names of the sets.
+  await page.click("#btn-new");
+  assert.match(await page.textContent("#ng-sets"), /Spoken, Spookslotten en Kerkhoven[\s\S]*Cultusplaatsen & Ketters/);
+  assert.equal(await page.locator("#ng-players select.who").first().locator("option").first().textContent(), "Persoon");
+  await shot(page, "i18n-new-game-nl");
+  await page.click("#ng-cancel");
+  // A game with ghosts: the turn, the stack, the hint and the log in Dutch.
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 3 }));
+  await frame(page);
+  assert.equal(await page.textContent("#turn-line"), "Ann is aan de beurt");
+  assert.match(await page.textContent("#tiles-left"), /^nog \d+ tegels op de stapel · \d+ spoken in de voorraad · de tegels van de mistsets zijn reconstructies$/);
+  assert.match(await page.textContent("#hint"), /^Ann: leg de tegel op een gemarkeerd vak/);
+  await page.evaluate(() => { const g = window.carc.game; g.apply(g.legalActions()[0]); });
+  await frame(page);
+  assert.match(await page.textContent("#log"), /Ann legde een tegel op/);
+  assert.match(await page.textContent("#players"), /meeples, \d+ bewakingsmeeples? \(\d+ in reserve\)/);
+  await page.click("#btn-help");
+  assert.deepEqual(await page.locator("#help h3").allTextContents(), ["Basisspel", "Spoken, Spookslotten en Kerkhoven"]);
+  assert.match(await page.textContent("#help"), /mistbank is begrensd/);
+  await shot(page, "i18n-nl");
+  await page.click("#help .help-close");
+
+  // Switch to English: the page, the hint and what the game says from now on.
+  await page.selectOption("#set-lang", "en");
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
+  assert.deepEqual(await untranslated(page, "en"), []);
+  assert.match(await page.textContent("#hint"), /^Ann: click a circle to place a figure/);
+  await page.click("#btn-pass");
+  assert.match(await page.textContent("#log"), /Ann placed no meeple/);
+  // Remembered across a reload, over the browser's Dutch.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent("#btn-new"), "New game");
+  assert.deepEqual(await untranslated(page, "en"), []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("colour-blind marks: each seat's mark beside its name, on its figures on the board and on its chart line", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo", "Cy"], sets: ["base"], seed: 2 }));
+  await page.evaluate(() => window.carc.view.setMotion(false));
+  // Ann places a tile and a meeple where the engine allows first.
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    g.apply(g.legalActions()[0]);
+    g.apply(g.legalActions().find((a) => a.figure === "meeple"));
+  });
+  await frame(page);
+  assert.ok((await page.evaluate(() => window.carc.game.snapshot().players[0].supply.meeple)) === 6, "Ann's meeple is on the board");
+  const pixels = () => page.evaluate(() => {
+    const c = document.querySelector("#board");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let white = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 245 && d[i + 1] > 245 && d[i + 2] > 245) white++;
+    return white;
+  });
+  const before = await pixels();
+  assert.deepEqual(await page.$$eval("#players .swatch", (s) => s.map((e) => e.textContent)), ["", "", ""], "no marks until asked for");
+  await page.check("#set-marks");
+  await frame(page);
+  assert.deepEqual(await page.$$eval("#players .swatch", (s) => s.map((e) => e.textContent)), ["●", "▲", "■"]);
+  assert.ok(await pixels() > before, "the figure on the board carries its white mark");
+  await shot(page, "marks");
+  // The end: the chart's lines differ in their dashes too, and end in the marks.
+  await page.evaluate(() => {
+    const g = window.carc.game;
+    while (!g.snapshot().over) {
+      const s = g.snapshot();
+      g.apply(s.phase.step === "tile" ? g.legalActions()[0] : { pass: true });
+    }
+  });
+  await frame(page);
+  const dashes = await page.$$eval("#final-chart polyline", (ls) => ls.map((l) => l.getAttribute("stroke-dasharray")));
+  assert.equal(new Set(dashes).size, 3, `three different dash patterns: ${dashes}`);
+  assert.match(await page.textContent("#final-chart"), /●[\s\S]*▲[\s\S]*■/);
+  // Remembered.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.isChecked("#set-marks"), true);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

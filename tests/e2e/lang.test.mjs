@@ -1,0 +1,95 @@
+// The text table (www/text.js, www/lang-*.js): every language has every key, with the same
+// placeholders and the same one/many pairs, and every key the page, the element and their
+// modules use is in the table. Runs in Node (no browser); the switch itself is tested in
+// i18n.test.mjs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const { LANGUAGES, text, pickLanguage } = await import(path.join(root, "www/text.js"));
+
+const placeholders = (v) => [...new Set((Array.isArray(v) ? v.join("|") : v).match(/\{\w+\}/g) || [])].sort();
+
+/** The problems of `tables` against the first (English): keys missing or extra, a pair
+ *  where the other has a string, placeholders that differ, empty texts. */
+export function problems(tables) {
+  const [base, ...rest] = Object.entries(tables);
+  const out = [];
+  for (const [code, table] of rest) {
+    for (const key of Object.keys(base[1])) {
+      if (!(key in table)) { out.push(`${code}: missing ${key}`); continue; }
+      const [a, b] = [base[1][key], table[key]];
+      if (Array.isArray(a) !== Array.isArray(b) || (Array.isArray(b) && b.length !== 2)) out.push(`${code}: ${key} must be ${Array.isArray(a) ? "a [one, many] pair" : "one text"}`);
+      if (placeholders(a).join() !== placeholders(b).join()) out.push(`${code}: ${key} has ${placeholders(b)} instead of ${placeholders(a)}`);
+    }
+    for (const key of Object.keys(table)) if (!(key in base[1])) out.push(`${code}: ${key} is not in ${base[0]}`);
+  }
+  for (const [code, table] of Object.entries(tables)) {
+    for (const [key, v] of Object.entries(table)) if ([v].flat().some((x) => typeof x !== "string" || !x.trim())) out.push(`${code}: ${key} is empty`);
+  }
+  return out;
+}
+
+test("every language has every key, with the same placeholders and pairs", () => {
+  assert.ok(Object.keys(LANGUAGES).length >= 2, "English and Dutch at least");
+  assert.equal(Object.keys(LANGUAGES)[0], "en", "English is the reference");
+  assert.deepEqual(problems(LANGUAGES), []);
+});
+
+test("the check fails when a key or a placeholder is missing", () => {
+  const broken = structuredClone(LANGUAGES);
+  delete broken.nl["btn.new"];
+  broken.nl["turn.toPlay"] = "aan de beurt";
+  broken.nl["stack.tiles"] = "tegels";
+  assert.deepEqual(problems(broken).sort(), [
+    "nl: missing btn.new", "nl: stack.tiles has  instead of {n}", "nl: stack.tiles must be a [one, many] pair",
+    "nl: turn.toPlay has  instead of {name}"].sort());
+});
+
+// Keys made from a family and a name: every member must be in the table.
+const FAMILIES = {
+  level: ["easy", "medium", "hard"],
+  colour: ["red", "green", "blue", "yellow", "black", "pink"],
+  name: ["0", "1", "2", "3", "4"],
+  set: ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"],
+  setnote: ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"],
+  figure: ["meeple", "abbot", "guard"],
+  "hint.coop": ["meeple", "score", "bury", "fewer", "attract", "cemetery_ghost", "mist_ghost", "cat", "hound", "removal", "face_down"],
+  hint: ["tile", "figure", "circle", "cat"],
+  cat: ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won", "challenge bonus",
+    "final road", "final city", "final monastery", "final shrine", "final castle", "final garden", "final field", "final ghosts"],
+};
+
+test("every key the page and the element use is in the table", () => {
+  const files = ["index.html", ...fs.readdirSync(path.join(root, "www")).filter((f) => f.endsWith(".js") && !f.startsWith("lang-")).map((f) => `www/${f}`)];
+  const used = new Set();
+  for (const f of files) {
+    const src = fs.readFileSync(path.join(root, f), "utf8");
+    for (const m of src.matchAll(/\bt\("([\w. -]+)"/g)) used.add(m[1]);
+    for (const m of src.matchAll(/data-t(?:-label|-title|-placeholder)?="([\w. -]+)"/g)) used.add(m[1]);
+    for (const m of src.matchAll(/"((?:btn|hint|replay|online|notice|el|final|outcome|team|ng|stack|coop|log|share|invite)\.[\w.]+)"/g)) if (!m[1].endsWith(".js")) used.add(m[1]);
+  }
+  for (const [family, names] of Object.entries(FAMILIES)) for (const n of names) used.add(`${family}.${n}`);
+  // The help topics: the rules each topic lists, and their boards' captions.
+  const help = fs.readFileSync(path.join(root, "www/help.js"), "utf8");
+  for (const m of help.matchAll(/id: "(\w+)"[^\n]*?rules: (\d+)(, board)?/g)) {
+    for (let i = 1; i <= Number(m[2]); i++) used.add(`help.${m[1]}.${i}`);
+    if (m[3]) used.add(`help.${m[1]}.board`);
+  }
+  assert.ok(used.size > 150, `found ${used.size} keys in use`);
+  const missing = [...used].filter((k) => !(k in LANGUAGES.en));
+  assert.deepEqual(missing, [], "keys used but not in the table");
+});
+
+test("texts fill placeholders, pick one or many, and the language falls back to English", () => {
+  assert.equal(text("en", "stack.tiles", { n: 1 }), "1 tile left in the stack");
+  assert.equal(text("en", "stack.tiles", { n: 0 }), "0 tiles left in the stack");
+  assert.equal(text("nl", "stack.tiles", { n: 3 }), "nog 3 tegels op de stapel");
+  assert.equal(text("nl", "turn.toPlay", { name: "Ann" }), "Ann is aan de beurt");
+  assert.equal(pickLanguage(null, ["fr-FR", "nl-BE", "en"]), "nl");
+  assert.equal(pickLanguage(undefined, ["fr"]), "en");
+  assert.equal(pickLanguage("en", ["nl"]), "en", "a remembered choice comes first");
+});

@@ -1,0 +1,182 @@
+// One controller for the page (app.js) and the element (carcassonne-game.js): the game on
+// a board view, its subscription, its computer players, saving and a corrupt save set
+// aside, who may play now, the step's hint and the replay's stepping. Each host keeps only
+// its own DOM: it renders, it says where the save goes, and it adds what only it has.
+import { Computers } from "./computers.js";
+import { playEvents } from "./sound.js";
+
+/** The colour-blind marks of the seats, in seat order (in the cooperative game: of the
+ *  colours, in COOP_NAMES' order): the board draws the same shapes on the figures
+ *  (render.rs `draw_mark`), so a colour is never the only difference. */
+export const MARKS = ["●", "▲", "■", "◆", "✚", "○"];
+
+/** The colours of the cooperative game, by name (the board draws the same). */
+export const COOP_NAMES = ["red", "green", "blue", "yellow", "black", "pink"];
+
+/** Seat `i`'s mark in snapshot `s` (a co-op seat: its first colour's). */
+export const markOf = (s, i) => MARKS[s.coop ? COOP_NAMES.indexOf(s.coop.colours[i][0]) : i % 5];
+
+/**
+ * A game at a table.
+ *
+ * `host`: `{ render() -> snapshot, save(game), announce(text), hideCard(), events?(events)
+ * (before the render), changed?(events, s) (after it),
+ * t (the translator), motion() / sound() / marks() (the settings), online() (the room, or null),
+ * onError(message), workerUrl }`.
+ */
+export class Table {
+  constructor(W, board, host) {
+    this.W = W;
+    this.board = board;
+    this.host = host;
+    this.game = null;
+    this.view = null;
+    this.subscription = 0;
+    this.remote = false;
+    this.locked = false;
+    this.bots = new Computers(W, { workerUrl: host.workerUrl, onError: (m) => host.onError(m) });
+  }
+
+  /** Put `game` on the board (the old one's view and computers go): `remote` a room's game
+   *  played through the server, `locked` one only watched. Call `begin()` once the host
+   *  has its own bookkeeping done. */
+  attach(game, { remote = false, locked = false } = {}) {
+    this.detach();
+    Object.assign(this, { game, remote, locked });
+    game.setLanguage(this.host.t.lang);
+    this.view = this.viewFor(game);
+    this.view.setRemote(remote);
+    if (locked) this.view.setLocked(true);
+    if (!remote && !locked) this.bots.attach(game, this.view);
+    this.host.hideCard();
+    this.subscription = game.subscribe((events) => this.changed(events));
+  }
+
+  /** A board view of `game` on this table's canvas, with the player's settings. */
+  viewFor(game) {
+    const view = new this.W.BoardView(this.board, game);
+    this.settingsChanged(view);
+    return view;
+  }
+
+  /** Save, render and let a computer play if one is on turn. Returns the snapshot. */
+  begin() {
+    this.host.save(this.game);
+    const s = this.host.render();
+    this.nextComputer(s);
+    return s;
+  }
+
+  /** The view and the subscription go; the game stays (its owner frees it). */
+  detach() {
+    this.bots.cancel();
+    this.view?.destroy();
+    this.view?.free?.();
+    this.view = null;
+    if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
+    this.subscription = 0;
+  }
+
+  /** After a move: sound, the live region, the save, the render, the next computer. */
+  changed(events) {
+    const host = this.host;
+    host.hideCard();
+    if (host.sound()) playEvents(events);
+    host.announce(events.map((e) => e.text).join(". "));
+    host.events?.(events);
+    host.save(this.game);
+    const s = host.render();
+    host.changed?.(events, s);
+    this.nextComputer(s);
+  }
+
+  nextComputer(s) {
+    if (!this.remote && !this.locked && !this.host.online()) this.bots.next(s);
+  }
+
+  /** The player's settings (motion, marks) into `view` (default: the table's). */
+  settingsChanged(view = this.view) {
+    view?.setMotion(this.host.motion());
+    view?.setMarks?.(this.host.marks());
+  }
+
+  /** The language changed: the game's events are told in it from now on. */
+  languageChanged() { this.game?.setLanguage(this.host.t.lang); }
+
+  /**
+   * Who may play now, for snapshot `s` (`replay`: a replay is shown): `computer` (its level)
+   * on turn, `waiting` for another seat online, `offline` (the connection is lost),
+   * `idle` (nobody here may play), `passes` (the step may be passed) and `passKey` (the
+   * pass button's text), `colours` (the co-op meeple step's choices).
+   */
+  turn(s, { replay = false } = {}) {
+    const online = this.host.online();
+    const room = online?.room;
+    const seat = room?.seats?.[s.current_player];
+    const computer = replay || s.over ? null
+      : online ? (seat?.kind === "computer" ? seat.level || "medium" : null) : this.bots.level(s);
+    const waiting = !!online && !s.over && online.seat !== s.current_player;
+    const offline = !!online && online.status !== "online";
+    const lobby = room?.status === "lobby";
+    const idle = replay || this.locked || !!computer || waiting || offline;
+    const step = s.phase.step, waits = s.phase.waits;
+    const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(waits));
+    const c = s.coop;
+    const colours = !idle && c && step === "coop" && waits === "meeple"
+      ? c.colours[s.current_player].filter((x) => c.meeples[COOP_NAMES.indexOf(x)] > 0) : [];
+    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, idle, passes,
+      passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
+  }
+
+  /** What the player on turn is asked (one sentence), from `turn(s)`. */
+  hint(s, turn) {
+    const t = this.host.t, name = s.players[s.current_player]?.name ?? "";
+    const step = s.phase.step;
+    if (turn.replay) return t("hint.replay");
+    if (s.over) return t("hint.over");
+    if (turn.lobby) return t("hint.lobby");
+    if (this.locked) return t("hint.readonly");
+    if (turn.computer) return t("hint.computer", { name, level: t(`level.${turn.computer}`) });
+    if (turn.offline) return t("hint.offline");
+    if (turn.waiting) return t(turn.watching ? "hint.watching" : "hint.waiting", { name });
+    if (step === "coop") return t(`hint.coop.${s.phase.waits}`, { name });
+    if (step === "ghost") return t(s.phase.case === "extend" ? "hint.ghost.extend" : "hint.ghost.limit", { name });
+    return t(`hint.${step}`, { name });
+  }
+}
+
+/** Which rule a step's "Why?" opens: a ghost coming, a circle calling, the cat. */
+export const WHY_TOPIC = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles" };
+
+/**
+ * Read the game saved under `key` with `load(text)`. An unreadable save is never lost: it
+ * is copied to `aside` first (then the new game may save over it). Returns `{ game }`, `{}`
+ * (nothing saved), `{ error, aside }` (kept aside) or `{ error, full: true }` (no room for
+ * the copy: the save stays and must not be written over).
+ */
+export function readSave(key, load, aside = `${key}.corrupt.${Date.now()}`) {
+  const text = localStorage.getItem(key);
+  if (!text) return {};
+  try {
+    return { game: load(text) };
+  } catch (e) {
+    try {
+      localStorage.setItem(aside, text);
+      return { error: e.message, aside };
+    } catch {
+      return { error: e.message, full: true };
+    }
+  }
+}
+
+/** Show `record` on `game` after `k` of its moves, from `from` shown now: one move forward
+ *  is played (so it animates as in the game), any other jump is loaded. Returns the `k`
+ *  shown (within the record). */
+export function showMoves(game, record, from, k) {
+  k = Math.max(0, Math.min(record.actions.length, k));
+  if (k === from + 1) {
+    try { game.apply(record.actions[from]); return k; } catch { /* loaded below */ }
+  }
+  if (k !== from) game.loadRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, k) }));
+  return k;
+}

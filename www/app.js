@@ -89,7 +89,7 @@ function attach(newGame, { fresh, remote = false }) {
 /** The room's connection, made once (reconnecting by itself). */
 function goOnline() {
   if (online) return online;
-  online = new Online(W, serverSocketUrl());
+  online = new Online(W, serverSocketUrl(), t);
   online.addEventListener("game", (e) => attach(e.detail, { fresh: true, remote: true }));
   online.addEventListener("room", () => { renderOnline(); if (game) render(); });
   online.addEventListener("status", () => { renderOnline(); if (game) render(); });
@@ -719,6 +719,7 @@ function resume() {
 function speak(lang) {
   t = translator(lang);
   table.host.t = t;
+  if (online) online.t = t;
   document.documentElement.lang = t.lang;
   applyText(document, t);
   table.languageChanged();

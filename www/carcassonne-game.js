@@ -271,7 +271,7 @@ export class CarcassonneGame extends HTMLElement {
       if (server && room) {
         // A room of a game server (which must allow this page's origin): join its seat
         // with `token`, or watch without.
-        const o = new Online({ Game }, serverSocketUrl(new URL(server, document.baseURI).href));
+        const o = new Online({ Game }, serverSocketUrl(new URL(server, document.baseURI).href), this.t);
         this.online = o;
         o.addEventListener("game", (e) => { this.attach(e.detail, { remote: true }); this.render(); });
         o.addEventListener("room", () => this.render());
@@ -305,10 +305,10 @@ export class CarcassonneGame extends HTMLElement {
       const saved = JSON.parse(text);
       return saved.signature === this.signature ? Game.fromRecord(saved.record) : null;
     });
-    if (r.aside) return { problem: `the saved game could not be loaded (${r.error}); it was kept as “${r.aside}”` };
+    if (r.aside) return { problem: this.t("el.corrupt", { error: r.error, key: r.aside }) };
     if (r.full) {
       this.releaseSlot();
-      return { problem: `the saved game could not be loaded (${r.error}); storage is full, so it stays where it is and this game is not saved` };
+      return { problem: this.t("el.corruptFull", { error: r.error }) };
     }
     return { game: r.game };
   }

@@ -5,7 +5,8 @@
 export class Computers {
   /**
    * @param bindings the wasm bindings (for `thinkTurn` on the page where workers fail)
-   * @param options `{workerUrl, stepMs, onError(message)}`; `workerUrl: null` thinks on
+   * @param options `{workerUrl, stepMs, onError(message)}` (the message: why a computer
+   *   could not move); `workerUrl: null` thinks on
    *   the page (a page opened from file:// cannot start workers).
    */
   constructor(bindings, { workerUrl = null, stepMs = 500, onError = () => {} } = {}) {
@@ -56,7 +57,7 @@ export class Computers {
       this.next();
     }, (e) => {
       // Stay stopped (a retry would fail the same way); a new game or a reload starts over.
-      if (token === this.token) this.onError(`The computer player could not move: ${e.message}`);
+      if (token === this.token) this.onError(e.message);
     });
   }
 

@@ -34,7 +34,7 @@ export class Table {
     this.subscription = 0;
     this.remote = false;
     this.locked = false;
-    this.bots = new Computers(W, { workerUrl: host.workerUrl, onError: (m) => host.onError(m) });
+    this.bots = new Computers(W, { workerUrl: host.workerUrl, onError: (m) => host.onError(host.t("computer.failed", { error: m })) });
   }
 
   /** Put `game` on the board (the old one's view and computers go): `remote` a room's game
@@ -43,7 +43,7 @@ export class Table {
   attach(game, { remote = false, locked = false } = {}) {
     this.detach();
     Object.assign(this, { game, remote, locked });
-    game.setLanguage(this.host.t.lang);
+    this.languageChanged();
     this.view = this.viewFor(game);
     this.view.setRemote(remote);
     if (locked) this.view.setLocked(true);
@@ -100,8 +100,11 @@ export class Table {
     view?.setMarks?.(this.host.marks());
   }
 
-  /** The language changed: the game's events are told in it from now on. */
-  languageChanged() { this.game?.setLanguage(this.host.t.lang); }
+  /** The language changed: the game's events are told in it from now on (in English if
+   *  the engine has no sentences in it: src/text/). */
+  languageChanged() {
+    try { this.game?.setLanguage(this.host.t.lang); } catch { this.game?.setLanguage("en"); }
+  }
 
   /**
    * Who may play now, for snapshot `s` (`replay`: a replay is shown): `computer` (its level)

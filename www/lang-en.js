@@ -159,4 +159,8 @@ export const en = {
   "el.error": "The game could not start", "el.fresh": "A new game was started",
   "el.ghostsLeft": ["{n} ghost left", "{n} ghosts left"], "el.colour": "Colour: {colour}",
   "el.reconstructed": "The mist sets' tile layouts are reconstructions.",
+  "el.corrupt": "the saved game could not be loaded ({error}); it was kept as “{key}”",
+  "el.corruptFull": "the saved game could not be loaded ({error}); storage is full, so it stays where it is and this game is not saved",
+  "computer.failed": "The computer player could not move: {error}",
+  "online.notSent": "Not connected: the move was not sent. It is your turn again once the connection is back.",
 };

@@ -148,4 +148,8 @@ export const nl = {
   "el.error": "Het spel kon niet beginnen", "el.fresh": "Er is een nieuw spel begonnen",
   "el.ghostsLeft": ["nog {n} spook", "nog {n} spoken"], "el.colour": "Kleur: {colour}",
   "el.reconstructed": "De tegels van de mistsets zijn reconstructies.",
+  "el.corrupt": "het bewaarde spel kon niet worden geladen ({error}); het is bewaard als “{key}”",
+  "el.corruptFull": "het bewaarde spel kon niet worden geladen ({error}); de opslag is vol, dus het blijft staan en dit spel wordt niet bewaard",
+  "computer.failed": "De computerspeler kon geen zet doen: {error}",
+  "online.notSent": "Geen verbinding: de zet is niet verstuurd. Je bent weer aan de beurt zodra de verbinding terug is.",
 };

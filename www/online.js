@@ -26,9 +26,12 @@ export async function serverAnswers(base = location.href) {
 }
 
 export class Online extends EventTarget {
-  /** `bindings`: the wasm module (for `Game`); `url`: the server's WebSocket address. */
-  constructor(bindings, url) {
+  /** `bindings`: the wasm module (for `Game`); `url`: the server's WebSocket address; `t`:
+   *  the translator (text.js) for what the connection itself says (the host may set
+   *  `online.t` again when the language changes). */
+  constructor(bindings, url, t = (key) => key) {
     super();
+    this.t = t;
     this.W = bindings;
     this.url = url;
     this.ws = null;
@@ -124,7 +127,7 @@ export class Online extends EventTarget {
   act(action) {
     if (!this.game) return false;
     const sent = this.raw({ type: "act", n: this.game.snapshot().actions, action });
-    if (!sent) this.emit("error", "Not connected: the move was not sent. It is your turn again once the connection is back.");
+    if (!sent) this.emit("error", this.t("online.notSent"));
     return sent;
   }
 

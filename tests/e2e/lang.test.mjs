@@ -93,3 +93,17 @@ test("texts fill placeholders, pick one or many, and the language falls back to 
   assert.equal(pickLanguage(undefined, ["fr"]), "en");
   assert.equal(pickLanguage("en", ["nl"]), "en", "a remembered choice comes first");
 });
+
+test("a third language is one more table: picked, checked and spoken like the others", () => {
+  const fr = Object.fromEntries(Object.entries(LANGUAGES.en).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `«${x}»`) : `«${v}»`]));
+  LANGUAGES.fr = fr;
+  try {
+    assert.equal(pickLanguage(null, ["fr-CA"]), "fr");
+    assert.equal(text("fr", "turn.toPlay", { name: "Ann" }), "«Ann to play»");
+    assert.deepEqual(problems(LANGUAGES), []);
+    delete fr["log.title"];
+    assert.deepEqual(problems(LANGUAGES), ["fr: missing log.title"]);
+  } finally {
+    delete LANGUAGES.fr;
+  }
+});

@@ -1,0 +1,326 @@
+//! The board's input: pointers (click, drag, pinch, long press), the wheel and the keys,
+//! and what each means for the game: a placement, a choice, an inspection, the camera.
+use super::*;
+
+impl State {
+    /// A click or tap at a screen point.
+    fn click(&mut self, sx: f64, sy: f64, is_mouse: bool) -> Option<Command> {
+        let (wx, wy) = self.to_world(sx, sy);
+        match self.phase() {
+            Phase::Tile { tile } => {
+                let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
+                let places = self.placements();
+                let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
+                if is_mouse || self.hover == Some(pos) {
+                    let rot = self.rotation_at(rots);
+                    Some(Command::Apply(Action::PlaceTile { tile, pos, rot }))
+                } else {
+                    // First tap on a touch screen previews; the second places.
+                    self.hover = Some(pos);
+                    None
+                }
+            }
+            p if choosing(p) => {
+                let i = self.choice_near(wx, wy)?;
+                Some(Command::Apply(self.choices().swap_remove(i).action))
+            }
+            _ => None,
+        }
+    }
+
+    /// The mouse moved to (sx, sy): preview the tile on an open square, ring the spot of
+    /// a choice, or else inspect the feature there. Returns whether to redraw, and
+    /// `Command::Inspect` when the inspected feature changed.
+    fn hover_at(&mut self, sx: f64, sy: f64) -> (bool, Option<Command>) {
+        let (wx, wy) = self.to_world(sx, sy);
+        let phase = if self.locked { Phase::Over } else { self.phase() };
+        let over_target = match phase {
+            Phase::Tile { .. } => {
+                let pos = self.cam.square_at(sx, sy);
+                let h = self.placements().iter().any(|(p, _)| *p == pos).then_some(pos);
+                if h.is_some() && h != self.hover {
+                    self.hover = h;
+                    self.preview_changed = true;
+                    return (true, self.inspect(None, sx, sy));
+                }
+                h.is_some()
+            }
+            p if choosing(p) => {
+                let h = self.choice_near(wx, wy);
+                let changed = h != self.spot_hover;
+                self.spot_hover = h;
+                if h.is_some() {
+                    return (changed, self.inspect(None, sx, sy));
+                }
+                changed
+            }
+            _ => false,
+        };
+        let target = targets::inspect_at(&self.shared.borrow().game, wx, wy);
+        let cmd = self.inspect(target, sx, sy);
+        (over_target || cmd.is_some(), cmd)
+    }
+
+    /// Inspect `target` (asked for at screen point sx, sy); `Command::Inspect` if that
+    /// changes what is inspected.
+    fn inspect(&mut self, target: Option<Inspecting>, sx: f64, sy: f64) -> Option<Command> {
+        if target == self.inspecting {
+            return None;
+        }
+        self.inspecting = target;
+        self.inspect_point = (sx, sy);
+        Some(Command::Inspect)
+    }
+
+    pub(super) fn rotate(&mut self) {
+        let places = self.placements();
+        let Some(pos) = self.hover.or_else(|| places.first().map(|p| p.0)) else { return };
+        let Some((_, rots)) = places.iter().find(|(p, _)| *p == pos) else { return };
+        let cur = self.rotation_at(rots);
+        let i = rots.iter().position(|r| *r == cur).unwrap_or(0);
+        self.rot = rots[(i + 1) % rots.len()].quarters();
+        self.hover = Some(pos);
+        self.preview_changed = true;
+    }
+
+    /// The rotation the preview shows at the hovered position (or would show first).
+    pub(super) fn preview_rotation(&self) -> u8 {
+        let places = self.placements();
+        let at = self.hover.and_then(|h| places.iter().find(|(p, _)| *p == h)).or(places.first());
+        at.map(|(_, rots)| self.rotation_at(rots).quarters()).unwrap_or(self.rot)
+    }
+
+    /// Move keyboard focus to the next (or previous) option; false when it runs off the end.
+    fn cycle(&mut self, back: bool) -> bool {
+        let n = match self.phase() {
+            Phase::Tile { .. } => self.placements().len(),
+            p if choosing(p) => self.choices().len(),
+            _ => 0,
+        };
+        if n == 0 {
+            return false;
+        }
+        let next = match (self.focus, back) {
+            (None, false) => Some(0),
+            (None, true) => Some(n - 1),
+            (Some(i), false) if i + 1 < n => Some(i + 1),
+            (Some(i), true) if i > 0 => Some(i - 1),
+            _ => None,
+        };
+        self.focus = next;
+        if let (Some(i), Phase::Tile { .. }) = (next, self.phase()) {
+            let p = self.placements()[i].0;
+            self.hover = Some(p);
+            self.cam.x = p.x as f64 + 0.5;
+            self.cam.y = p.y as f64 + 0.5;
+        }
+        if let (Some(i), true) = (next, choosing(self.phase())) {
+            self.spot_hover = Some(i);
+        }
+        next.is_some()
+    }
+
+    fn confirm(&mut self) -> Option<Command> {
+        match self.phase() {
+            Phase::Tile { tile } => {
+                let places = self.placements();
+                let pos = self.hover?;
+                let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
+                Some(Command::Apply(Action::PlaceTile { tile, pos, rot: self.rotation_at(rots) }))
+            }
+            Phase::Figure { .. } => match self.spot_hover.or(self.focus) {
+                Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
+                None => Some(Command::Apply(Action::Pass)),
+            },
+            // Enter with nothing chosen: no meeple, or no more removal.
+            Phase::Coop(Step::Meeple { .. } | Step::Removal { .. }) => match self.spot_hover.or(self.focus) {
+                Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
+                None => Some(Command::Apply(Action::Pass)),
+            },
+            // A ghost (or the cat) must go somewhere: Enter needs a chosen meeple.
+            p if choosing(p) => self
+                .spot_hover
+                .or(self.focus)
+                .and_then(|i| self.choices().into_iter().nth(i))
+                .map(|c| Command::Apply(c.action)),
+            _ => None,
+        }
+    }
+}
+
+impl BoardView {
+    /// Wire the canvas's (and the window's) events to this view.
+    pub(super) fn wire_input(&mut self, canvas: &HtmlCanvasElement) {
+        let view = self;
+        view.listen(canvas, "pointerdown", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
+            st.canvas.set_pointer_capture(e.pointer_id()).ok();
+            st.canvas.focus().ok();
+            st.pointers.push(Pointer { id: e.pointer_id(), x, y, down_x: x, down_y: y, down_at: now(), moved: false });
+            if st.pointers.len() == 2 {
+                st.pinch = Some((st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y));
+            }
+            (false, None)
+        });
+        view.listen(canvas, "pointermove", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
+            let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else {
+                return if e.pointer_type() == "mouse" { st.hover_at(x, y) } else { (false, None) };
+            };
+            let (px, py) = (st.pointers[i].x, st.pointers[i].y);
+            st.pointers[i].x = x;
+            st.pointers[i].y = y;
+            if (x - st.pointers[i].down_x).hypot(y - st.pointers[i].down_y) > 5.0 {
+                st.pointers[i].moved = true;
+            }
+            if st.pointers.len() >= 2 {
+                let d = (st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y);
+                let (mx, my) =
+                    ((st.pointers[0].x + st.pointers[1].x) / 2.0, (st.pointers[0].y + st.pointers[1].y) / 2.0);
+                if let Some(d0) = st.pinch.filter(|d0| *d0 > 0.0) {
+                    st.zoom_at(mx, my, d / d0);
+                }
+                st.pinch = Some(d);
+                st.pan((x - px) / 2.0, (y - py) / 2.0);
+                return (true, None);
+            }
+            if st.pointers[i].moved {
+                st.pan(x - px, y - py);
+                return (true, None);
+            }
+            (false, None)
+        });
+        let up = |st: &mut State, e: &web_sys::Event| {
+            let e: &PointerEvent = e.unchecked_ref();
+            let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else { return (false, None) };
+            let p = st.pointers.remove(i);
+            st.pinch = None;
+            let was_multi = !st.pointers.is_empty();
+            if p.moved || was_multi || e.type_() == "pointercancel" || e.button() > 0 {
+                return (true, None);
+            }
+            // A touch that rested inspects what is under it; the next tap clears it.
+            if e.pointer_type() != "mouse" && now() - p.down_at >= LONG_PRESS_MS {
+                let (wx, wy) = st.to_world(p.x, p.y);
+                let target = targets::inspect_at(&st.shared.borrow().game, wx, wy);
+                return (true, st.inspect(target, p.x, p.y));
+            }
+            if e.pointer_type() != "mouse" && st.inspecting.is_some() {
+                return (true, st.inspect(None, p.x, p.y));
+            }
+            let cmd = st.click(p.x, p.y, e.pointer_type() == "mouse");
+            (true, cmd)
+        };
+        view.listen(canvas, "pointerup", up);
+        view.listen(canvas, "pointercancel", up);
+        view.listen(canvas, "pointerleave", |st, e| {
+            let e: &PointerEvent = e.unchecked_ref();
+            if e.pointer_type() == "mouse" && st.pointers.is_empty() {
+                let had_spot = st.spot_hover.take().is_some();
+                let cmd = st.inspect(None, 0.0, 0.0);
+                return (had_spot || cmd.is_some(), cmd);
+            }
+            (false, None)
+        });
+        view.listen(canvas, "wheel", |st, e| {
+            let e: &WheelEvent = e.unchecked_ref();
+            e.prevent_default();
+            let unit = if e.delta_mode() == 1 { 16.0 } else { 1.0 };
+            st.zoom_at(e.offset_x() as f64, e.offset_y() as f64, (-e.delta_y() * unit * 0.0015).exp());
+            (true, None)
+        });
+        view.listen(canvas, "contextmenu", |st, e| {
+            e.prevent_default();
+            st.rotate();
+            (true, None)
+        });
+        view.listen(canvas, "keydown", |st, e| {
+            let e: &KeyboardEvent = e.unchecked_ref();
+            match e.key().as_str() {
+                "r" | "R" => st.rotate(),
+                "Tab" => {
+                    if !st.cycle(e.shift_key()) {
+                        return (true, None); // let focus leave the board
+                    }
+                }
+                "Enter" | " " => {
+                    e.prevent_default();
+                    return (true, st.confirm());
+                }
+                "Escape" => return (true, Some(Command::Undo)),
+                "f" | "F" => {
+                    st.user_camera = false;
+                    st.fit()
+                }
+                "+" | "=" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 1.25),
+                "-" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 0.8),
+                // The board moves under a fixed view: the left arrow shows what is west.
+                "ArrowLeft" => st.pan(60.0, 0.0),
+                "ArrowRight" => st.pan(-60.0, 0.0),
+                "ArrowUp" => st.pan(0.0, 60.0),
+                "ArrowDown" => st.pan(0.0, -60.0),
+                _ => return (false, None),
+            }
+            e.prevent_default();
+            (true, None)
+        });
+        if let Some(w) = web_sys::window() {
+            view.listen(&w, "resize", |_, _| (true, None));
+        }
+    }
+
+    fn listen(
+        &mut self,
+        target: &web_sys::EventTarget,
+        name: &'static str,
+        handler: impl Fn(&mut State, &web_sys::Event) -> (bool, Option<Command>) + 'static,
+    ) {
+        let weak = Rc::downgrade(&self.state);
+        let request = self.request.clone();
+        let shared = self.shared.clone();
+        let cb = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+            let Some(st) = weak.upgrade() else { return };
+            let (redraw, cmd, remote) = match st.try_borrow_mut() {
+                Ok(mut st) => {
+                    // Input never waits for an animation: it ends at once.
+                    if matches!(name, "pointerdown" | "keydown") {
+                        st.anims.clear();
+                    }
+                    let (redraw, cmd) = handler(&mut st, &e);
+                    // A computer's turn: look (inspect), never play.
+                    let cmd = cmd.filter(|c| matches!(c, Command::Inspect) || !st.locked);
+                    (redraw, cmd, (st.remote).then(|| st.canvas.clone()))
+                }
+                Err(_) => return,
+            };
+            // Applied with the view released: subscribers may read it. Online, the page
+            // sends it instead (there is no undo there).
+            match (remote, cmd) {
+                (_, Some(Command::Inspect)) => tell_inspection(&st),
+                (Some(canvas), Some(Command::Apply(a))) => {
+                    let tiles = shared.borrow().game.tiles().clone();
+                    let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
+                    let init = web_sys::CustomEventInit::new();
+                    init.set_detail(&detail);
+                    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardaction", &init) {
+                        canvas.dispatch_event(&ev).ok();
+                    }
+                }
+                (Some(_), Some(Command::Undo)) => {}
+                (_, cmd) => run(&shared, cmd),
+            }
+            announce_preview(&st);
+            if redraw {
+                request();
+            }
+        });
+        let opts = web_sys::AddEventListenerOptions::new();
+        opts.set_passive(false);
+        target
+            .add_event_listener_with_callback_and_add_event_listener_options(name, cb.as_ref().unchecked_ref(), &opts)
+            .ok();
+        self.listeners.push((target.clone(), name, cb));
+    }
+}

@@ -1,0 +1,551 @@
+//! The board on a canvas, as JavaScript sees it (`BoardView`): its state, the frame loop
+//! and the API. Drawing is in [`draw`], the DOM's events in [`input`]; what a point on
+//! the board means (camera, hit targets, animations) is plain Rust in `crate::ui`, tested
+//! natively. Redraws only when something changed, in one animation frame; crisp on
+//! high-DPI screens.
+
+mod draw;
+mod input;
+
+use draw::draw_tile_at;
+
+use super::api::WasmGame;
+use super::coop_draw;
+use super::render::{self, COLORS};
+use super::session::{self, Shared};
+use super::to_js;
+use crate::art;
+use crate::engine::coop::Step;
+use crate::engine::tiles::FeatureKind;
+use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, TileSet};
+use crate::ui::camera::Camera;
+use crate::ui::motion::{self, Anim, Effect};
+use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
+use serde_json::{json, Value};
+use std::cell::{Cell, RefCell};
+use std::f64::consts::PI;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, PointerEvent, WheelEvent};
+
+struct Pointer {
+    id: i32,
+    x: f64,
+    y: f64,
+    down_x: f64,
+    down_y: f64,
+    /// When it went down (ms): a long press on a touch screen inspects.
+    down_at: f64,
+    moved: bool,
+}
+
+/// How long a touch must rest to inspect instead of click (ms).
+const LONG_PRESS_MS: f64 = 450.0;
+
+/// The tile under the pointer and the parts of it being inspected (feature, mist).
+type Inspecting = (Pos, Option<Part>, Option<Part>);
+
+struct State {
+    shared: Shared,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    cam: Camera,
+    dpr: f64,
+    hover: Option<Pos>,
+    rot: u8,
+    spot_hover: Option<usize>,
+    focus: Option<usize>,
+    figure: FigureKind,
+    /// The colour clicks place in the cooperative game's meeple step.
+    colour: u8,
+    pointers: Vec<Pointer>,
+    pinch: Option<f64>,
+    fitted: bool,
+    /// The player moved the camera; stop following the board until they ask to fit.
+    user_camera: bool,
+    seen_version: u64,
+    frames: u32,
+    draw_total_ms: f64,
+    draw_max_ms: f64,
+    first_frame_at: f64,
+    /// The previewed rotation changed; the page hears of it once the view is released.
+    preview_changed: bool,
+    /// A computer player is on turn: input moves the camera but plays nothing.
+    locked: bool,
+    /// Online play: a move is not applied here but told to the page (`boardaction`), which
+    /// sends it to the server; the game here changes when the server says so.
+    remote: bool,
+    /// The feature (and mist bank) the pointer rests on, outlined on the board and told
+    /// to the page as a `boardinspect` event.
+    inspecting: Option<Inspecting>,
+    /// Where on the canvas (CSS pixels) the inspection was asked for.
+    inspect_point: (f64, f64),
+    /// The animations running (ui::motion); empty when motion is off.
+    anims: Vec<Anim>,
+    /// The time of the frame being drawn (ms).
+    clock: f64,
+    /// Whether moves animate: not under `prefers-reduced-motion`, and not when the page
+    /// turned it off (`setMotion`).
+    motion: bool,
+    /// Whether each figure carries its seat's colour-blind mark (`setMarks`).
+    marks: bool,
+}
+
+/// What an input asks for once the view is no longer borrowed.
+enum Command {
+    Apply(Action),
+    Undo,
+    /// The inspected feature changed: tell the page.
+    Inspect,
+}
+
+/// A board drawn on a canvas, attached to a game.
+#[wasm_bindgen]
+pub struct BoardView {
+    state: Rc<RefCell<State>>,
+    request: Rc<dyn Fn()>,
+    frame: Rc<Frame>,
+    listeners: Vec<Listener>,
+    watch_id: u32,
+    shared: Shared,
+}
+
+/// An event listener the view added, kept to remove it again.
+type Listener = (web_sys::EventTarget, &'static str, Closure<dyn FnMut(web_sys::Event)>);
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
+/// The animation frame: at most one requested at a time, cancelled when the view goes.
+struct Frame {
+    pending: Cell<Option<i32>>,
+    callback: RefCell<Option<FrameCallback>>,
+}
+
+impl Frame {
+    fn request(&self) {
+        if self.pending.get().is_some() {
+            return;
+        }
+        if let (Some(w), Some(cb)) = (web_sys::window(), self.callback.borrow().as_ref()) {
+            self.pending.set(w.request_animation_frame(cb.as_ref().unchecked_ref()).ok());
+        }
+    }
+
+    fn cancel(&self) {
+        if let (Some(id), Some(w)) = (self.pending.take(), web_sys::window()) {
+            w.cancel_animation_frame(id).ok();
+        }
+    }
+}
+
+/// Whether the player asked their system for less motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+fn color_of(shared: &Shared, player: usize) -> String {
+    let s = shared.borrow();
+    if s.game.is_coop() {
+        // A seat of the cooperative game: the first colour it plays.
+        let c = crate::engine::coop::colours_of(s.game.setup().players.len(), player).start;
+        return coop_draw::COLOUR_HEX[c as usize % 6].to_string();
+    }
+    s.game.setup().players.get(player).and_then(|p| p.color.clone()).unwrap_or_else(|| COLORS[player % 5].to_string())
+}
+
+impl State {
+    fn to_world(&self, sx: f64, sy: f64) -> (f64, f64) {
+        self.cam.to_world(sx, sy)
+    }
+
+    fn sync_size(&mut self) {
+        let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0).max(1.0);
+        let (w, h) = (self.canvas.client_width() as f64, self.canvas.client_height() as f64);
+        if w != self.cam.width || h != self.cam.height || dpr != self.dpr {
+            self.cam.width = w;
+            self.cam.height = h;
+            self.dpr = dpr;
+            self.canvas.set_width((w * dpr).round().max(1.0) as u32);
+            self.canvas.set_height((h * dpr).round().max(1.0) as u32);
+        }
+    }
+
+    fn zoom_at(&mut self, sx: f64, sy: f64, factor: f64) {
+        self.user_camera = true;
+        self.cam.zoom_at(sx, sy, factor);
+    }
+
+    fn pan(&mut self, dx: f64, dy: f64) {
+        self.user_camera = true;
+        self.cam.pan(dx, dy);
+    }
+
+    fn fit(&mut self) {
+        let bounds = self.shared.borrow().game.board().bounds();
+        if let Some((lo, hi)) = bounds {
+            self.fitted = self.cam.fit(lo, hi);
+        }
+    }
+
+    /// Legal positions for the drawn tile, each with its legal rotations.
+    fn placements(&self) -> Vec<(Pos, Vec<Rotation>)> {
+        targets::placements(&self.shared.borrow().game)
+    }
+
+    fn rotation_at(&self, rots: &[Rotation]) -> Rotation {
+        rots.iter().copied().find(|r| r.quarters() == self.rot).unwrap_or(rots[0])
+    }
+
+    /// What can be clicked in the step awaited.
+    fn choices(&self) -> Vec<Choice> {
+        targets::choices(&self.shared.borrow().game, self.figure, self.colour)
+    }
+
+    fn choice_near(&self, wx: f64, wy: f64) -> Option<usize> {
+        targets::choice_near(&self.choices(), wx, wy, self.cam.zoom)
+    }
+
+    fn phase(&self) -> Phase {
+        self.shared.borrow().game.phase()
+    }
+}
+
+/// Tell the page what is inspected now (never while the view is borrowed): a
+/// `boardinspect` event on the canvas whose `detail` is `{x, y, feature, mist}` (CSS
+/// pixels on the canvas, and each an inspection as `game.inspect` gives it, or null), or
+/// null when nothing is.
+fn tell_inspection(state: &Rc<RefCell<State>>) {
+    let (canvas, detail) = {
+        let st = state.borrow();
+        let s = st.shared.borrow();
+        let detail = match st.inspecting {
+            None => Value::Null,
+            Some((pos, feature, mist)) => {
+                let of = |part: Option<Part>| part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p));
+                let (x, y) = st.inspect_point;
+                json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist)})
+            }
+        };
+        (st.canvas.clone(), detail)
+    };
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&to_js(&detail));
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardinspect", &init) {
+        canvas.dispatch_event(&ev).ok();
+    }
+}
+
+/// Tell the page the previewed rotation changed (never while the view is borrowed:
+/// the page's listener reads it back).
+fn announce_preview(state: &Rc<RefCell<State>>) {
+    let canvas = {
+        let mut st = state.borrow_mut();
+        if !std::mem::take(&mut st.preview_changed) {
+            return;
+        }
+        st.canvas.clone()
+    };
+    if let Ok(ev) = web_sys::Event::new("previewchange") {
+        canvas.dispatch_event(&ev).ok();
+    }
+}
+
+fn run(shared: &Shared, cmd: Option<Command>) {
+    match cmd {
+        Some(Command::Apply(a)) => {
+            if let Err(e) = session::apply(shared, &a) {
+                web_sys::console::warn_1(&format!("refused: {e}").into());
+            }
+        }
+        Some(Command::Undo) => {
+            session::undo(shared);
+        }
+        Some(Command::Inspect) | None => {}
+    }
+}
+
+#[wasm_bindgen]
+impl BoardView {
+    /// Attach a board to a canvas element for a game. The canvas takes its size from CSS.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement, game: &WasmGame) -> Result<BoardView, JsError> {
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .ok_or_else(|| JsError::new("this canvas has no 2D context"))?
+            .unchecked_into();
+        let shared = game.shared.clone();
+        if canvas.get_attribute("tabindex").is_none() {
+            canvas.set_attribute("tabindex", "0").ok();
+        }
+        if canvas.get_attribute("aria-label").is_none() {
+            canvas.set_attribute("aria-label", "Game board").ok();
+        }
+        let state = Rc::new(RefCell::new(State {
+            shared: shared.clone(),
+            canvas: canvas.clone(),
+            ctx,
+            cam: Camera::default(),
+            inspecting: None,
+            inspect_point: (0.0, 0.0),
+            anims: Vec::new(),
+            clock: 0.0,
+            motion: !prefers_reduced_motion(),
+            marks: false,
+            dpr: 0.0,
+            hover: None,
+            rot: 0,
+            spot_hover: None,
+            focus: None,
+            figure: FigureKind::Meeple,
+            colour: 0,
+            pointers: Vec::new(),
+            pinch: None,
+            fitted: false,
+            user_camera: false,
+            seen_version: u64::MAX,
+            frames: 0,
+            draw_total_ms: 0.0,
+            draw_max_ms: 0.0,
+            first_frame_at: 0.0,
+            preview_changed: false,
+            locked: false,
+            remote: false,
+        }));
+
+        // One pending animation frame at most; drawing happens only there.
+        let frame = Rc::new(Frame { pending: Cell::new(None), callback: RefCell::new(None) });
+        {
+            let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
+            let f = Rc::downgrade(&frame);
+            *frame.callback.borrow_mut() = Some(Closure::new(move |_t: f64| {
+                if let Some(f) = f.upgrade() {
+                    f.pending.set(None);
+                }
+                if let Some(st) = weak.upgrade() {
+                    if let Ok(mut st) = st.try_borrow_mut() {
+                        st.frame();
+                        // Animations draw every frame until they end.
+                        if let (false, Some(f)) = (st.anims.is_empty(), f.upgrade()) {
+                            f.request();
+                        }
+                    }
+                }
+            }));
+        }
+        let request: Rc<dyn Fn()> = {
+            let frame = frame.clone();
+            Rc::new(move || frame.request())
+        };
+        let watch_id = {
+            let request = request.clone();
+            shared.borrow_mut().watch(Rc::new(move |_| request()))
+        };
+
+        let mut view = BoardView { state, request, frame, listeners: Vec::new(), watch_id, shared };
+        view.wire_input(&canvas);
+        (view.request)();
+        Ok(view)
+    }
+
+    /// Turn the previewed tile to its next legal rotation.
+    pub fn rotate(&self) {
+        self.state.borrow_mut().rotate();
+        announce_preview(&self.state);
+        (self.request)();
+    }
+
+    /// The rotation of the tile preview, for the page's own drawing of the drawn tile.
+    #[wasm_bindgen(js_name = previewRotation)]
+    pub fn preview_rotation(&self) -> u8 {
+        self.state.borrow().preview_rotation()
+    }
+
+    /// Place no figure (confirms the tile placement).
+    pub fn pass(&self) -> Result<(), JsError> {
+        session::apply(&self.shared, &Action::Pass).map(|_| ()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Lock the board while a computer player is on turn: clicks, touches and keys then
+    /// pan and zoom but play nothing, and no placement preview is drawn.
+    #[wasm_bindgen(js_name = setLocked)]
+    pub fn set_locked(&self, locked: bool) {
+        self.state.borrow_mut().locked = locked;
+        (self.request)();
+    }
+
+    /// Online play: moves made on this board are not applied but sent to the page as a
+    /// `boardaction` event on the canvas (`event.detail`: the action in record form), and
+    /// Escape takes nothing back; the game changes when the server says so.
+    #[wasm_bindgen(js_name = setRemote)]
+    pub fn set_remote(&self, remote: bool) {
+        self.state.borrow_mut().remote = remote;
+        (self.request)();
+    }
+
+    /// Whether moves animate (a tile settling, points rising, figures flying home). Never
+    /// under the system's `prefers-reduced-motion`; turning it off ends what is running.
+    #[wasm_bindgen(js_name = setMotion)]
+    pub fn set_motion(&self, on: bool) {
+        let mut st = self.state.borrow_mut();
+        st.motion = on && !prefers_reduced_motion();
+        if !st.motion {
+            st.anims.clear();
+        }
+        drop(st);
+        (self.request)();
+    }
+
+    /// Whether figures carry their seat's colour-blind mark (a shape per seat, or per
+    /// colour in the cooperative game, as the page's swatches show).
+    #[wasm_bindgen(js_name = setMarks)]
+    pub fn set_marks(&self, on: bool) {
+        self.state.borrow_mut().marks = on;
+        (self.request)();
+    }
+
+    /// How many animations are running now.
+    pub fn animating(&self) -> usize {
+        self.state.borrow().anims.len()
+    }
+
+    /// Take back this turn's tile placement. Returns whether there was one.
+    pub fn undo(&self) -> bool {
+        session::undo(&self.shared)
+    }
+
+    /// Choose which figure clicks place: `meeple`, `guard` or `abbot`.
+    #[wasm_bindgen(js_name = setFigure)]
+    pub fn set_figure(&self, kind: &str) -> Result<(), JsError> {
+        let k = FigureKind::ALL
+            .into_iter()
+            .find(|k| k.name() == kind)
+            .ok_or_else(|| JsError::new("figure must be meeple, guard or abbot"))?;
+        self.state.borrow_mut().figure = k;
+        (self.request)();
+        Ok(())
+    }
+
+    /// Choose which colour clicks place in the cooperative game (`red`, `green`, …).
+    #[wasm_bindgen(js_name = setColour)]
+    pub fn set_colour(&self, colour: &str) -> Result<(), JsError> {
+        let c = crate::engine::coop::COLOURS
+            .iter()
+            .position(|c| *c == colour)
+            .ok_or_else(|| JsError::new("colour must be red, green, blue, yellow, black or pink"))?;
+        self.state.borrow_mut().colour = c as u8;
+        (self.request)();
+        Ok(())
+    }
+
+    /// Zoom and pan so the whole board is in view.
+    pub fn fit(&self) {
+        let mut st = self.state.borrow_mut();
+        st.sync_size();
+        st.user_camera = false;
+        st.fit();
+        drop(st);
+        (self.request)();
+    }
+
+    /// Ask for a redraw (e.g. after the canvas was resized by the page).
+    pub fn redraw(&self) {
+        (self.request)();
+    }
+
+    /// Where the centre of square (x, y) is on the canvas, in CSS pixels.
+    #[wasm_bindgen(js_name = screenPoint)]
+    pub fn screen_point(&self, x: f64, y: f64) -> JsValue {
+        let st = self.state.borrow();
+        let (sx, sy) = st.cam.to_screen(x + 0.5, y + 0.5);
+        to_js(&json!({"x": sx, "y": sy}))
+    }
+
+    /// The clickable choices of the figure step: `[{action, x, y}]` in CSS pixels.
+    #[wasm_bindgen(js_name = spotPoints)]
+    pub fn spot_points(&self) -> JsValue {
+        let st = self.state.borrow();
+        let tiles = TileSet::builtin();
+        let list: Vec<Value> = st
+            .choices()
+            .iter()
+            .map(|c| {
+                let (sx, sy) = st.cam.to_screen(c.x, c.y);
+                json!({"action": crate::record::RecordAction::from_action(&c.action, &tiles).to_value(), "x": sx, "y": sy})
+            })
+            .collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// Camera: `{x, y, zoom}` (board units; zoom in CSS pixels per square).
+    pub fn camera(&self) -> JsValue {
+        let st = self.state.borrow();
+        to_js(&json!({"x": st.cam.x, "y": st.cam.y, "zoom": st.cam.zoom}))
+    }
+
+    /// Drawing statistics: frames drawn, mean and longest draw time in milliseconds, and
+    /// when the first frame was finished (`performance.now()` milliseconds).
+    pub fn stats(&self) -> JsValue {
+        let st = self.state.borrow();
+        let mean = if st.frames > 0 { st.draw_total_ms / st.frames as f64 } else { 0.0 };
+        to_js(
+            &json!({"frames": st.frames, "drawMsMean": mean, "drawMsMax": st.draw_max_ms, "firstFrameAt": st.first_frame_at}),
+        )
+    }
+
+    /// Forget the drawing statistics (to measure one interaction).
+    #[wasm_bindgen(js_name = resetStats)]
+    pub fn reset_stats(&self) {
+        let mut st = self.state.borrow_mut();
+        st.draw_total_ms = 0.0;
+        st.draw_max_ms = 0.0;
+        st.frames = st.frames.min(1);
+    }
+
+    /// Detach from the canvas and the game.
+    pub fn destroy(&mut self) {
+        self.frame.cancel();
+        for (t, name, cb) in self.listeners.drain(..) {
+            t.remove_event_listener_with_callback(name, cb.as_ref().unchecked_ref()).ok();
+        }
+        self.shared.borrow_mut().unwatch(self.watch_id);
+    }
+}
+
+impl Drop for BoardView {
+    fn drop(&mut self) {
+        self.destroy();
+    }
+}
+
+/// Draw one tile, centred and turned, into a small canvas (the drawn-tile preview).
+#[wasm_bindgen(js_name = drawTile)]
+pub fn draw_tile(canvas: &HtmlCanvasElement, tile: &str, rotation: u8) -> Result<(), JsError> {
+    let tiles = TileSet::builtin();
+    let idx = tiles.index_of(tile).ok_or_else(|| JsError::new(&format!("unknown tile {tile:?}")))?;
+    let rot = Rotation::new(rotation).ok_or_else(|| JsError::new("rotation must be 0..3"))?;
+    let ctx: CanvasRenderingContext2d =
+        canvas.get_context("2d").ok().flatten().ok_or_else(|| JsError::new("no 2D context"))?.unchecked_into();
+    let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    let css = canvas.client_width().max(1) as f64;
+    canvas.set_width((css * dpr) as u32);
+    canvas.set_height((css * dpr) as u32);
+    ctx.set_transform(css * dpr, 0.0, 0.0, css * dpr, 0.0, 0.0).ok();
+    ctx.clear_rect(0.0, 0.0, 1.0, 1.0);
+    ctx.set_line_cap("round");
+    draw_tile_at(&ctx, tiles.get(idx), Pos::new(0, 0), rot, true);
+    Ok(())
+}
+
+/// The colour of a seat (the player's own, or the default palette).
+#[wasm_bindgen(js_name = playerColor)]
+pub fn player_color(game: &WasmGame, player: usize) -> String {
+    color_of(&game.shared, player)
+}

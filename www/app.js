@@ -67,7 +67,7 @@ const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.p
 let help = null; // the "How to play" drawer (help.js)
 /** A log line, with a "?" that opens its rule in the help. */
 const logItem = (line, attrs = {}) => el("li", attrs, line.text,
-  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": t("why.log"), onclick: () => help.open((replay.game || game).snapshot().sets, line.topic) }, "?")] : []));
+  ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": t("why.log"), onclick: () => help.open((replay.game || game).snapshot(), line.topic) }, "?")] : []));
 
 function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
@@ -539,8 +539,8 @@ function startFromDialog(ev) {
 
 function start() {
   hideCard = inspectCard($("#board"), $(".board-wrap"));
-  $("#btn-help").addEventListener("click", () => help.open((replay.game || game).snapshot().sets));
-  $("#hint-why").addEventListener("click", (e) => help.open((replay.game || game).snapshot().sets, e.target.dataset.topic));
+  $("#btn-help").addEventListener("click", () => help.open((replay.game || game).snapshot()));
+  $("#hint-why").addEventListener("click", (e) => help.open((replay.game || game).snapshot(), e.target.dataset.topic));
   $("#set-motion").checked = settings.motion !== false;
   $("#set-sound").checked = settings.sound === true;
   $("#set-marks").checked = settings.marks === true;

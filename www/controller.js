@@ -149,7 +149,7 @@ export class Table {
 }
 
 /** Which rule a step's "Why?" opens: a ghost coming, a circle calling, the cat. */
-export const WHY_TOPIC = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles" };
+export const WHY_TOPIC = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles", coop: "coop" };
 
 /**
  * Read the game saved under `key` with `load(text)`. An unreadable save is never lost: it

@@ -4,22 +4,48 @@
 import { el } from "./dom.js";
 
 // Each topic: its rules (help.<id>.1, .2, … in the text table), its title (the set's name)
-// and, for some, a little board played by real moves with its caption (help.<id>.board).
-const TOPICS = [
-  { id: "base", rules: 3, board: { sets: ["base"], draw: ["base.E", "base.U"], moves: [{ tile: "base.E", x: 0, y: -1, rotation: 2 }, { pass: true }] } },
+// and little boards, each played by real moves (found by `cargo run --example
+// find_help_boards`) with its caption (help.<id>.<key>). The cooperative game has its own
+// topic instead of the competitive ghosts and circles.
+export const TOPICS = [
+  { id: "base", rules: 3, boards: [
+    { key: "board", sets: ["base"], draw: ["base.E", "base.U"], moves: [{ tile: "base.E", x: 0, y: -1, rotation: 2 }, { pass: true }] }] },
   { id: "river", set: "river", rules: 1 },
-  { id: "ghosts", set: "ghosts", rules: 4,
-    board: { sets: ["base", "ghosts"], draw: ["base.E", "base.U"], moves: [{ tile: "base.E", x: 2, y: 0, rotation: 1 }, { pass: true }] } },
-  { id: "spellcircles", set: "spellcircles", rules: 1 },
-  { id: "watchtowers", set: "watchtowers", rules: 1 },
-  { id: "shrines", set: "shrines", rules: 1 },
+  { id: "ghosts", set: "ghosts", rules: 4, boards: [
+    { key: "board", sets: ["base", "ghosts"], draw: ["base.E", "base.U"], moves: [{ tile: "base.E", x: 2, y: 0, rotation: 1 }, { pass: true }] },
+    // GHOST-SCARE-1: two ghosts beside Ann's meeple; a third scares it off.
+    { key: "scare", sets: ["base", "ghosts"], draw: ["ghosts.23", "ghosts.28", "base.B"], moves: [
+      { tile: "ghosts.23", x: -1, y: 0, rotation: 0 }, { figure: "meeple", at: "Es" },
+      { tile: "ghosts.28", x: 2, y: 0, rotation: 2 }, { ghost: true, x: -1, y: 0, at: "Es" }, { figure: "meeple", at: "Ws" },
+      { tile: "base.B", x: -1, y: 1, rotation: 0 }, { ghost: true, x: -1, y: 0, at: "Es" }] }] },
+  { id: "spellcircles", set: "spellcircles", rules: 1, boards: [
+    // SPELLC-A-3: the circles drew ghosts from the meeples beside them.
+    { key: "board", sets: ["base", "ghosts", "spellcircles"], options: { spell_mode: "A", eloise: false },
+      draw: ["spellcircles.08", "spellcircles.05"], moves: [
+        { tile: "spellcircles.08", x: 2, y: 0, rotation: 2 }, { figure: "meeple", at: "Nw" },
+        { tile: "spellcircles.05", x: 3, y: 0, rotation: 1 }, { ghost: true, x: 2, y: 0, at: "Nw" }] }] },
+  { id: "watchtowers", set: "watchtowers", rules: 1, boards: [
+    // TOWER-9: Ann's meeple on the tower tile's road, the turn before Bo completes it.
+    { key: "board", sets: ["base", "watchtowers"], draw: ["watchtowers.FRRF_1R", "base.L", "base.R"], moves: [
+      { tile: "watchtowers.FRRF_1R", x: 1, y: 0, rotation: 1 }, { figure: "meeple", at: "E" }] }] },
+  { id: "shrines", set: "shrines", rules: 1, boards: [
+    // SHRINE-CH-1: Bo's heretic on the shrine beside Ann's monk.
+    { key: "board", sets: ["base", "shrines"], draw: ["base.B", "shrines.S", "base.K"], moves: [
+      { tile: "base.B", x: 0, y: 1, rotation: 0 }, { figure: "meeple", at: "building" },
+      { tile: "shrines.S", x: 1, y: 1, rotation: 0 }, { figure: "meeple", at: "building" }] }] },
+  { id: "coop", coop: true, rules: 3, boards: [
+    // COOP-SETUP-4: the start tile's three ghosts.
+    { key: "board", sets: ["ghosts"], options: { coop: { level: 1 } }, seed: "1", moves: [] }] },
 ];
 
 /** Which help topic a log event belongs to, if any. */
 export const TOPIC_OF = { scored: "base", figure_returned: "base", ghost_placed: "ghosts", ghost_skipped: "ghosts",
   figure_scared: "ghosts", ghost_penalty: "ghosts", guard_rewarded: "ghosts", tower_scored: "watchtowers",
   challenge_started: "shrines", challenge_won: "shrines", challenge_ended: "shrines", circle_filled: "spellcircles",
-  cat_placed: "spellcircles", cat_scored: "spellcircles" };
+  cat_placed: "spellcircles", cat_scored: "spellcircles",
+  ghosts_placed: "coop", ghosts_released: "coop", ghosts_removed: "coop", ghost_attracted: "coop", team_scored: "coop",
+  scoring_given_up: "coop", meeple_buried: "coop", hound_reached: "coop", hound_placed: "coop", hound_scored: "coop",
+  pile_opened: "coop" };
 
 /** The help drawer: `open(sets, topic?)` shows the base game and `sets`' topics (scrolled
  *  to `topic`), with their boards drawn by `W` (the wasm bindings); `close()`. */
@@ -33,21 +59,26 @@ export class Help {
     drawer.addEventListener("keydown", (e) => { if (e.key === "Escape") this.close(); });
   }
 
-  open(sets, topic) {
+  /** Show the rules of the game of snapshot `s` (the cooperative game's, or the base
+   *  game's and those of its sets), scrolled to `topic`. */
+  open(s, topic) {
     this.close();
     const list = this.drawer.querySelector(".help-topics");
-    const shown = TOPICS.filter((t) => !t.set || sets.includes(t.set));
+    const coop = !!s.coop;
+    const shown = TOPICS.filter((x) => (coop ? x.coop : !x.coop && (!x.set || s.sets.includes(x.set))));
     const t = this.t;
+    const title = (x) => t(x.coop ? "ng.coop" : `set.${x.id}`).split(":")[0];
     list.replaceChildren(...shown.map((x) => el("section", { id: `help-${x.id}`, class: "help-topic" },
-      el("h3", { tabindex: "-1" }, t(`set.${x.id}`)),
+      el("h3", { tabindex: "-1" }, title(x)),
       ...Array.from({ length: x.rules }, (_, i) => el("p", {}, t(`help.${x.id}.${i + 1}`))),
-      ...(x.board ? [el("figure", {}, el("canvas", { class: "help-board", "data-topic": x.id, role: "img", "aria-label": t(`help.${x.id}.board`) }),
-        el("figcaption", {}, t(`help.${x.id}.board`)))] : []))));
+      ...(x.boards || []).map((b) => el("figure", {},
+        el("canvas", { class: "help-board", "data-topic": x.id, "data-board": b.key, role: "img", "aria-label": t(`help.${x.id}.${b.key}`) }),
+        el("figcaption", {}, t(`help.${x.id}.${b.key}`)))))));
     this.drawer.hidden = false;
     // Each board is a little game played by its moves and drawn by the game's own view.
     for (const c of list.querySelectorAll("canvas.help-board")) {
-      const b = TOPICS.find((t) => t.id === c.dataset.topic).board;
-      const g = new this.W.Game({ players: ["Ann", "Bo"], sets: b.sets, draw: b.draw });
+      const b = TOPICS.find((x) => x.id === c.dataset.topic).boards.find((x) => x.key === c.dataset.board);
+      const g = new this.W.Game({ players: ["Ann", "Bo"], sets: b.sets, options: b.options, draw: b.draw, seed: b.seed });
       for (const m of b.moves) g.apply(m);
       const v = new this.W.BoardView(c, g);
       v.setLocked(true);

@@ -4,7 +4,8 @@
 // Run: node --test tests/e2e/ (after trunk build --release).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, newPage, openGame, shot, frame } from "./harness.mjs";
+import path from "node:path";
+import { serve, launch, newPage, openGame, shot, frame, ARTIFACTS } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -279,7 +280,7 @@ test("How to play: the rules of the sets in the game with boards the game draws,
     let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
     return n > 100;
   }));
-  assert.deepEqual(inked, [true, true]);
+  assert.deepEqual(inked, [true, true, true], "the base game's board, the limited mist bank, the ghosts about to scare a meeple");
   await shot(page, "help-drawer");
   await page.keyboard.press("Escape");
   assert.equal(await drawer.isVisible(), false);
@@ -328,6 +329,75 @@ test("a field's card names the completed cities it touches and what a farmer maj
   assert.equal(field.kind, "field");
   assert.equal(field.cities.length, 1);
   await shot(page, "inspect-field");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("each rule's board in How to play is a real game that shows what its caption says; the cooperative game gets its own rules", async () => {
+  const page = await openGame(browser, srv.url);
+  // The boards, replayed here from help.js's moves, checked against the rules they show.
+  const shown = await page.evaluate(async () => {
+    const { TOPICS } = await import("./help.js");
+    const W = window.carc.bindings;
+    const out = {};
+    for (const topic of TOPICS) for (const b of topic.boards || []) {
+      const g = new W.Game({ players: ["Ann", "Bo"], sets: b.sets, options: b.options, draw: b.draw, seed: b.seed });
+      const events = b.moves.flatMap((m) => g.apply(m));
+      const s = g.snapshot();
+      const after = [];
+      if (topic.id === "watchtowers") {
+        // Every place Bo's next tile may go: one of them completes the road and scores the tower for Ann first.
+        for (const a of g.legalActions()) {
+          const copy = W.Game.fromRecord(g.exportRecord());
+          after.push(...copy.apply(a), ...copy.apply({ pass: true }));
+        }
+      }
+      out[`${topic.id}.${b.key}`] = { s, events: events.map((e) => e.type), after: after.filter((e) => e.type === "tower_scored").map((e) => e.player) };
+    }
+    return out;
+  });
+  // GHOST-SCARE-1: Ann's meeple has two ghosts beside it.
+  assert.ok(shown["ghosts.scare"].s.figures.some((f) => f.player === 0 && f.ghosts === 2));
+  // SPELLC-A-3: the circles drew ghosts from the meeples beside them and hold them.
+  const filled = shown["spellcircles.board"].events.filter((e) => e === "circle_filled").length;
+  assert.ok(filled >= 1);
+  assert.equal(shown["spellcircles.board"].s.ghosts_in_circles, filled);
+  // TOWER-9: Ann's meeple on the tower tile; Bo's tile can complete the road, and the tower scores for Ann.
+  assert.ok(shown["watchtowers.board"].s.figures.some((f) => f.player === 0 && f.x === 1 && f.y === 0));
+  assert.ok(shown["watchtowers.board"].after.includes(0));
+  // SHRINE-CH-1: the heretic beside the monk starts a challenge.
+  assert.ok(shown["shrines.board"].events.includes("challenge_started"));
+  // COOP-SETUP-4: the start tile's three ghosts.
+  assert.equal(shown["coop.board"].s.coop.ghosts_on_board, 3);
+
+  // A game with every set: a topic for each, every board drawn.
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts", "spellcircles", "watchtowers", "shrines"], seed: 4 }));
+  await page.click("#btn-help");
+  await frame(page);
+  const drawer = page.locator("#help");
+  assert.deepEqual(await drawer.locator("h3").allTextContents(),
+    ["Base game", "Ghosts, Castles & Cemeteries", "The Spell Circles", "The Watchtowers", "Heretics & Shrines"]);
+  const boards = drawer.locator("canvas.help-board");
+  assert.equal(await boards.count(), 6);
+  await shot(page, "help-all-sets");
+  for (let i = 0; i < 6; i++) {
+    const b = boards.nth(i);
+    await b.scrollIntoViewIfNeeded();
+    const name = await b.evaluate((c) => `${c.dataset.topic}-${c.dataset.board}`);
+    await b.screenshot({ path: path.join(ARTIFACTS, `help-board-${name}.png`) });
+  }
+  await page.click("#help .help-close");
+  // The cooperative game: its own rules, no farmers' or competitive ghosts' rules; "Why?" on its steps.
+  await page.evaluate(() => {
+    const g = window.carc.newGame({ players: ["Ann"], sets: ["ghosts"], options: { coop: { level: 1 } }, seed: 2 }) && window.carc.game;
+    g.apply(g.legalActions()[0]);
+  });
+  await frame(page);
+  assert.equal((await page.evaluate(() => window.carc.game.snapshot().phase)).step, "coop");
+  await page.click("#hint-why");
+  await drawer.waitFor({ state: "visible" });
+  assert.deepEqual(await drawer.locator("h3").allTextContents(), ["Mists over Carcassonne"]);
+  assert.match(await drawer.textContent(), /The team wins on reaching the goal/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { LANGUAGES, text, pickLanguage } = await import(path.join(root, "www/text.js"));
+const { TOPICS } = await import(path.join(root, "www/help.js"));
 
 const placeholders = (v) => [...new Set((Array.isArray(v) ? v.join("|") : v).match(/\{\w+\}/g) || [])].sort();
 
@@ -74,10 +75,9 @@ test("every key the page and the element use is in the table", () => {
   }
   for (const [family, names] of Object.entries(FAMILIES)) for (const n of names) used.add(`${family}.${n}`);
   // The help topics: the rules each topic lists, and their boards' captions.
-  const help = fs.readFileSync(path.join(root, "www/help.js"), "utf8");
-  for (const m of help.matchAll(/id: "(\w+)"[^\n]*?rules: (\d+)(, board)?/g)) {
-    for (let i = 1; i <= Number(m[2]); i++) used.add(`help.${m[1]}.${i}`);
-    if (m[3]) used.add(`help.${m[1]}.board`);
+  for (const x of TOPICS) {
+    for (let i = 1; i <= x.rules; i++) used.add(`help.${x.id}.${i}`);
+    for (const b of x.boards || []) used.add(`help.${x.id}.${b.key}`);
   }
   assert.ok(used.size > 150, `found ${used.size} keys in use`);
   const missing = [...used].filter((k) => !(k in LANGUAGES.en));

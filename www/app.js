@@ -20,8 +20,7 @@ const CATEGORIES = ["road", "city", "monastery", "shrine", "castle", "cemetery",
 
 let W; // the wasm bindings
 let table; // the game on the board, its view and computers (controller.js)
-let game = null; // table.game and table.view, kept at hand
-let view = null;
+let game = null; // table.game, kept at hand (its view: table.view)
 let online = null; // the room being played online, if any (online.js)
 let hasServer = false; // a game server answers beside this page
 let hideCard = () => {}; // hides the board's hover card (inspect.js)
@@ -73,13 +72,13 @@ function attach(newGame, { fresh, remote = false }) {
   replay.close({ resume: false });
   // Online, the server plays the computers and the moves go to it (boardaction).
   table.attach(newGame, { remote });
-  ({ game, view } = table);
+  game = table.game;
   log.length = 0;
   log.push({ text: t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
   const shown = table.begin();
   $("#board").focus();
   window.carc.game = game;
-  window.carc.view = view;
+  window.carc.view = table.view;
   return shown;
 }
 
@@ -104,7 +103,8 @@ function leaveOnline() {
   online.close();
   online = null;
   window.carc.online = null;
-  view?.setRemote(false);
+  table.remote = false;
+  table.view?.setRemote(false);
   if (location.search) history.replaceState(null, "", location.pathname + location.hash);
   renderOnline();
 }
@@ -219,8 +219,7 @@ const replay = {
     for (const a of record.actions) g.apply(a);
     g.unsubscribe(id);
     this.close({ resume: false });
-    table.detach();
-    view = null;
+    table.pause();
     Object.assign(this, { game: g, record, steps, k: record.actions.length });
     this.view = table.viewFor(g);
     this.view.setLocked(true);
@@ -254,9 +253,8 @@ const replay = {
     $("#replay-bar").hidden = true;
     if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
     if (resume && game) {
-      table.attach(game, { remote: table.remote });
-      view = window.carc.view = table.view;
-      table.begin();
+      table.resume();
+      window.carc.view = table.view;
     }
   },
 };
@@ -273,7 +271,7 @@ function openShared(code) {
 function render() {
   const shown = replay.game || game; // the game on the board: a replay's, or the one in play
   const s = shown.snapshot();
-  const shownView = replay.view || view;
+  const shownView = replay.view || table.view;
   const step = s.phase.step;
   const coop = s.coop;
   const me = s.players[s.current_player];
@@ -303,7 +301,7 @@ function render() {
   const why = WHY_TOPIC[step];
   $("#hint-why").hidden = !why || !!turn.computer || replay.active || s.over;
   $("#hint-why").dataset.topic = why || "";
-  view?.setLocked(idle);
+  table.view?.setLocked(idle);
   $("#btn-rotate").disabled = step !== "tile" || idle;
   $("#btn-pass").disabled = !turn.passes || idle;
   $("#btn-pass").firstChild.textContent = `${t(turn.passKey)} `;
@@ -321,16 +319,16 @@ function render() {
     // The meeple step: which of the seat's colours the clicks place.
     const own = turn.colours;
     if (!own.includes(kinds.dataset.colour)) kinds.dataset.colour = own[0] || "";
-    if (own.length) view.setColour(kinds.dataset.colour);
+    if (own.length) table.view.setColour(kinds.dataset.colour);
     kinds.setAttribute("aria-label", t("kinds.colour"));
     kinds.replaceChildren(...(own.length > 1 ? own : []).map((c) =>
       el("button", { type: "button", role: "radio", "aria-checked": String(c === kinds.dataset.colour), "data-colour": c,
-        onclick: () => { kinds.dataset.colour = c; view.setColour(c); render(); } }, t(`colour.${c}`))));
+        onclick: () => { kinds.dataset.colour = c; table.view.setColour(c); render(); } }, t(`colour.${c}`))));
   } else {
     kinds.setAttribute("aria-label", t("kinds.figure"));
     kinds.replaceChildren(...(s.figure_kinds.length > 1 && !idle ? s.figure_kinds : []).map((k) =>
       el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")), "data-kind": k,
-        onclick: () => { kinds.dataset.kind = k; view.setFigure(k); render(); } }, t(`figure.${k}`))));
+        onclick: () => { kinds.dataset.kind = k; table.view.setFigure(k); render(); } }, t(`figure.${k}`))));
   }
   // Every choice of a cooperative step as a button too (keyboard, screen readers).
   const choices = $("#coop-choices");
@@ -572,7 +570,7 @@ function start() {
     newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
 
   $("#btn-new").addEventListener("click", openNewGame);
-  $("#btn-fit").addEventListener("click", () => view?.fit());
+  $("#btn-fit").addEventListener("click", () => (replay.view || table.view)?.fit());
   $("#btn-export").addEventListener("click", () => {
     const url = URL.createObjectURL(new Blob([game.exportRecord()], { type: "application/json" }));
     const a = el("a", { href: url, download: `carcassonne-${new Date().toISOString().slice(0, 10)}.json` });
@@ -632,10 +630,10 @@ function start() {
     table.bots.cancel();
     try { game.undoTurn(); } catch (e) { notice(e.message); table.bots.next(); }
   });
-  $("#btn-rotate").addEventListener("click", () => { view.rotate(); render(); });
+  $("#btn-rotate").addEventListener("click", () => { table.view?.rotate(); render(); });
   $("#btn-pass").addEventListener("click", () => {
     if (online) { online.act({ pass: true }); return; }
-    try { view.pass(); } catch (e) { notice(e.message); }
+    try { table.view?.pass(); } catch (e) { notice(e.message); }
   });
   // Online: the board's moves go to the server, which applies them for everyone.
   $("#board").addEventListener("boardaction", (e) => online?.act(e.detail));
@@ -644,7 +642,7 @@ function start() {
   $("#on-invites").addEventListener("click", () => online?.room && showInvites(online.room.room));
   $("#on-leave").addEventListener("click", () => { leaveOnline(); if (!resume()) openNewGame(); });
   addEventListener("visibilitychange", () => { if (!document.hidden) document.title = t("app.title"); });
-  $("#btn-undo").addEventListener("click", () => view.undo());
+  $("#btn-undo").addEventListener("click", () => table.view?.undo());
   $("#board").addEventListener("previewchange", () => game && render());
   $("#ng-add").addEventListener("click", () => {
     const n = $("#ng-players").children.length;

@@ -44,12 +44,17 @@ export class Table {
     this.detach();
     Object.assign(this, { game, remote, locked });
     this.languageChanged();
-    this.view = this.viewFor(game);
-    this.view.setRemote(remote);
-    if (locked) this.view.setLocked(true);
-    if (!remote && !locked) this.bots.attach(game, this.view);
+    this.show();
     this.host.hideCard();
     this.subscription = game.subscribe((events) => this.changed(events));
+  }
+
+  /** The game's view on the canvas, and its computers. */
+  show() {
+    this.view = this.viewFor(this.game);
+    this.view.setRemote(this.remote);
+    if (this.locked) this.view.setLocked(true);
+    if (!this.remote && !this.locked) this.bots.attach(this.game, this.view);
   }
 
   /** A board view of `game` on this table's canvas, with the player's settings. */
@@ -69,12 +74,24 @@ export class Table {
 
   /** The view and the subscription go; the game stays (its owner frees it). */
   detach() {
+    this.pause();
+    if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
+    this.subscription = 0;
+  }
+
+  /** Give the canvas to something else (a replay): the view goes and the computers wait,
+   *  while the game's moves (online) are still logged and saved. `resume()` brings it back. */
+  pause() {
     this.bots.cancel();
     this.view?.destroy();
     this.view?.free?.();
     this.view = null;
-    if (this.game && this.subscription) this.game.unsubscribe(this.subscription);
-    this.subscription = 0;
+  }
+
+  /** The game on the board again after `pause()`; returns the snapshot. */
+  resume() {
+    this.show();
+    return this.begin();
   }
 
   /** After a move: sound, the live region, the save, the render, the next computer. */
@@ -90,8 +107,9 @@ export class Table {
     this.nextComputer(s);
   }
 
+  /** Let a computer play if one is on turn (not while paused, remote or only watched). */
   nextComputer(s) {
-    if (!this.remote && !this.locked && !this.host.online()) this.bots.next(s);
+    if (this.view && !this.remote && !this.locked && !this.host.online()) this.bots.next(s);
   }
 
   /** The player's settings (motion, marks) into `view` (default: the table's). */

@@ -417,7 +417,7 @@ function playerRow(i, name, color, computer = "") {
       ...COLORS.map((c, k) => el("option", { value: c, selected: c === color }, t(`name.${k}`)))),
     el("select", { class: "who", "aria-label": t("ng.who", { n }) },
       el("option", { value: "" }, t("ng.person")),
-      el("option", { value: "open", class: "online-only", hidden: true }, t("ng.openSeat")),
+      el("option", { value: "open", class: "online-only", hidden: true, selected: computer === "open" }, t("ng.openSeat")),
       ...LEVELS.map((l) => el("option", { value: l, selected: l === computer }, t("ng.computer", { level: t(`level.${l}`) })))),
     el("button", { type: "button", "aria-label": t("ng.remove", { n }), onclick: () => { li.remove(); syncRows(); } }, "✕"));
   return li;
@@ -713,9 +713,19 @@ function resume() {
   return !!r.game;
 }
 
-/** Speak `lang` from now on: the page's texts, the game's events, the help. */
+/** Speak `lang` from now on: the page's texts, the game's events, the help, the new-game
+ *  screen's rows (a default name becomes the new language's). */
 function speak(lang) {
+  const before = t;
   t = translator(lang);
+  for (const [i, li] of [...$("#ng-players").children].entries()) {
+    const name = li.querySelector("input");
+    const fresh = playerRow(i, name.value === before(`name.${i}`) ? t(`name.${i}`) : name.value,
+      li.querySelector("select").value, li.querySelector("select.who").value);
+    li.replaceWith(fresh);
+  }
+  syncMode();
+  syncOnline();
   table.host.t = t;
   if (online) online.t = t;
   document.documentElement.lang = t.lang;

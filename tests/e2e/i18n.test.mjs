@@ -26,6 +26,7 @@ test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch
   await page.click("#btn-new");
   assert.match(await page.textContent("#ng-sets"), /Spoken, Spookslotten en Kerkhoven[\s\S]*Cultusplaatsen & Ketters/);
   assert.equal(await page.locator("#ng-players select.who").first().locator("option").first().textContent(), "Persoon");
+  assert.deepEqual(await page.$$eval("#ng-players input", (is) => is.map((i) => i.value)), ["Rood", "Blauw"]);
   await shot(page, "i18n-new-game-nl");
   await page.click("#ng-cancel");
   // A game with ghosts: the turn, the stack, the hint and the log in Dutch.
@@ -51,6 +52,12 @@ test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch
   assert.match(await page.textContent("#hint"), /^Ann: click a circle to place a figure/);
   await page.click("#btn-pass");
   assert.match(await page.textContent("#log"), /Ann placed no meeple/);
+  // The new-game screen too: its default names and choices.
+  await page.click("#btn-new");
+  assert.deepEqual(await page.$$eval("#ng-players input", (is) => is.map((i) => i.value)), ["Red", "Blue"]);
+  assert.equal(await page.locator("#ng-players select.who").first().locator("option").first().textContent(), "Person");
+  assert.equal(await page.textContent("#ng-players-legend"), "Players (2–5)");
+  await page.click("#ng-cancel");
   // Remembered across a reload, over the browser's Dutch.
   await page.reload();
   await ready(page);

@@ -258,7 +258,7 @@ export class CarcassonneGame extends HTMLElement {
       this.render();
       return;
     }
-    if (name === "marks") { this.table.settingsChanged(); return; }
+    if (name === "marks") { this.table.settingsChanged(); this.render(); return; }
     this.restart();
   }
 

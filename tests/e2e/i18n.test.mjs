@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/ (after trunk build --release).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, shot, frame, ready } from "./harness.mjs";
+import { serve, launch, newPage, openGame, shot, frame, ready } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -111,4 +111,31 @@ test("colour-blind marks: each seat's mark beside its name, on its figures on th
   assert.equal(await page.isChecked("#set-marks"), true);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("the element speaks its page's language unless told otherwise, and shows the marks when asked", async () => {
+  const tab = await newPage(browser);
+  // A page in Dutch: an element without `lang` follows it.
+  await tab.goto(`${srv.url}element-example.html`);
+  await tab.evaluate(() => {
+    document.documentElement.lang = "nl-BE";
+    const e = document.createElement("carcassonne-game");
+    e.id = "extra";
+    e.setAttribute("players", "Ann, Bo");
+    e.setAttribute("save", "off");
+    document.body.append(e);
+  });
+  await tab.waitForFunction(() => document.getElementById("extra").game, null, { timeout: 15000 });
+  const status = () => tab.locator("#extra >> .status").textContent();
+  assert.match(await status(), /^Ann is aan de beurt · nog \d+ tegels$/);
+  // `lang` wins over the page's.
+  await tab.evaluate(() => document.getElementById("extra").setAttribute("lang", "en"));
+  assert.match(await status(), /^Ann to play · \d+ tiles left$/);
+  // Colour-blind marks on the swatches (and the board's figures).
+  const swatches = () => tab.locator("#extra >> .swatch").allTextContents();
+  assert.deepEqual(await swatches(), ["", ""]);
+  await tab.evaluate(() => document.getElementById("extra").setAttribute("marks", ""));
+  assert.deepEqual(await swatches(), ["●", "▲"]);
+  assert.deepEqual(tab.errors, []);
+  await tab.context().close();
 });

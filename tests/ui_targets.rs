@@ -5,7 +5,7 @@
 mod common;
 use carcassonne::engine::{Action, FeatureKind, FigureKind, Game, Part, Pos, Spot};
 use carcassonne::record::parse_spot;
-use carcassonne::ui::targets::{choice_near, choices, inspect_at, placements};
+use carcassonne::ui::targets::{choice_near, choices, inspect_at, inspect_parts, placements};
 use common::*;
 
 fn kind_at(g: &Game, wx: f64, wy: f64) -> Option<FeatureKind> {
@@ -79,4 +79,25 @@ fn a_misty_edge_shows_its_mist_bank_as_well() {
     assert!(!bank.limited);
     // nw (0,0) has none.
     assert_eq!(inspect_at(&g, 0.5, 0.05).and_then(|t| t.2), None);
+}
+
+/// The keyboard's inspection steps through every feature of a tile once: the start tile's
+/// city, road and two fields (north and south of the road); a monastery's building first.
+#[test]
+fn inspect_parts_lists_each_feature_of_a_tile_once() {
+    let mut g = game(&["Red", "Blue"], &["base.B", "base.U"]);
+    tile_pass(&mut g, "base.B", 0, 1, 0);
+    let kinds = |pos| -> Vec<FeatureKind> {
+        inspect_parts(&g, pos).iter().map(|(_, (p, f, _))| g.inspect(*p, f.unwrap()).unwrap().kind).collect()
+    };
+    let mut start = kinds(Pos::new(0, 0));
+    start.sort_by_key(|k| format!("{k:?}"));
+    assert_eq!(start, vec![FeatureKind::City, FeatureKind::Field, FeatureKind::Field, FeatureKind::Road]);
+    // Each point given is on the part it names.
+    for (at, target) in inspect_parts(&g, Pos::new(0, 0)) {
+        assert_eq!(inspect_at(&g, at.0, at.1), Some(target));
+    }
+    // The monastery: its building, then its one field.
+    assert_eq!(kinds(Pos::new(0, 1)), vec![FeatureKind::Monastery, FeatureKind::Field]);
+    assert!(inspect_parts(&g, Pos::new(5, 5)).is_empty(), "no tile there");
 }

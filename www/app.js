@@ -536,7 +536,7 @@ function startFromDialog(ev) {
 // ---------------------------------------------------------------- start
 
 function start() {
-  hideCard = inspectCard($("#board"), $(".board-wrap"));
+  hideCard = inspectCard($("#board"), $(".board-wrap"), $("#announce"));
   $("#btn-help").addEventListener("click", () => help.open((replay.game || game).snapshot()));
   $("#hint-why").addEventListener("click", (e) => help.open((replay.game || game).snapshot(), e.target.dataset.topic));
   $("#set-motion").checked = settings.motion !== false;

@@ -117,7 +117,7 @@ export class CarcassonneGame extends HTMLElement {
     });
     // Online: the board's moves go to the server (docs/online.md).
     u.board.addEventListener("boardaction", (e) => this.online?.act(e.detail));
-    this.hideCard = inspectCard(u.board, root);
+    this.hideCard = inspectCard(u.board, root, u.announce);
     u.undo.addEventListener("click", () => this.view?.undo());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {

@@ -16,7 +16,7 @@ export const en = {
   "settings.lang": "Language",
   "offline.link": "Download the game as one file", "offline.rest": "to play it offline, opened straight from disk.",
   // The board and the turn
-  "board.label": "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back.",
+  "board.label": "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back, I reads out the tile in the middle part by part (the arrows then go to the next tile).",
   "drawn.label": "The drawn tile", "turn.label": "Your turn", "loading": "Loading…",
   "btn.rotate": "Rotate", "btn.pass": "No meeple", "btn.noMore": "No more", "btn.undo": "Undo tile", "btn.undoShort": "Undo",
   "btn.undoTurn": "Take back turn", "btn.undoTurn.title": "Go back to the start of your last turn (games against the computer)",

@@ -13,7 +13,7 @@ export const nl = {
   "settings.motion": "Animaties", "settings.sound": "Geluid", "settings.marks": "Tekens voor kleurenblinden",
   "settings.lang": "Taal",
   "offline.link": "Download het spel als één bestand", "offline.rest": "om het zonder internet te spelen, zo van de schijf geopend.",
-  "board.label": "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug.",
+  "board.label": "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug, I leest de tegel in het midden deel voor deel voor (de pijltjes gaan dan naar de volgende tegel).",
   "drawn.label": "De getrokken tegel", "turn.label": "Jouw beurt", "loading": "Laden…",
   "btn.rotate": "Draaien", "btn.pass": "Geen meeple", "btn.noMore": "Niet meer", "btn.undo": "Tegel terug", "btn.undoShort": "Terug",
   "btn.undoTurn": "Beurt terugnemen", "btn.undoTurn.title": "Terug naar het begin van je laatste beurt (spellen tegen de computer)",

@@ -67,6 +67,13 @@ impl Camera {
         self.y -= dy / self.zoom;
     }
 
+    /// The keyboard's inspection: centre the middle of the square next to the one in the
+    /// middle now (`dx`, `dy` in -1, 0, 1).
+    pub fn step_square(&mut self, dx: i32, dy: i32) {
+        self.x = self.x.floor() + 0.5 + f64::from(dx);
+        self.y = self.y.floor() + 0.5 + f64::from(dy);
+    }
+
     /// Show the squares from `lo` to `hi` with one square of margin all round (for the
     /// open positions), centred; `false` (and no change) while the canvas has no size.
     pub fn fit(&mut self, lo: Pos, hi: Pos) -> bool {
@@ -94,6 +101,19 @@ mod tests {
 
     fn cam() -> Camera {
         Camera { x: 0.5, y: 0.5, zoom: 100.0, width: 800.0, height: 600.0 }
+    }
+
+    #[test]
+    fn the_keyboard_steps_from_square_to_square() {
+        let mut c = cam();
+        c.x = 0.3;
+        c.y = -0.2;
+        c.step_square(1, 0);
+        assert_eq!((c.x, c.y), (1.5, -0.5));
+        c.step_square(0, 1);
+        assert_eq!((c.x, c.y), (1.5, 0.5));
+        c.step_square(-1, -1);
+        assert_eq!((c.x, c.y), (0.5, -0.5));
     }
 
     #[test]

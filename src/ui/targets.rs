@@ -191,11 +191,15 @@ pub fn choice_near(choices: &[Choice], wx: f64, wy: f64, zoom: f64) -> Option<us
         .map(|(i, _)| i)
 }
 
+/// What is inspected: the tile, its feature (a spot: port or building) and the mist bank
+/// there.
+pub type Inspected = (Pos, Option<Part>, Option<Part>);
+
 /// The part of a placed tile under a board point, for inspection: the building when the
 /// point is near the middle of a tile that has one, else the road, city or field of the
 /// nearest port; and the mist at that port, if any. `None` off the board and on a tile
 /// lying face down.
-pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<(Pos, Option<Part>, Option<Part>)> {
+pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<Inspected> {
     let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
     let placed = g.board().at(pos)?;
     if placed.face_down {
@@ -217,4 +221,31 @@ pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<(Pos, Option<Part>, Opti
     let feature = (def.owner(port) != NO_SEG).then_some(Part::Spot(Spot::Port(port)));
     let mist = (def.mist_at(port) != NO_SEG).then_some(Part::Mist(port));
     (feature.is_some() || mist.is_some()).then_some((pos, feature, mist))
+}
+
+/// Every part of the tile at `pos` to inspect, each feature once, with a board point on it
+/// (for the keyboard, which steps through them): the building first, then the roads,
+/// cities, fields and mist banks at its ports, clockwise from the north-west. Empty off
+/// the board and on a tile lying face down.
+pub fn inspect_parts(g: &Game, pos: Pos) -> Vec<((f64, f64), Inspected)> {
+    let Some(placed) = g.board().at(pos).filter(|p| !p.face_down) else { return Vec::new() };
+    let def = g.tiles().get(placed.tile);
+    let mut out = Vec::new();
+    let centre = (pos.x as f64 + 0.5, pos.y as f64 + 0.5);
+    if def.building.is_some() {
+        out.extend(inspect_at(g, centre.0, centre.1).map(|t| (centre, t)));
+    }
+    let mut seen = Vec::new();
+    for port in Port::all() {
+        let key = (def.owner(port), def.mist_at(port));
+        if (key.0 == NO_SEG && key.1 == NO_SEG) || seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        // A little inside the tile from the port, turned as the tile lies.
+        let p = art::rotate(art::port_point(port), placed.rot.quarters());
+        let at = (pos.x as f64 + 0.8 * p.x + 0.1, pos.y as f64 + 0.8 * p.y + 0.1);
+        out.extend(inspect_at(g, at.0, at.1).map(|t| (at, t)));
+    }
+    out
 }

@@ -401,3 +401,41 @@ test("each rule's board in How to play is a real game that shows what its captio
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("the keyboard inspects too: I steps through the parts of the tile in the middle, read out; the arrows go to the next tile", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.F", "base.U", "base.U"] }));
+  await frame(page);
+  await page.focus("#board");
+  const title = () => card(page).locator("strong").first().textContent();
+  // The start tile: I, I, I, … its city, road and two fields, each once, then nothing.
+  const seen = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("i");
+    await frame(page);
+    if (!(await card(page).isVisible())) break;
+    seen.push(await title());
+    if (seen.length === 1) {
+      assert.match(await page.textContent("#announce"), new RegExp(`^${seen[0].replace(/[()]/g, "\\$&")}\\. `), "read out for screen readers");
+      await shot(page, "inspect-keyboard");
+    }
+  }
+  assert.deepEqual([...seen].sort(), ["City (incomplete)", "Field", "Field", "Road (incomplete)"]);
+  assert.equal(await card(page).isVisible(), false, "after the last part, I stops");
+  // Ann's tile north of the start: I, then ↑ goes to it (the board moves under the middle).
+  await page.evaluate(() => { const g = window.carc.game; g.apply({ tile: "base.F", x: 0, y: -1, rotation: 1 }); g.apply({ pass: true }); });
+  await frame(page);
+  await page.keyboard.press("i");
+  await page.keyboard.press("ArrowUp");
+  await frame(page);
+  assert.deepEqual(await page.evaluate(() => { const c = window.carc.view.camera(); return [c.x, c.y]; }), [0.5, -0.5]);
+  assert.match(await page.textContent("#announce"), /(City|Field)/);
+  assert.equal(await card(page).isVisible(), true);
+  // The mouse takes over.
+  const box = await page.locator("#board").boundingBox();
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await frame(page);
+  assert.equal(await card(page).isVisible(), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -168,6 +168,19 @@ impl State {
                 self.draw_inspected(pos, part);
             }
         }
+        if self.key_inspect.is_some() {
+            // Where the keyboard looks (`I`): a ring on the part inspected.
+            ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
+            ctx.begin_path();
+            let (x, y) = self.inspect_point;
+            ctx.arc(x, y, 9.0, 0.0, 2.0 * PI).ok();
+            ctx.set_line_width(4.0);
+            ctx.set_stroke_style_str("rgba(0,0,0,0.7)");
+            ctx.stroke();
+            ctx.set_line_width(2.0);
+            ctx.set_stroke_style_str("#ffd54a");
+            ctx.stroke();
+        }
     }
 
     /// How far the first running animation whose effect matches is (0…1).

@@ -72,6 +72,34 @@ impl State {
         Some(Command::Inspect)
     }
 
+    /// Keyboard inspection (`I`): the part it has reached of the tile in the middle of the
+    /// board, outlined with its card at that part; nothing once it is turned off or there
+    /// is no tile there.
+    fn inspect_centre(&mut self) -> Option<Command> {
+        let Some(i) = self.key_inspect else { return self.inspect(None, 0.0, 0.0) };
+        let pos = self.cam.square_at(self.cam.width / 2.0, self.cam.height / 2.0);
+        let part = targets::inspect_parts(&self.shared.borrow().game, pos).get(i).copied();
+        match part {
+            Some((at, target)) => {
+                let (sx, sy) = self.cam.to_screen(at.0, at.1);
+                self.inspect(Some(target), sx, sy)
+            }
+            None => self.inspect(None, self.cam.width / 2.0, self.cam.height / 2.0),
+        }
+    }
+
+    /// `I`: start inspecting the tile in the middle of the board, go on to its next part,
+    /// or stop after its last.
+    fn next_key_inspection(&mut self) {
+        let pos = self.cam.square_at(self.cam.width / 2.0, self.cam.height / 2.0);
+        let parts = targets::inspect_parts(&self.shared.borrow().game, pos).len();
+        self.key_inspect = match self.key_inspect {
+            None => Some(0),
+            Some(i) if i + 1 < parts => Some(i + 1),
+            Some(_) => None,
+        };
+    }
+
     pub(super) fn rotate(&mut self) {
         let places = self.placements();
         let Some(pos) = self.hover.or_else(|| places.first().map(|p| p.0)) else { return };
@@ -167,7 +195,11 @@ impl BoardView {
             let e: &PointerEvent = e.unchecked_ref();
             let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
             let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else {
-                return if e.pointer_type() == "mouse" { st.hover_at(x, y) } else { (false, None) };
+                if e.pointer_type() != "mouse" {
+                    return (false, None);
+                }
+                st.key_inspect = None; // the mouse takes over
+                return st.hover_at(x, y);
             };
             let (px, py) = (st.pointers[i].x, st.pointers[i].y);
             st.pointers[i].x = x;
@@ -256,11 +288,32 @@ impl BoardView {
                 }
                 "+" | "=" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 1.25),
                 "-" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 0.8),
+                // I: inspect the tile in the middle of the board, part by part.
+                "i" | "I" => {
+                    st.next_key_inspection();
+                    e.prevent_default();
+                    return (true, st.inspect_centre());
+                }
                 // The board moves under a fixed view: the left arrow shows what is west.
-                "ArrowLeft" => st.pan(60.0, 0.0),
-                "ArrowRight" => st.pan(-60.0, 0.0),
-                "ArrowUp" => st.pan(0.0, 60.0),
-                "ArrowDown" => st.pan(0.0, -60.0),
+                // Inspecting, it moves a whole square, and the next tile's first part is
+                // inspected.
+                key @ ("ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown") => {
+                    let (dx, dy) = match key {
+                        "ArrowLeft" => (-1, 0),
+                        "ArrowRight" => (1, 0),
+                        "ArrowUp" => (0, -1),
+                        _ => (0, 1),
+                    };
+                    if st.key_inspect.is_some() {
+                        st.user_camera = true;
+                        st.cam.step_square(dx, dy);
+                        st.key_inspect = Some(0);
+                    } else {
+                        st.pan(-60.0 * f64::from(dx), -60.0 * f64::from(dy));
+                    }
+                    e.prevent_default();
+                    return (true, st.inspect_centre());
+                }
                 _ => return (false, None),
             }
             e.prevent_default();

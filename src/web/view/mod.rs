@@ -44,7 +44,7 @@ struct Pointer {
 const LONG_PRESS_MS: f64 = 450.0;
 
 /// The tile under the pointer and the parts of it being inspected (feature, mist).
-type Inspecting = (Pos, Option<Part>, Option<Part>);
+use crate::ui::targets::Inspected as Inspecting;
 
 struct State {
     shared: Shared,
@@ -90,6 +90,9 @@ struct State {
     motion: bool,
     /// Whether each figure carries its seat's colour-blind mark (`setMarks`).
     marks: bool,
+    /// Keyboard inspection (`I`): which part of the tile in the middle of the board is
+    /// inspected (`targets::inspect_parts`), or `None`.
+    key_inspect: Option<usize>,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -217,9 +220,9 @@ impl State {
 }
 
 /// Tell the page what is inspected now (never while the view is borrowed): a
-/// `boardinspect` event on the canvas whose `detail` is `{x, y, feature, mist}` (CSS
-/// pixels on the canvas, and each an inspection as `game.inspect` gives it, or null), or
-/// null when nothing is.
+/// `boardinspect` event on the canvas whose `detail` is `{x, y, feature, mist, keyboard}`
+/// (CSS pixels on the canvas, each an inspection as `game.inspect` gives it or null, and
+/// whether the keyboard asked: `I`), or null when nothing is.
 fn tell_inspection(state: &Rc<RefCell<State>>) {
     let (canvas, detail) = {
         let st = state.borrow();
@@ -229,7 +232,7 @@ fn tell_inspection(state: &Rc<RefCell<State>>) {
             Some((pos, feature, mist)) => {
                 let of = |part: Option<Part>| part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p));
                 let (x, y) = st.inspect_point;
-                json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist)})
+                json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist), "keyboard": st.key_inspect.is_some()})
             }
         };
         (st.canvas.clone(), detail)
@@ -299,6 +302,7 @@ impl BoardView {
             clock: 0.0,
             motion: !prefers_reduced_motion(),
             marks: false,
+            key_inspect: None,
             dpr: 0.0,
             hover: None,
             rot: 0,

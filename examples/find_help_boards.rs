@@ -83,7 +83,7 @@ fn check(sets: &[Set], options: &Options, found: &Value) -> Value {
         deck: Deck::Draw(drawn.clone()),
         ..Setup::base(&["Ann", "Bo"], 0).with_sets(sets)
     };
-    let text = json!({ "format": carcassonne::record::FORMAT, "version": 1,
+    let text = json!({ "format": carcassonne::record::FORMAT, "version": carcassonne::record::VERSION,
         "setup": Record { setup, actions: vec![] }.setup_value(), "actions": moves });
     let (g, _) =
         Record::parse(&text.to_string()).and_then(|r| r.replay(TileSet::builtin())).expect("the board replays");

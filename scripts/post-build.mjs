@@ -47,8 +47,8 @@ ${local("lang-nl.js")}
 ${local("text.js")}
 ${local("computers.js")}
 ${local("sound.js")}
-${local("controller.js")}
 ${local("coop.js")}
+${local("controller.js")}
 ${local("online.js")}
 ${local("inspect.js")}
 ${local("panels.js")}

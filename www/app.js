@@ -1,7 +1,7 @@
 // The page around the board: panels, the new-game dialog, saving and resuming.
 // The game itself (rules, board drawing, input) is the WebAssembly module.
 import { el } from "./dom.js";
-import { COOP_COLOURS, levelsWon, markWon, actionLabel, outcomeText, renderTeam } from "./coop.js";
+import { levelsWon, markWon, actionLabel, outcomeText, renderTeam } from "./coop.js";
 import { Online, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
@@ -55,9 +55,6 @@ function save() {
   catch (e) { notice(t("notice.storage", { error: e.message })); }
 }
 
-/** A colour from a snapshot, only if it is a plain #rgb / #rrggbb colour (the engine
- *  refuses others; this keeps the page safe even so). */
-const plainColor = (c) => typeof c === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? c : null;
 
 // The lines of the log for some events (the opening draw of the start tile is not news).
 // Log lines: the text and the help topic it belongs to (a "?" beside it opens that).
@@ -275,7 +272,7 @@ function render() {
   const step = s.phase.step;
   const coop = s.coop;
   const me = s.players[s.current_player];
-  const color = (i) => coop ? COOP_COLOURS[coop.colours[i][0]] : plainColor(s.colors[i]) || COLORS[i % 5];
+  const color = (i) => W.playerColor(shown, i); // a co-op seat: its first colour
   const turn = table.turn(s, { replay: replay.active });
   const idle = turn.idle; // nobody here may play now
 

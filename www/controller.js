@@ -3,6 +3,7 @@
 // aside, who may play now, the step's hint and the replay's stepping. Each host keeps only
 // its own DOM: it renders, it says where the save goes, and it adds what only it has.
 import { Computers } from "./computers.js";
+import { COOP_COLOURS } from "./coop.js";
 import { playEvents } from "./sound.js";
 
 /** The colour-blind marks of the seats, in seat order (in the cooperative game: of the
@@ -10,8 +11,8 @@ import { playEvents } from "./sound.js";
  *  (render.rs `draw_mark`), so a colour is never the only difference. */
 export const MARKS = ["●", "▲", "■", "◆", "✚", "○"];
 
-/** The colours of the cooperative game, by name (the board draws the same). */
-export const COOP_NAMES = ["red", "green", "blue", "yellow", "black", "pink"];
+/** The colours of the cooperative game by name, in the engine's order. */
+export const COOP_NAMES = Object.keys(COOP_COLOURS);
 
 /** Seat `i`'s mark in snapshot `s` (a co-op seat: its first colour's). */
 export const markOf = (s, i) => MARKS[s.coop ? COOP_NAMES.indexOf(s.coop.colours[i][0]) : i % 5];

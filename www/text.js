@@ -44,7 +44,7 @@ export function applyText(root, t) {
     else if (first) first.textContent = first.textContent.replace(/\S(.*\S)?/s, value); // keeps the spaces around
     else e.prepend(`${value} `);
   }
-  for (const [attr, name] of [["tLabel", "aria-label"], ["tTitle", "title"], ["tPlaceholder", "placeholder"]]) {
-    for (const e of root.querySelectorAll(`[data-${attr.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`)) e.setAttribute(name, t(e.dataset[attr]));
+  for (const [attr, name] of [["data-t-label", "aria-label"], ["data-t-title", "title"], ["data-t-placeholder", "placeholder"]]) {
+    for (const e of root.querySelectorAll(`[${attr}]`)) e.setAttribute(name, t(e.getAttribute(attr)));
   }
 }

@@ -7,7 +7,7 @@ use super::features::NodeIdx;
 use super::game::Game;
 use super::geometry::{Port, Pos};
 use super::moves::Spot;
-use super::scoring::{FeatureValue, MAX_SEATS};
+use super::scoring::FeatureValue;
 use super::tiles::{FeatureKind, TileIdx, NO_SEG};
 
 /// What is known about the feature under one spot of a placed tile.
@@ -103,14 +103,7 @@ impl Game {
     fn inspect_node(&self, node: NodeIdx) -> Inspection {
         let f = &self.features;
         let kind = f.node(node).kind;
-        let mut parts: Vec<(Pos, u8)> = f
-            .members(node)
-            .map(|n| {
-                let nd = f.node(n);
-                (self.board.square(nd.square).pos, nd.local)
-            })
-            .collect();
-        parts.sort_unstable_by_key(|(p, local)| (p.y, p.x, *local));
+        let parts = self.places(f.members(node));
         let building =
             matches!(kind, FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden | FeatureKind::Castle);
         let centre = self.board.square(f.node(node).square).pos;
@@ -139,18 +132,20 @@ impl Game {
             holders,
             majority,
             cities: match kind {
-                FeatureKind::Field => {
-                    let mut at: Vec<(Pos, u8)> = self
-                        .field_cities(node)
-                        .into_iter()
-                        .map(|c| (self.board.square(f.node(c).square).pos, f.node(c).local))
-                        .collect();
-                    at.sort_unstable_by_key(|(p, local)| (p.y, p.x, *local));
-                    at
-                }
+                FeatureKind::Field => self.places(self.field_cities(node).into_iter()),
                 _ => Vec::new(),
             },
         }
+    }
+
+    /// Where nodes lie, as square and node of that tile, sorted north to south, west to
+    /// east (as [`Inspection::parts`] lists them).
+    fn places(&self, nodes: impl Iterator<Item = NodeIdx>) -> Vec<(Pos, u8)> {
+        let f = &self.features;
+        let mut at: Vec<(Pos, u8)> =
+            nodes.map(|n| (self.board.square(f.node(n).square).pos, f.node(n).local)).collect();
+        at.sort_unstable_by_key(|(p, local)| (p.y, p.x, *local));
+        at
     }
 
     /// The squares a building's value counts: itself and its filled neighbours, or for a
@@ -179,12 +174,7 @@ impl Game {
 
     /// Figures and ghosts per player on the feature, and who has the most.
     fn holders(&self, node: NodeIdx) -> (Vec<Holder>, Vec<usize>) {
-        let (mut count, mut ghosts) = ([0u16; MAX_SEATS], [0u16; MAX_SEATS]);
-        for i in self.figures_on_feature(node) {
-            let fig = &self.figures[i];
-            count[fig.owner as usize] += 1;
-            ghosts[fig.owner as usize] += fig.ghosts as u16;
-        }
+        let (count, ghosts) = self.stakes(&self.figures_on_feature(node));
         let n = self.players.len();
         let top = count[..n].iter().copied().max().unwrap_or(0);
         let holders = (0..n)

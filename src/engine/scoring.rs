@@ -136,6 +136,18 @@ impl Game {
             .collect()
     }
 
+    /// Per seat, how many of the figures `figs` (indices into `figures`) are theirs and how
+    /// many ghosts stand beside those.
+    pub(crate) fn stakes(&self, figs: &[usize]) -> ([u16; MAX_SEATS], [u16; MAX_SEATS]) {
+        let (mut count, mut ghosts) = ([0u16; MAX_SEATS], [0u16; MAX_SEATS]);
+        for &i in figs {
+            let fig = &self.figures[i];
+            count[fig.owner as usize] += 1;
+            ghosts[fig.owner as usize] += fig.ghosts as u16;
+        }
+        (count, ghosts)
+    }
+
     /// Score the feature containing `node` into this turn's deltas: every player with the
     /// most figures on it receives the full value (BASE-MAJ-1), less 2 per ghost next to
     /// their own figures there in the game (GHOST-SCORE-2); players without majority get
@@ -150,11 +162,7 @@ impl Game {
         let complete = how == Scored::Completed;
         let value = self.feature_value(node, complete);
         let n = self.players.len();
-        let (mut count, mut ghosts) = ([0u16; MAX_SEATS], [0u16; MAX_SEATS]);
-        for &i in &figs {
-            count[self.figures[i].owner as usize] += 1;
-            ghosts[self.figures[i].owner as usize] += self.figures[i].ghosts as u16;
-        }
+        let (count, ghosts) = self.stakes(&figs);
         let top = *count[..n].iter().max().expect("players");
         let mut shares = Vec::new();
         let (mut majority, mut majorities) = ([0usize; MAX_SEATS], 0);

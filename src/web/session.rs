@@ -26,7 +26,7 @@ pub struct Session {
     pub tally: Vec<BTreeMap<String, i32>>,
     /// The scores at the start of each turn: the index of its tile placement in the
     /// history, and every player's score then (the end-of-game chart).
-    pub turn_scores: Vec<(usize, Vec<i32>)>,
+    pub turn_scores: TurnScores,
     /// Bumped on every change; views redraw when it moves.
     pub version: u64,
     /// The events of the latest moves, each with the version it brought (the board view
@@ -155,13 +155,14 @@ fn notify(shared: &Shared, payload: &JsValue) {
 pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
     let payload = {
         let mut s = shared.borrow_mut();
-        let before = matches!(action, Action::PlaceTile { .. }).then(|| s.game.clone());
+        // A tile placement starts a turn: the game before it (to take the tile back) and
+        // the scores at the turn's start (the chart).
+        let placing = matches!(action, Action::PlaceTile { .. });
+        let before = placing.then(|| s.game.clone());
+        let mark = placing.then(|| (s.game.history().len(), s.game.scores()));
         let player = s.game.current_player();
-        let (at, scores) = (s.game.history().len(), s.game.scores());
         let events = s.game.apply(action)?;
-        if matches!(action, Action::PlaceTile { .. }) {
-            s.turn_scores.push((at, scores));
-        }
+        s.turn_scores.extend(mark);
         // The turn can be taken back until it ends: the next tile is drawn only then.
         let turn_goes_on =
             !s.game.is_over() && s.game.current_player() == player && !matches!(s.game.phase(), Phase::Tile { .. });

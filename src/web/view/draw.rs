@@ -98,7 +98,7 @@ impl State {
             let c = if own.contains(&self.colour) { self.colour } else { own.start };
             coop_draw::COLOUR_HEX[c as usize].to_string()
         } else {
-            g.setup().players[player].color.clone().unwrap_or_else(|| COLORS[player % 5].to_string())
+            seat_color(g, player)
         };
         // A computer's turn shows the board without the choices a person would click.
         let phase = if self.locked { Phase::Over } else { g.phase() };
@@ -337,10 +337,7 @@ impl State {
             let color = if g.is_coop() {
                 coop_draw::COLOUR_HEX[f.owner as usize % 6].to_string()
             } else {
-                g.setup().players[f.owner as usize]
-                    .color
-                    .clone()
-                    .unwrap_or_else(|| COLORS[f.owner as usize % 5].to_string())
+                seat_color(g, f.owner as usize)
             };
             // Dropping onto its spot from a little above.
             let drop = self.progress(|e| *e == Effect::Drop(f.node)).map_or(0.0, |t| 1.0 - motion::ease_out(t));

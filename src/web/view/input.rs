@@ -72,32 +72,20 @@ impl State {
         Some(Command::Inspect)
     }
 
-    /// Keyboard inspection (`I`): the part it has reached of the tile in the middle of the
-    /// board, outlined with its card at that part; nothing once it is turned off or there
-    /// is no tile there.
-    fn inspect_centre(&mut self) -> Option<Command> {
-        let Some(i) = self.key_inspect else { return self.inspect(None, 0.0, 0.0) };
-        let pos = self.cam.square_at(self.cam.width / 2.0, self.cam.height / 2.0);
-        let part = targets::inspect_parts(&self.shared.borrow().game, pos).get(i).copied();
-        match part {
-            Some((at, target)) => {
+    /// Keyboard inspection (`I`): move it on with `step` (from the part reached and how
+    /// many parts the tile in the middle of the board has, to the part to reach, or `None`
+    /// to stop), then inspect that part: outlined, its card beside it.
+    fn key_inspection(&mut self, step: impl FnOnce(Option<usize>, usize) -> Option<usize>) -> Option<Command> {
+        let (cx, cy) = (self.cam.width / 2.0, self.cam.height / 2.0);
+        let parts = targets::inspect_parts(&self.shared.borrow().game, self.cam.square_at(cx, cy));
+        self.key_inspect = step(self.key_inspect, parts.len());
+        match self.key_inspect.and_then(|i| parts.get(i)) {
+            Some(&(at, target)) => {
                 let (sx, sy) = self.cam.to_screen(at.0, at.1);
                 self.inspect(Some(target), sx, sy)
             }
-            None => self.inspect(None, self.cam.width / 2.0, self.cam.height / 2.0),
+            None => self.inspect(None, cx, cy),
         }
-    }
-
-    /// `I`: start inspecting the tile in the middle of the board, go on to its next part,
-    /// or stop after its last.
-    fn next_key_inspection(&mut self) {
-        let pos = self.cam.square_at(self.cam.width / 2.0, self.cam.height / 2.0);
-        let parts = targets::inspect_parts(&self.shared.borrow().game, pos).len();
-        self.key_inspect = match self.key_inspect {
-            None => Some(0),
-            Some(i) if i + 1 < parts => Some(i + 1),
-            Some(_) => None,
-        };
     }
 
     pub(super) fn rotate(&mut self) {
@@ -290,9 +278,14 @@ impl BoardView {
                 "-" => st.zoom_at(st.cam.width / 2.0, st.cam.height / 2.0, 0.8),
                 // I: inspect the tile in the middle of the board, part by part.
                 "i" | "I" => {
-                    st.next_key_inspection();
                     e.prevent_default();
-                    return (true, st.inspect_centre());
+                    // Its first part, the next one, or none after the last.
+                    let cmd = st.key_inspection(|reached, parts| match reached {
+                        None => Some(0),
+                        Some(i) if i + 1 < parts => Some(i + 1),
+                        Some(_) => None,
+                    });
+                    return (true, cmd);
                 }
                 // The board moves under a fixed view: the left arrow shows what is west.
                 // Inspecting, it moves a whole square, and the next tile's first part is
@@ -304,15 +297,14 @@ impl BoardView {
                         "ArrowUp" => (0, -1),
                         _ => (0, 1),
                     };
+                    e.prevent_default();
                     if st.key_inspect.is_some() {
                         st.user_camera = true;
                         st.cam.step_square(dx, dy);
-                        st.key_inspect = Some(0);
-                    } else {
-                        st.pan(-60.0 * f64::from(dx), -60.0 * f64::from(dy));
+                        return (true, st.key_inspection(|_, _| Some(0)));
                     }
-                    e.prevent_default();
-                    return (true, st.inspect_centre());
+                    st.pan(-60.0 * f64::from(dx), -60.0 * f64::from(dy));
+                    return (true, st.inspect(None, 0.0, 0.0));
                 }
                 _ => return (false, None),
             }

@@ -159,7 +159,12 @@ fn color_of(shared: &Shared, player: usize) -> String {
         let c = crate::engine::coop::colours_of(s.game.setup().players.len(), player).start;
         return coop_draw::COLOUR_HEX[c as usize % 6].to_string();
     }
-    s.game.setup().players.get(player).and_then(|p| p.color.clone()).unwrap_or_else(|| COLORS[player % 5].to_string())
+    seat_color(&s.game, player)
+}
+
+/// A competitive seat's colour: the player's own, else the default palette's.
+fn seat_color(g: &crate::engine::Game, player: usize) -> String {
+    g.setup().players.get(player).and_then(|p| p.color.clone()).unwrap_or_else(|| COLORS[player % 5].to_string())
 }
 
 impl State {

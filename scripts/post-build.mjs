@@ -7,7 +7,8 @@
 //     those inline parts (by their hashes).
 //  2. dist/index.html: Trunk's inline loader moved to boot.js, and a strict
 //     Content-Security-Policy (no inline script or style at all, as embed.html).
-//  3. dist/sw.js: the cache named after this build, so that the service worker never
+//  3. dist/carcassonne-element.js: the element in one classic script, the wasm inlined.
+//  4. dist/sw.js: the cache named after this build, so that the service worker never
 //     mixes files of two versions.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -76,7 +77,31 @@ html = html.replace("<head>", () => `<head>\n  <meta http-equiv="Content-Securit
 fs.writeFileSync(path.join(dist, OUT), html);
 console.log(`${path.join(dist, OUT)}: ${(html.length / 1024).toFixed(0)} KB`);
 
-// 2. The hosted page: the loader into a file of its own, and the policy of embed.html.
+// 2. dist/carcassonne-element.js: the <carcassonne-game> element in one classic script
+//    with the WebAssembly inlined, for a fan site's one <script src> tag (CDN style: a
+//    classic script needs no CORS header, unlike a module). Its computers think on the page.
+const ELEMENT = "carcassonne-element.js";
+const elementModule = local("carcassonne-game.js").replace('const ready = init();', "const ready = __wbg_init({ module_or_path: WASM_BYTES });");
+const workerLine = 'workerUrl: new URL("bot-worker.js", import.meta.url)';
+if (!elementModule.includes("const ready = __wbg_init") || !elementModule.includes(workerLine)) {
+  throw new Error("carcassonne-game.js: its ready promise or worker URL changed; update the element bundle");
+}
+const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></script> (docs/embedding.md) */
+(() => {
+"use strict";
+const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
+${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
+${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "controller.js", "online.js", "inspect.js"].map(local).join("\n")}
+${elementModule.replace(workerLine, "workerUrl: null")}
+window.CarcassonneGame = CarcassonneGame;
+})();
+`;
+const moduleOnly = bundle.split("\n").find((line) => /import\.meta|^\s*(import|export) /.test(line));
+if (moduleOnly) throw new Error(`${ELEMENT}: a module-only construct is left in the classic script: ${moduleOnly.slice(0, 120)}`);
+fs.writeFileSync(path.join(dist, ELEMENT), bundle);
+console.log(`${path.join(dist, ELEMENT)}: ${(bundle.length / 1024).toFixed(0)} KB`);
+
+// 3. The hosted page: the loader into a file of its own, and the policy of embed.html.
 const POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; " +
   "img-src 'self' data: blob:; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'";
 let page = read("index.html");
@@ -88,7 +113,7 @@ page = page.replace(loader[0], '<script type="module" src="boot.js"></script>')
 if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error("index.html still has inline script or style");
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
-// 3. The service worker's cache, named after the files it holds.
+// 4. The service worker's cache, named after the files it holds.
 const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));

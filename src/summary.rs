@@ -1,7 +1,9 @@
 //! A compact JSON picture of a game's public state, for the command line and the page.
 
+use crate::engine::geometry::mask_ports;
 use crate::engine::spells::Cat;
-use crate::engine::{FigureKind, Game, Phase};
+use crate::engine::tiles::FeatureKind;
+use crate::engine::{FigureKind, Game, Phase, TileSet};
 use serde_json::{json, Value};
 
 /// Public state: whether the game is over, scores and supplies in seat order, the step,
@@ -180,4 +182,62 @@ pub fn coop(game: &Game) -> Value {
             o
         }),
     })
+}
+
+/// Every tile of a catalogue as a fan site's author needs it (the gallery page, `Game.tiles()`):
+/// id, set, copies, whether it is a reconstruction or optional, its building and tower, and
+/// its spots named as records name them (`at`: the segment's first printed port, or
+/// `building`) with what each is and where it lies on the printed tile (`x`, `y` from 0 to 1,
+/// east and south), and its mist banks (`mist:<port>` as `game.inspect` names them).
+pub fn tile_catalogue(tiles: &TileSet) -> Value {
+    let point = |p: crate::art::Pt| json!([(p.x * 1000.0).round() / 1000.0, (p.y * 1000.0).round() / 1000.0]);
+    let list: Vec<Value> = tiles
+        .tiles()
+        .iter()
+        .map(|t| {
+            let mut spots: Vec<Value> = t
+                .segments
+                .iter()
+                .enumerate()
+                .map(|(i, seg)| {
+                    json!({
+                        "at": seg.anchor().name(),
+                        "kind": seg.kind.name(),
+                        "ports": mask_ports(seg.ports).map(|p| p.name()).collect::<Vec<_>>(),
+                        "pennants": seg.pennants,
+                        // A river holds no figure (BASE-RIVER-1).
+                        "figures": seg.kind != FeatureKind::River,
+                        "point": point(crate::art::anchor(t, i as u8)),
+                    })
+                })
+                .collect();
+            if let (Some(kind), Some(node)) = (t.building, t.building_node()) {
+                spots.push(json!({"at": "building", "kind": kind.name(), "ports": [], "pennants": 0,
+                    "figures": true, "point": point(crate::art::anchor(t, node))}));
+            }
+            let mist: Vec<Value> = t
+                .mist
+                .iter()
+                .map(|m| {
+                    let first = mask_ports(m.ports).next().map_or("", |p| p.name());
+                    json!({"at": format!("mist:{first}"), "ports": mask_ports(m.ports).map(|p| p.name()).collect::<Vec<_>>(),
+                        "circles": m.circles, "ghost_symbols": m.ghost_symbols})
+                })
+                .collect();
+            json!({
+                "id": &*t.id,
+                "set": t.set,
+                "count": t.count,
+                "reconstructed": t.reconstructed,
+                "optional": t.optional,
+                "start_tile": t.start_tile,
+                "building": t.building.map(|b| b.name()),
+                "tower": t.tower,
+                "spots": spots,
+                "mist": mist,
+                "note": t.note,
+            })
+        })
+        .collect();
+    Value::Array(list)
 }

@@ -206,3 +206,56 @@ fn a_broken_tile_file_is_refused_with_the_tile_named() {
     let err = TileSet::with_files(&[("base", &unowned)]).unwrap_err();
     assert!(err.to_string().contains("no owner"), "{err}");
 }
+
+/// The tile gallery (dist/gallery.html, `Game.tiles()`, `carc tiles`) lists every tile with its
+/// spots named as records name them (a segment's first printed port, in the order Nw N Ne En
+/// E …): base.D, the start tile, read from tiles/base.toml: a city on the north edge (ports Nw N
+/// Ne: named Nw), a road E–W (named E), the field between (En) and the field beyond the road (Es).
+#[test]
+fn the_gallery_names_every_tile_and_spot_as_records_do() {
+    let ts = TileSet::builtin();
+    let list = carcassonne::summary::tile_catalogue(&ts);
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), ts.tiles().len());
+    let tile = |id: &str| list.iter().find(|t| t["id"] == id).unwrap_or_else(|| panic!("{id}"));
+    let spots = |id: &str| {
+        let mut v: Vec<(String, String)> = tile(id)["spots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["at"].as_str().unwrap().to_string(), s["kind"].as_str().unwrap().to_string()))
+            .collect();
+        v.sort();
+        v
+    };
+    let pairs = |v: &[(&str, &str)]| {
+        let mut v: Vec<(String, String)> = v.iter().map(|(a, k)| (a.to_string(), k.to_string())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(spots("base.D"), pairs(&[("Nw", "city"), ("E", "road"), ("En", "field"), ("Es", "field")]));
+    assert_eq!(tile("base.D")["count"], 4);
+    assert_eq!(tile("base.D")["start_tile"], true);
+    // base.A: a monastery with a road to the south.
+    assert_eq!(spots("base.A"), pairs(&[("building", "monastery"), ("S", "road"), ("Nw", "field")]));
+    // base.C: four city edges and a coat of arms.
+    assert_eq!(tile("base.C")["spots"][0]["pennants"], 1);
+    // Every spot's name is one a record takes, and names a port of its own segment.
+    for t in list {
+        for s in t["spots"].as_array().unwrap() {
+            let at = s["at"].as_str().unwrap();
+            assert!(carcassonne::record::parse_spot(at).is_ok(), "{}: {at}", t["id"]);
+            assert!(at == "building" || s["ports"][0] == at, "{}: {at} is the first port of {}", t["id"], s["ports"]);
+            let [x, y] = [0, 1].map(|i| s["point"][i].as_f64().unwrap());
+            assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y), "{}: {at} at {x}, {y}", t["id"]);
+        }
+    }
+    // Rivers hold no figure; the mist sets say they are reconstructions.
+    let river = list
+        .iter()
+        .find(|t| t["set"] == "river" && t["spots"].as_array().unwrap().iter().any(|s| s["kind"] == "river"));
+    assert!(river.unwrap()["spots"].as_array().unwrap().iter().any(|s| s["kind"] == "river" && s["figures"] == false));
+    assert!(list.iter().filter(|t| t["set"] == "ghosts").all(|t| t["reconstructed"] == true));
+    let total: u64 = list.iter().filter(|t| t["set"] == "base").map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, u64::from(copies("base", |_| true)));
+}

@@ -197,3 +197,24 @@ fn arena_compares_two_cooperative_teams() {
     assert_eq!((v["coop"].as_u64(), v["games"].as_u64()), (Some(1), Some(6)));
     assert!(v["won_a"].as_u64().unwrap() >= v["won_b"].as_u64().unwrap());
 }
+
+#[test]
+fn share_prints_a_records_code_and_tiles_the_catalogue() {
+    let (code, out, err) = carc(&["share", &data("sample-game.json")]);
+    assert_eq!(code, 0, "{err}");
+    let code_text = out.trim();
+    assert!(code_text.starts_with("c1."), "{code_text}");
+    let record = carcassonne::share::decode(code_text, carcassonne::engine::TileSet::builtin()).unwrap();
+    let sample =
+        carcassonne::record::Record::parse(&std::fs::read_to_string(data("sample-game.json")).unwrap()).unwrap();
+    assert_eq!(record.to_value()["actions"], sample.to_value()["actions"]);
+    let (code, _, err) = carc(&["share", "/nonexistent.json"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("nonexistent"), "{err}");
+
+    let (code, out, err) = carc(&["tiles"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), carcassonne::engine::TileSet::builtin().tiles().len());
+    assert!(!v[0]["spots"].as_array().unwrap().is_empty());
+}

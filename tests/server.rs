@@ -567,3 +567,150 @@ async fn the_action_log_refuses_a_second_append_of_the_same_number() {
     let stored = store.load("r").unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);
 }
+
+/// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.
+struct Line {
+    who: String,
+    sends: bool,
+    message: Value,
+}
+
+/// The exchange that follows `<!-- exchange: NAME -->` in docs/online.md.
+fn documented_exchange(name: &str) -> Vec<Line> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/online.md")).unwrap();
+    let start = doc.find(&format!("<!-- exchange: {name} -->")).unwrap_or_else(|| panic!("no exchange {name}"));
+    let block = doc[start..].split("```").nth(1).expect("a fenced block");
+    block
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let (who, rest) = l.split_once(' ').unwrap();
+            let (arrow, json) = rest.split_once(' ').unwrap();
+            let message = serde_json::from_str(json).unwrap_or_else(|e| panic!("{l}: {e}"));
+            Line { who: who.to_string(), sends: arrow == "→", message }
+        })
+        .collect()
+}
+
+/// Whether `actual` is what the document shows: "…" is any value, an upper-case word is an
+/// id the server made (the same one wherever it appears), an object names only some fields.
+fn as_documented(expected: &Value, actual: &Value, ids: &mut std::collections::HashMap<String, Value>) -> bool {
+    match expected {
+        Value::String(s) if s == "…" => true,
+        Value::String(s) if !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase()) => {
+            ids.entry(s.clone()).or_insert_with(|| actual.clone()) == actual
+        }
+        Value::Object(o) => o.iter().all(|(k, v)| actual.get(k).is_some_and(|a| as_documented(v, a, ids))),
+        Value::Array(a) => actual
+            .as_array()
+            .is_some_and(|b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| as_documented(x, y, ids))),
+        _ => expected == actual,
+    }
+}
+
+/// The ids the server made, in place of their names, in a message to send.
+fn with_ids(v: &Value, ids: &std::collections::HashMap<String, Value>) -> Value {
+    match v {
+        Value::String(s) => ids.get(s).cloned().unwrap_or_else(|| v.clone()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), with_ids(v, ids))).collect()),
+        Value::Array(a) => Value::Array(a.iter().map(|v| with_ids(v, ids)).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// Play an exchange of docs/online.md against a server, line by line: each client sends what
+/// the page shows and receives (among other frames) what it shows.
+async fn play_documented(name: &str) {
+    let (addr, _server) = server(|_| {}, db(name)).await;
+    let mut clients: std::collections::HashMap<String, (Client, Mirror)> = Default::default();
+    let mut ids = std::collections::HashMap::new();
+    for line in documented_exchange(name) {
+        if !clients.contains_key(&line.who) {
+            clients.insert(line.who.clone(), (Client::connect(addr).await, Mirror::default()));
+        }
+        let (c, mirror) = clients.get_mut(&line.who).unwrap();
+        if line.sends {
+            let mut m = with_ids(&line.message, &ids);
+            // A move whose tile the page cannot know: the first legal one of the client's copy.
+            if m["type"] == "act" && m["action"]["tile"] == "…" {
+                let g = mirror.game.as_ref().expect("a state before a move");
+                m["action"] = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+            }
+            c.send(m).await;
+            continue;
+        }
+        loop {
+            let v = c.next().await.unwrap_or_else(|| panic!("{}: closed waiting for {}", line.who, line.message));
+            mirror.take(&v);
+            if v["type"] == line.message["type"] && as_documented(&line.message, &v, &mut ids) {
+                break;
+            }
+            assert!(v["type"] != "error" || line.message["type"] == "error", "{}: {v}", line.who);
+        }
+    }
+}
+
+/// docs/online.md's plain client: create, join, start, move, watch, and a watcher refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plain_client_exchange() {
+    play_documented("plain_client_exchange").await;
+}
+
+/// docs/online.md's showcase: a room of computers only, hosted with the host token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn showcase_exchange() {
+    play_documented("showcase_exchange").await;
+}
+
+/// A showcase's host token hosts that room only, plays no seat, and nobody else may start
+/// it; a room with a person in seat 0 has no host token, and seat 0 is never open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_showcase_is_hosted_by_its_own_token_only() {
+    let (addr, _server) = server(|_| {}, db("showcase-host")).await;
+    let mut a = Client::connect(addr).await;
+    let bots =
+        json!([{"name": "A", "kind": "computer", "level": "easy"}, {"name": "B", "kind": "computer", "level": "easy"}]);
+    a.send(json!({"type": "create", "seats": bots, "sets": ["base"]})).await;
+    let created = a.until("created").await;
+    let (room, host) = (created["room"].clone(), created["host"].clone());
+    assert_eq!(created["tokens"], json!([null, null]));
+    // Another room's host token does nothing here.
+    a.send(json!({"type": "create", "seats": bots, "sets": ["base"]})).await;
+    let other = a.until("created").await;
+    let mut stranger = Client::connect(addr).await;
+    stranger.send(json!({"type": "join", "room": room, "token": other["host"]})).await;
+    assert!(stranger.until("error").await["message"].as_str().unwrap().contains("not in this room"));
+    // A watcher may not start it, nor hand a seat on.
+    stranger.send(json!({"type": "join", "room": room})).await;
+    let info = stranger.until("room").await;
+    assert_eq!((info["you"].clone(), info["host"].clone()), (Value::Null, json!(false)));
+    stranger.send(json!({"type": "start"})).await;
+    assert!(stranger.until("error").await["message"].as_str().unwrap().contains("only the host"));
+    // The host may, and cannot act for a computer's seat.
+    a.send(json!({"type": "join", "room": room, "token": host})).await;
+    assert_eq!(a.until("room").await["host"], json!(true));
+    a.send(json!({"type": "start"})).await;
+    a.until("state").await;
+    a.send(json!({"type": "act", "n": 0, "action": {"pass": true}})).await;
+    assert!(a.until("error").await["message"].as_str().unwrap().contains("watchers may not"));
+    // The computers play the game to its end.
+    loop {
+        let v = stranger.until("state").await;
+        if v.get("final").is_some() {
+            break;
+        }
+    }
+    // A person's room has no host token; seat 0 open is refused.
+    let mut p = Client::connect(addr).await;
+    let (_, tokens) = create(
+        &mut p,
+        json!([{"name": "P", "kind": "person"}, {"name": "Q", "kind": "open"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    assert!(p.seen.last().unwrap().get("host").is_none() && tokens[0].is_string());
+    p.send(json!({"type": "create", "seats": [{"name": "O", "kind": "open"}], "sets": ["base"]})).await;
+    assert!(p.until("error").await["message"].as_str().unwrap().contains("never open"));
+}

@@ -337,3 +337,35 @@ fn inspect_and_unseen_tiles_answer_plain_objects_and_refuse_a_bad_part() {
     assert_eq!(get(&unseen.get(0), "tile").as_string().unwrap(), "base.T");
     assert_eq!(get(&unseen.get(0), "count").as_f64(), Some(1.0));
 }
+
+/// The gallery's catalogue, and the board's look for a host page: bad highlights and a
+/// background too long are refused with a message and change nothing; odd insets do no harm.
+#[wasm_bindgen_test]
+fn the_catalogue_and_the_boards_look_for_a_host_page() {
+    use carcassonne::web::view::BoardView;
+    let tiles: Array = WasmGame::tiles().unchecked_into();
+    assert!(tiles.length() > 100);
+    let first = tiles.get(0);
+    assert_eq!(get(&first, "id").as_string().unwrap(), "base.A");
+    assert_eq!(get(&get(&first, "spots"), "0.at").as_string().unwrap(), "S");
+
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&canvas).unwrap();
+    let game = new_game(TEST_01);
+    let view = BoardView::new(canvas, &game).unwrap_or_else(|e| panic!("{}", message(e)));
+    view.set_highlights(obj("[[0,0],[1,-2]]")).unwrap();
+    view.set_highlights(obj("[]")).unwrap();
+    for bad in [r#"[[0]]"#, r#"[["a",1]]"#, r#"{"x":1}"#, r#"[[0.5,1]]"#] {
+        let e = view.set_highlights(obj(bad)).unwrap_err();
+        assert!(message(e).contains("[x, y]"), "{bad}");
+    }
+    let many = format!("[{}]", vec!["[0,0]"; 513].join(","));
+    assert!(message(view.set_highlights(obj(&many)).unwrap_err()).contains("512"));
+    view.set_background("#dfe8d2").unwrap();
+    view.set_background("").unwrap();
+    assert!(message(view.set_background(&"x".repeat(65)).unwrap_err()).contains("64"));
+    view.set_insets(f64::NAN, -3.0, f64::INFINITY, 1e12);
+    view.set_insets(40.0, 0.0, 60.0, 0.0);
+    view.fit();
+}

@@ -3,10 +3,12 @@
 //   <script type="module" src="https://example.org/carcassonne/carcassonne-game.js"></script>
 //   <carcassonne-game sets="base,ghosts" players="Ann, Computer:medium" seed="7"></carcassonne-game>
 //
-// Attributes (docs/embedding.md): sets, players, seed, options, record, readonly, theme,
-// lang, save. Every element has its own game, board and computer players; several can
-// sit on one page. Works under a strict Content-Security-Policy: no inline styles or
-// scripts (the styles are a constructed style sheet).
+// Attributes (docs/embedding.md): sets, players, seed, options, record, readonly, move,
+// autoplay, highlight, theme, bars, lang, marks, save (and server, room, token online).
+// Every element has its own game, board and computer players; several can sit on one
+// page. Works under a strict Content-Security-Policy: no inline styles or scripts (the
+// styles are a constructed style sheet). Its look is themable from the page through the
+// --carcassonne-* custom properties and ::part().
 import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carcassonne.js";
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
@@ -21,13 +23,17 @@ export const ready = init();
 
 const STYLE = `
 :host { display: block; position: relative; width: 100%; height: 100%; min-height: 280px; aspect-ratio: 4 / 3;
-  contain: content; font: 14px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  --board: #1d2820; --bar: #f6f1e4ee; --ink: #2a241b; --muted: #6e6556; --button: #fffaf0; --edge: #9f927a; --now: #fff3cf; }
-:host([theme="light"]) { --board: #dfe8d2; }
-:host([theme="dark"]) { --board: #0f1511; --bar: #232a26ee; --ink: #efe8d8; --muted: #b5ab98; --button: #38413b;
-  --edge: #6c7a70; --now: #4a4227; }
+  contain: content; font: var(--carcassonne-font, 14px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  --_board: #26352b; --_bar: #f6f1e4ee; --_ink: #2a241b; --_muted: #6e6556; --_button: #fffaf0; --_edge: #9f927a; --_now: #fff3cf; }
+:host([theme="light"]) { --_board: #e6eddc; }
+:host([theme="dark"]) { --_board: #0f1511; --_bar: #232a26ee; --_ink: #efe8d8; --_muted: #b5ab98; --_button: #38413b;
+  --_edge: #6c7a70; --_now: #4a4227; }
+/* The page's own colours win over the theme's (docs/embedding.md). */
+* { --board: var(--carcassonne-board, var(--_board)); --bar: var(--carcassonne-bar, var(--_bar));
+  --ink: var(--carcassonne-ink, var(--_ink)); --muted: var(--carcassonne-muted, var(--_muted));
+  --button: var(--carcassonne-button, var(--_button)); --edge: var(--carcassonne-edge, var(--_edge));
+  --now: var(--carcassonne-now, var(--_now)); box-sizing: border-box; }
 :host([hidden]) { display: none; }
-* { box-sizing: border-box; }
 [hidden] { display: none !important; }
 .inspect-card { position: absolute; z-index: 5; max-width: 17rem; pointer-events: none; padding: .4rem .55rem;
   background: #fffaf0f2; color: #2a241b; border: 1px solid #9f927a; border-radius: .4rem; box-shadow: 0 2px 10px #0006;
@@ -55,6 +61,12 @@ button:disabled { opacity: .45; cursor: default; }
 input[type=range] { flex: 1 1 6rem; min-width: 4rem; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .error { color: #b3261e; }
+/* bars="compact": one slim line each; bars="none": the board alone. */
+:host([bars="compact"]) .bar { font-size: .8em; padding: .15rem .3rem; gap: .25rem; }
+:host([bars="compact"]) .note, :host([bars="compact"]) .hint:not(.error) { display: none; }
+:host([bars="compact"]) .drawn { width: 30px; height: 30px; }
+:host([bars="compact"]) button { padding: .1rem .4rem; }
+:host([bars="none"]) .bar { display: none; }
 `;
 
 let sheet; // one constructed style sheet shared by every element (CSP-safe)
@@ -75,7 +87,8 @@ export function parsePlayers(text, names) {
 }
 
 export class CarcassonneGame extends HTMLElement {
-  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token", "marks"];
+  static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token",
+    "marks", "move", "autoplay", "highlight", "bars"];
 
   constructor() {
     super();
@@ -86,30 +99,36 @@ export class CarcassonneGame extends HTMLElement {
     }
     root.adoptedStyleSheets = [sheet];
     const $ = (cls, tag = "div", props = {}, ...children) => el(tag, { class: cls, ...props }, ...children);
+    // `part` names what a page may style with ::part() (docs/embedding.md).
+    const button = (part = "button") => $("", "button", { type: "button", part });
     this.ui = {
-      board: $("board", "canvas", { tabindex: "0" }),
-      players: $("players", "ol"),
-      status: $("status", "span"),
-      drawn: $("drawn", "canvas", { width: "88", height: "88", role: "img" }),
-      hint: $("hint", "span"),
-      rotate: $("", "button", { type: "button" }),
-      pass: $("", "button", { type: "button" }),
-      colour: $("", "button", { type: "button", hidden: true }),
-      undo: $("", "button", { type: "button" }),
-      note: $("note", "span"),
-      replay: $("bar bottom replay", "div", { role: "toolbar" }),
-      slider: $("", "input", { type: "range", min: "0", max: "0", value: "0" }),
-      first: $("", "button", { type: "button" }, "«"),
-      back: $("", "button", { type: "button" }, "◀"),
-      forward: $("", "button", { type: "button" }, "▶"),
-      last: $("", "button", { type: "button" }, "»"),
-      move: $("", "span"),
+      board: $("board", "canvas", { tabindex: "0", part: "board" }),
+      players: $("players", "ol", { part: "players" }),
+      status: $("status", "span", { part: "status" }),
+      drawn: $("drawn", "canvas", { width: "88", height: "88", role: "img", part: "drawn" }),
+      hint: $("hint", "span", { part: "hint" }),
+      rotate: button(),
+      pass: button(),
+      colour: $("", "button", { type: "button", hidden: true, part: "button" }),
+      undo: button(),
+      note: $("note", "span", { part: "note" }),
+      top: $("bar top", "div", { part: "bar top-bar" }),
+      replay: $("bar bottom replay", "div", { role: "toolbar", part: "bar bottom-bar replay-bar" }),
+      slider: $("", "input", { type: "range", min: "0", max: "0", value: "0", part: "slider" }),
+      first: button(), back: button(), play: button(), forward: button(), last: button(),
+      move: $("", "span", { part: "move" }),
       announce: $("sr", "div", { "aria-live": "polite" }),
     };
     const u = this.ui;
-    u.play = el("div", { class: "bar bottom" }, u.drawn, u.hint, u.rotate, u.colour, u.pass, u.undo, u.note);
-    u.replay.append(u.first, u.back, u.slider, u.forward, u.last, u.move);
-    root.append(u.board, el("div", { class: "bar top" }, u.players, u.status), u.play, u.replay, u.announce);
+    u.first.textContent = "«"; u.back.textContent = "◀"; u.forward.textContent = "▶"; u.last.textContent = "»";
+    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.pass, u.undo, u.note);
+    u.top.append(u.players, u.status);
+    u.replay.append(u.play, u.first, u.back, u.slider, u.forward, u.last, u.move);
+    root.append(u.board, u.top, u.bottom, u.replay, u.announce);
+    // The board fits itself into what the bars leave free (a small box's legal squares
+    // are never under a bar).
+    this.bars = new ResizeObserver(() => this.keepClear());
+    for (const bar of [u.top, u.bottom, u.replay]) this.bars.observe(bar);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
     u.pass.addEventListener("click", () => {
       if (this.online) { this.online.act({ pass: true }); return; }
@@ -127,18 +146,21 @@ export class CarcassonneGame extends HTMLElement {
       this.render();
     });
     u.board.addEventListener("previewchange", () => this.render());
-    u.first.addEventListener("click", () => this.step(0));
-    u.back.addEventListener("click", () => this.step(this.shown - 1));
-    u.forward.addEventListener("click", () => this.step(this.shown + 1));
-    u.last.addEventListener("click", () => this.step(Infinity));
-    u.slider.addEventListener("input", () => this.step(Number(u.slider.value)));
+    // A person's step stops the replay playing on its own.
+    const manual = (k) => { this.pause(); this.step(k); };
+    u.first.addEventListener("click", () => manual(0));
+    u.back.addEventListener("click", () => manual(this.shown - 1));
+    u.forward.addEventListener("click", () => manual(this.shown + 1));
+    u.last.addEventListener("click", () => manual(Infinity));
+    u.slider.addEventListener("input", () => manual(Number(u.slider.value)));
+    u.play.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
     this.table = new Table(W, u.board, {
       t: translator("en"),
       render: () => this.render(),
       save: () => this.save(),
       announce: (text) => { u.announce.textContent = text; },
       hideCard: () => this.hideCard(),
-      changed: (events, snapshot) => this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot } })),
+      changed: (events, snapshot) => this.changed(events, snapshot),
       online: () => this.online,
       // Motion follows the reader's system setting (the view checks it); `marks` adds the
       // colour-blind marks; an element makes no sound.
@@ -215,7 +237,9 @@ export class CarcassonneGame extends HTMLElement {
     });
   }
 
-  releaseSlot() { this.unlock?.(); this.unlock = null; this.slot = null; }
+  // The key is never kept in `slot`: that is the DOM's own property, reflected as the
+  // `slot` attribute, and a slotted element with a wrong slot vanishes from its parent.
+  releaseSlot() { this.unlock?.(); this.unlock = null; this.saveKey = null; }
 
   /** What the attributes ask for; a save made for other attributes is not resumed. */
   get signature() {
@@ -229,7 +253,7 @@ export class CarcassonneGame extends HTMLElement {
     }
     if (this.started) {
       // Back on the page after a move in the DOM: its save slot again, the computers go on.
-      if (this.game) this.claimSlot().then((key) => { this.slot = key; this.save(); });
+      if (this.game) this.claimSlot().then((key) => { this.saveKey = key; this.save(); });
       if (this.game) this.table.nextComputer();
       return;
     }
@@ -243,27 +267,40 @@ export class CarcassonneGame extends HTMLElement {
   disconnectedCallback() {
     // Off the page, nobody watches: computer players stop until it comes back.
     this.table.bots.cancel();
+    this.pause();
     this.releaseSlot();
     this.resizer?.disconnect();
     this.resizer = null;
   }
 
   attributeChangedCallback(name, old, value) {
-    if (!this.started || old === value || !this.game) return;
-    if (name === "theme") return;
+    if (!this.started || old === value) return;
     if (name === "lang") {
+      // Also before the game is up (embed.html sets it after the element has started).
       this.table.host.t = translator(this.language);
+      if (!this.game) return;
       this.table.languageChanged();
       this.labels();
       this.render();
       return;
     }
+    if (!this.game) return;
+    if (name === "theme") { this.applyLook(); return; }
+    if (name === "bars") { this.render(); return; }
     if (name === "marks") { this.table.settingsChanged(); this.render(); return; }
+    if (name === "highlight") { this.applyLook(); return; }
+    if (name === "move" && this.full) { this.pause(); this.step(this.startMove()); return; }
+    if (name === "autoplay" && this.full) { if (value === null) this.pause(); else this.play(); return; }
+    if (name === "move" || name === "autoplay") return;
     this.restart();
   }
 
   /** Start (or restart) from the attributes; errors are shown in the element. */
   async restart() {
+    // The attributes may have changed since the element started (embed.html sets them
+    // from its URL after): the language is the one they say now.
+    this.table.host.t = translator(this.language);
+    this.pause();
     try {
       this.online?.close();
       this.online = null;
@@ -273,7 +310,7 @@ export class CarcassonneGame extends HTMLElement {
         // with `token`, or watch without.
         const o = new Online({ Game }, serverSocketUrl(new URL(server, document.baseURI).href), this.t);
         this.online = o;
-        o.addEventListener("game", (e) => { this.attach(e.detail, { remote: true }); this.render(); });
+        o.addEventListener("game", (e) => { this.attach(e.detail, { remote: true }); this.announceTurn(this.render()); });
         o.addEventListener("room", () => this.render());
         o.addEventListener("status", () => this.render());
         o.addEventListener("error", (e) => this.fail(new Error(e.detail)));
@@ -282,7 +319,7 @@ export class CarcassonneGame extends HTMLElement {
         return;
       }
       const record = this.getAttribute("record");
-      this.slot = await this.claimSlot();
+      this.saveKey = await this.claimSlot();
       if (record) {
         await this.showRecord(record, { urls: true });
       } else {
@@ -291,6 +328,7 @@ export class CarcassonneGame extends HTMLElement {
         if (problem) this.fail(new Error(problem), this.t("el.fresh"));
       }
       this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
+      this.announceTurn(this.game.snapshot());
     } catch (e) {
       this.fail(e);
     }
@@ -299,7 +337,7 @@ export class CarcassonneGame extends HTMLElement {
   /** The saved game for these attributes, if any. An unreadable save is never deleted:
    * it is kept under another key (controller.js), and `problem` says so. */
   resume() {
-    const key = this.slot;
+    const key = this.saveKey;
     if (!key) return {};
     const r = readSave(key, (text) => {
       const saved = JSON.parse(text);
@@ -340,24 +378,116 @@ export class CarcassonneGame extends HTMLElement {
       text = await response.text();
     }
     const game = Game.fromRecord(text);
+    this.pause();
     this.full = this.hasAttribute("readonly") ? JSON.parse(text) : null;
     this.attach(game);
-    if (this.full) this.step(this.full.actions.length);
+    if (this.full) {
+      this.step(this.startMove());
+      if (this.hasAttribute("autoplay")) this.play();
+    }
+  }
+
+  /** The move a replay opens at: `move` (clamped to the record; negative counts from the
+   *  end), else the first with `autoplay`, else the last. */
+  startMove() {
+    const n = this.full?.actions.length ?? 0;
+    const move = this.getAttribute("move");
+    if (move !== null && /^\s*-?\d+\s*$/.test(move)) {
+      const k = Number(move);
+      return Math.max(0, Math.min(n, k < 0 ? n + k : k));
+    }
+    return this.hasAttribute("autoplay") ? 0 : n;
+  }
+
+  /** Seconds between moves when a replay plays on its own (`autoplay="2"`; 0.2 to 60,
+   *  1.5 by default). */
+  get autoplaySeconds() {
+    const v = Number(this.getAttribute("autoplay"));
+    return Number.isFinite(v) && v >= 0.2 ? Math.min(v, 60) : 1.5;
+  }
+
+  /** Play the replay on its own from the move shown (from the first if at the end). */
+  play() {
+    if (!this.full) return;
+    this.pause();
+    if (this.shown >= this.full.actions.length) this.step(0);
+    this.playing = setInterval(() => {
+      if (this.full) this.step(this.shown + 1);
+      if (!this.full || this.shown >= this.full.actions.length) this.pause();
+    }, this.autoplaySeconds * 1000);
+    this.render();
+  }
+
+  /** Stop playing the replay on its own. */
+  pause() {
+    if (!this.playing) return;
+    clearInterval(this.playing);
+    this.playing = null;
+    this.render();
+  }
+
+  /** The theme's board colour (or the page's --carcassonne-board) on the canvas, and the
+   *  squares `highlight` names. */
+  applyLook() {
+    if (!this.view) return;
+    this.view.setBackground(getComputedStyle(this.ui.board).backgroundColor);
+    try {
+      this.view.setHighlights(parseSquares(this.getAttribute("highlight")));
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** Tell the board which parts of it the bars cover, so that it fits itself between them. */
+  keepClear() {
+    if (!this.view) return;
+    const box = this.getBoundingClientRect();
+    const shown = (bar) => bar.offsetParent !== null && bar.offsetHeight > 0;
+    const u = this.ui;
+    const top = shown(u.top) ? u.top.getBoundingClientRect().bottom - box.top : 0;
+    const bottoms = [u.bottom, u.replay].filter(shown).map((b) => box.bottom - b.getBoundingClientRect().top);
+    this.view.setInsets(Math.max(0, top), 0, Math.max(0, ...bottoms), 0);
+  }
+
+  /** After every move: the page hears of the change, of whose turn it is, and of the end. */
+  changed(events, snapshot) {
+    this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot } }));
+    this.announceTurn(snapshot);
+  }
+
+  /** `carcassonne-turn` when another player (or another turn) is up, `carcassonne-over`
+   *  once when the game ends; not while a replay is stepped through. */
+  announceTurn(s) {
+    if (!s || this.full) return;
+    const key = s.over ? "over" : `${s.turn}:${s.current_player}`;
+    if (key === this.turnKey) return;
+    this.turnKey = key;
+    if (s.over) {
+      this.dispatchEvent(new CustomEvent("carcassonne-over", { detail: outcome(s) }));
+      return;
+    }
+    const seat = s.current_player;
+    this.dispatchEvent(new CustomEvent("carcassonne-turn", {
+      detail: { seat, name: s.players[seat].name, turn: s.turn, computer: this.lastTurn?.computer ?? null, step: s.phase.step },
+    }));
   }
 
   /** Play (or watch) `game` in this element (`remote`: a room's game, played through the
    *  server). */
   attach(game, { remote = false } = {}) {
+    this.turnKey = null;
     this.table.attach(game, { remote, locked: this.readonly });
     this.labels();
+    this.applyLook();
     this.table.begin();
+    this.keepClear();
   }
 
   get readonly() { return this.hasAttribute("readonly"); }
 
   save() {
     if (this.online) return; // the server keeps a room's game
-    const key = this.slot;
+    const key = this.saveKey;
     if (!key || !this.game) return;
     try { localStorage.setItem(key, JSON.stringify({ signature: this.signature, record: this.game.exportRecord() })); } catch { /* storage off or full */ }
   }
@@ -378,7 +508,15 @@ export class CarcassonneGame extends HTMLElement {
     u.replay.setAttribute("aria-label", t("replay.label"));
     u.drawn.setAttribute("aria-label", t("drawn.label"));
     for (const [b, key] of [[u.first, "replay.first"], [u.back, "replay.back"], [u.forward, "replay.forward"], [u.last, "replay.last"]]) b.setAttribute("aria-label", t(key));
+    this.labelPlay();
     u.slider.setAttribute("aria-label", t("replay.label"));
+  }
+
+  /** The replay's play button says what it does now. */
+  labelPlay() {
+    const u = this.ui;
+    u.play.textContent = this.playing ? "❚❚" : "▷";
+    u.play.setAttribute("aria-label", this.t(this.playing ? "replay.pause" : "replay.play"));
   }
 
   render() {
@@ -407,7 +545,7 @@ export class CarcassonneGame extends HTMLElement {
         : `${t("turn.toPlay", { name: me.name })} · ${t("team.status", { score: Math.min(...c.markers), goal: c.goal, ghosts: t("el.ghostsLeft", { n: c.supply + c.cat_pile }) })}`;
     } else u.status.textContent = s.over ? `${t("turn.over")}: ${winners.length > 1 ? t("el.status.tie") : t("el.status.won", { name: winners[0] })}`
       : `${t("turn.toPlay", { name: me.name })} · ${t("el.tiles", { n: s.tiles_left })}`;
-    u.play.hidden = !!this.full;
+    u.bottom.hidden = !!this.full;
     u.replay.hidden = !this.full;
     if (this.full) {
       const n = this.full.actions.length;
@@ -417,6 +555,7 @@ export class CarcassonneGame extends HTMLElement {
       u.slider.setAttribute("aria-valuetext", u.move.textContent);
       u.first.disabled = u.back.disabled = this.shown === 0;
       u.last.disabled = u.forward.disabled = this.shown === n;
+      this.labelPlay();
     }
     if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
@@ -430,6 +569,10 @@ export class CarcassonneGame extends HTMLElement {
     u.colour.textContent = own.length ? t("el.colour", { colour: t(`colour.${this.colour}`) }) : "";
     u.undo.disabled = !s.can_undo || turn.idle;
     u.undo.hidden = !!this.online;
+    // Whoever only watches (a room without a seat, a read-only board) gets no move buttons.
+    const watcher = turn.watching || this.readonly;
+    u.rotate.hidden = u.pass.hidden = watcher;
+    if (watcher) u.undo.hidden = u.colour.hidden = true;
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t("el.reconstructed") : "";
     return s;
   }
@@ -444,20 +587,63 @@ export class CarcassonneGame extends HTMLElement {
 
   // ---- the programmatic interface (docs/embedding.md)
 
-  /** Start a new game with `new Game` options (players, sets, options, seed). */
-  newGame(options) { this.full = null; this.attach(new Game(options)); }
+  /** Start a new game with `new Game` options (players, sets, options, seed); the page
+   *  then hears `carcassonne-change` (no events) and `carcassonne-turn`. Throws, changing
+   *  nothing, on wrong options. */
+  newGame(options) {
+    const game = new Game(options);
+    this.pause();
+    this.full = null;
+    this.attach(game);
+    this.told();
+  }
+
+  /** After newGame or loadRecord: the page hears of the new game as of a move (no events). */
+  told() {
+    const snapshot = this.game.snapshot();
+    this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events: [], snapshot } }));
+    this.announceTurn(snapshot);
+  }
 
   /** The languages the element speaks (`lang` attribute): codes and names. */
   static get languages() { return Object.fromEntries(Object.entries(LANGUAGES).map(([code, l]) => [code, l["lang.name"]])); }
 
-  /** Show a record (JSON text or share code): a replay when `readonly`, else play on. */
-  loadRecord(text) { return this.showRecord(text); }
+  /** Show a record (JSON text or share code): a replay when `readonly` (at `move`, else
+   *  the last move), else play on; the page then hears `carcassonne-change` (no events). */
+  async loadRecord(text) {
+    await this.showRecord(text);
+    this.told();
+  }
+
+  /** Show the replay after `k` of its moves (read-only with a record); returns the move shown. */
+  showMove(k) { this.pause(); this.step(k); return this.shown; }
 
   /** The game so far as a record (JSON text). */
   exportRecord() { return this.game?.exportRecord(); }
 
   /** The game so far as a share code. */
   shareCode() { return this.game?.shareCode(); }
+}
+
+/** `highlight="0,0 1,0"` (or `"0,0;1,0"`): the squares to outline, as `[[x, y], …]`. */
+export function parseSquares(text) {
+  const t = (text ?? "").trim();
+  if (!t) return [];
+  return t.split(/[\s;]+/).map((pair) => {
+    const m = pair.match(/^(-?\d+),(-?\d+)$/);
+    if (!m) throw new Error(`highlight="${t}": squares are x,y pairs such as "0,0 1,0"`);
+    return [Number(m[1]), Number(m[2])];
+  });
+}
+
+/** Who won a finished game (snapshot `s`): the seats with the most points (a tie shares the
+ *  win, BASE-END-3), or the team's outcome in the cooperative game. */
+export function outcome(s) {
+  const scores = s.players.map((p) => p.score);
+  if (s.coop) return { coop: true, won: !!s.coop.outcome?.won, why: s.coop.outcome?.why ?? null, scores };
+  const best = Math.max(...scores);
+  const winners = s.players.flatMap((p, seat) => (p.score === best ? [{ seat, name: p.name, score: p.score }] : []));
+  return { winners, tie: winners.length > 1, scores };
 }
 
 if (!customElements.get("carcassonne-game")) customElements.define("carcassonne-game", CarcassonneGame);

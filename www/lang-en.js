@@ -92,6 +92,7 @@ export const en = {
   "log.online": "The online game is on.", "log.begins": "The game begins.",
   "replay.label": "Replay", "replay.first": "First move", "replay.back": "One move back", "replay.forward": "One move forward",
   "replay.last": "Last move", "replay.slider": "Move", "replay.close": "Close replay", "replay.move": "Move {k} of {n}",
+  "replay.play": "Play the moves on their own", "replay.pause": "Pause",
   "replay.firstKey": "First move (Home)", "replay.backKey": "One move back (←)", "replay.forwardKey": "One move forward (→)", "replay.lastKey": "Last move (End)",
   // Notices
   "notice.storage": "This browser would not store the game: {error}",

@@ -87,6 +87,7 @@ export const nl = {
   "log.online": "Het online spel is begonnen.", "log.begins": "Het spel begint.",
   "replay.label": "Herhaling", "replay.first": "Eerste zet", "replay.back": "Zet terug", "replay.forward": "Zet verder",
   "replay.last": "Laatste zet", "replay.slider": "Zet", "replay.close": "Herhaling sluiten", "replay.move": "Zet {k} van {n}",
+  "replay.play": "Speel de zetten vanzelf af", "replay.pause": "Pauze",
   "replay.firstKey": "Eerste zet (Home)", "replay.backKey": "Zet terug (←)", "replay.forwardKey": "Zet verder (→)", "replay.lastKey": "Laatste zet (End)",
   "notice.storage": "Deze browser wilde het spel niet bewaren: {error}",
   "notice.shared": "Het spel in deze link kon niet worden getoond: {error}",

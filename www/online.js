@@ -134,9 +134,9 @@ export class Online extends EventTarget {
   handle(m) {
     switch (m.type) {
       case "room":
-        if (m.you !== null || this.seat === null) this.seat = m.you;
-        // Another client's view of the room (you: null) keeps our seat.
-        this.room = { ...m, you: this.seat, host: this.seat === 0 };
+        // Every room frame says this connection's own seat (`you`) and whether it hosts.
+        this.seat = m.you;
+        this.room = m;
         this.emit("room", this.room);
         break;
       case "state": {

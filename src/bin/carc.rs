@@ -1,6 +1,8 @@
 //! `carc`: the engine on the command line (native only).
 //!
 //! - `carc replay FILE [--events] [--tiles DIR]`: replay a game record, print the state as JSON.
+//! - `carc share FILE [--tiles DIR]`: a record's share code (`c1.…`), as the page's share link holds.
+//! - `carc tiles [--tiles DIR]`: every tile with its spots named as records name them, as JSON.
 //! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
 //! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
 //! - `carc arena --a LEVEL --b LEVEL [--games N] [--sets …] [--seed S]`: computer players' match.
@@ -33,6 +35,8 @@ mod cli {
 
     const USAGE: &str = "usage:
   carc replay FILE [--events] [--tiles DIR]
+  carc share FILE [--tiles DIR]      (the record's share code)
+  carc tiles [--tiles DIR]           (every tile and its spots, as records name them)
   carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
   carc perft --seed S --depth D [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
   carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--options JSON] [--tiles DIR]
@@ -159,6 +163,12 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         };
         match cmd.as_str() {
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
+            "share" => share_cmd(parse_flags(rest, &["tiles"], &[])?),
+            "tiles" => {
+                let f = parse_flags(rest, &["tiles"], &[])?;
+                let out = carcassonne::summary::tile_catalogue(&*load_tiles(&f)?);
+                Ok(serde_json::to_string_pretty(&out).expect("plain data"))
+            }
             "selfplay" => selfplay(parse_flags(
                 rest,
                 &["games", "seed", "sets", "players", "options", "tiles", "coop", "bots", "levels", "threads"],
@@ -232,6 +242,16 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
             Ok::<(), String>(())
         })?;
         Ok(String::new())
+    }
+
+    /// `carc share FILE`: the record's share code (it must replay).
+    fn share_cmd(f: Flags) -> Result<String, String> {
+        let [file] = f.positional.as_slice() else {
+            return Err("usage: carc share FILE".into());
+        };
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let record = Record::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        carcassonne::share::encode(&record, load_tiles(&f)?).map_err(|e| format!("{file}: {e}"))
     }
 
     fn replay(f: Flags) -> Result<String, String> {

@@ -202,6 +202,8 @@ async fn upgrade(
 struct Client {
     room: Option<Arc<Mutex<Room>>>,
     seat: Option<usize>,
+    /// Joined with the host's own token (a room of computers only).
+    host: bool,
     rx: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
     budget: f64,
     refilled: Instant,
@@ -224,7 +226,7 @@ fn error(message: impl Into<String>) -> Message {
 }
 
 async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
-    let mut c = Client { room: None, seat: None, rx: None, budget: 0.0, refilled: Instant::now() };
+    let mut c = Client { room: None, seat: None, host: false, rx: None, budget: 0.0, refilled: Instant::now() };
     c.budget = 2.0 * server.config.messages_per_sec as f64;
     loop {
         let incoming = async {
@@ -265,12 +267,21 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
             }
             out = incoming => {
                 match out {
-                    Some(Ok(text)) => { if socket.send(Message::Text(text.to_string().into())).await.is_err() { break } }
+                    Some(Ok(text)) => {
+                        // A room frame for everyone says this client's own `you` and `host`.
+                        let hosts = match (&c.room, text.starts_with("{\"type\":\"room\"")) {
+                            (Some(room), true) => room.lock().await.hosts(c.seat, c.host),
+                            _ => false,
+                        };
+                        let own = Room::for_client(&text, c.seat, hosts).unwrap_or_else(|| text.to_string());
+                        if socket.send(Message::Text(own.into())).await.is_err() { break }
+                    }
                     // Lagged far behind: send the whole state again.
                     Some(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         if let Some(room) = &c.room {
                             let r = room.lock().await;
-                            let info = r.info(c.seat);
+                            let mut info = r.info(c.seat);
+                            info["host"] = json!(r.hosts(c.seat, c.host));
                             let state = r.state();
                             drop(r);
                             let _ = socket.send(Message::Text(info.to_string().into())).await;
@@ -289,6 +300,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
 async fn leave(c: &mut Client) {
     if let Some(room) = c.room.take() {
         let mut r = room.lock().await;
+        c.host = false;
         match c.seat.take() {
             Some(s) => {
                 r.connected[s] = r.connected[s].saturating_sub(1);
@@ -339,9 +351,12 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             };
             leave(c).await;
             let mut guard = r.lock().await;
+            let host = token.as_deref().is_some_and(|t| guard.is_host_token(t));
             let seat = match token.as_deref().map(|t| guard.seat_of(t)) {
-                Some(None) => return vec![error("that link's seat is not in this room (or was handed to a computer)")],
-                Some(Some(s)) => Some(s),
+                Some(None) if !host => {
+                    return vec![error("that link's seat is not in this room (or was handed to a computer)")]
+                }
+                Some(s) => s,
                 None => None,
             };
             match seat {
@@ -354,10 +369,13 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             guard.last_active = Instant::now();
             c.rx = Some(guard.tx.subscribe());
             c.seat = seat;
+            c.host = host;
             c.room = Some(r.clone());
             let everyone = guard.info(None);
             guard.broadcast(everyone);
-            let mut out = vec![text(guard.info(seat))];
+            let mut mine = guard.info(seat);
+            mine["host"] = json!(guard.hosts(seat, host));
+            let mut out = vec![text(mine)];
             out.extend(guard.state().map(text));
             out
         }
@@ -389,7 +407,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
         ClientMsg::Start | ClientMsg::Rematch => {
             let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
             let mut guard = r.lock().await;
-            if c.seat != Some(0) {
+            if !guard.hosts(c.seat, c.host) {
                 return vec![error("only the host (the room's creator) may start a game")];
             }
             let over = guard.game.as_ref().is_some_and(|g| g.is_over());
@@ -425,14 +443,14 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
         }
         ClientMsg::Computer { seat, level } => {
             let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
-            if c.seat != Some(0) {
-                return vec![error("only the host may hand a seat to a computer")];
-            }
             let level: Level = match level.parse() {
                 Ok(l) => l,
                 Err(e) => return vec![error(e)],
             };
             let mut guard = r.lock().await;
+            if !guard.hosts(c.seat, c.host) {
+                return vec![error("only the host may hand a seat to a computer")];
+            }
             if let Err(e) = guard.hand_to_computer(seat, level) {
                 return vec![error(e)];
             }
@@ -450,7 +468,8 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
 }
 
 /// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
-/// links), stored hashed. Limited per address and in all.
+/// links), stored hashed; a room whose seat 0 is a computer (computers only, a showcase) has
+/// a host token instead, for the creator. Limited per address and in all.
 async fn create(
     server: &Arc<Server>,
     ip: IpAddr,
@@ -486,7 +505,8 @@ async fn create(
             seat
         })
         .collect();
-    let meta = Meta { seats: meta_seats, sets, options, absent_secs, game: 0 };
+    let host = (seats[0].kind != SeatKind::Person).then(random_id);
+    let meta = Meta { seats: meta_seats, sets, options, absent_secs, game: 0, host: host.as_deref().map(hash) };
     // The setup is checked now, so that a room that could never start is not made.
     let mut probe = Room::new(String::new(), meta.clone(), None);
     let check = crate::record::parse_setup(&json!({
@@ -499,7 +519,11 @@ async fn create(
     probe.id = id.clone();
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), Arc::new(Mutex::new(probe)));
-    Ok(json!({"type": "created", "room": id, "tokens": tokens}))
+    let mut created = json!({"type": "created", "room": id, "tokens": tokens});
+    if let Some(host) = host {
+        created["host"] = json!(host);
+    }
+    Ok(created)
 }
 
 /// While a computer has the turn, let it play (one task per room at a time).

@@ -12,7 +12,7 @@ pub const MAX_ID: usize = 64;
 /// What a seat is when a room is created.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
-    /// A person invited by a link of their own (the creator is seat 0).
+    /// A person invited by a link of their own (the creator, if seat 0 is a person).
     Person,
     /// A seat anyone with the room's open link may take.
     Open,
@@ -35,7 +35,7 @@ pub enum ClientMsg {
     /// Create a room: seats, sets and rule options as for a local game (the server picks
     /// the seed); `absent_secs`: after how long away a seat may be handed to a computer.
     Create {
-        /// The seats, creator first.
+        /// The seats, creator first (or computers only: a showcase room).
         seats: Vec<SeatRequest>,
         /// Tile sets.
         sets: Vec<String>,
@@ -156,8 +156,10 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
                         "computer" => SeatKind::Computer(text(s, "level")?),
                         other => return Err(format!("seat kind {other:?}: person, open or computer")),
                     };
-                    if i == 0 && kind != SeatKind::Person {
-                        return Err("seat 0 is the creator's: a person".into());
+                    // Seat 0 is the creator's, or a computer's in a room of computers only
+                    // (a showcase: the creator then hosts with a token of its own).
+                    if i == 0 && kind == SeatKind::Open {
+                        return Err("seat 0 is the creator's (a person) or a computer's, never open".into());
                     }
                     Ok(SeatRequest { name: text(s, "name")?, kind })
                 })

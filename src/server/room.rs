@@ -42,6 +42,10 @@ pub struct Meta {
     pub absent_secs: u64,
     /// The current game's number (0: still in the lobby).
     pub game: u32,
+    /// The SHA-256 of the host's own token (hex) when no person sits in seat 0 (a room of
+    /// computers only): whoever joins with it hosts the room without a seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
 }
 
 /// A room in memory.
@@ -115,6 +119,17 @@ impl Room {
         Ok(Some(Room::new(id.to_string(), meta, game)))
     }
 
+    /// Whether a token is the host's own (rooms of computers only), compared in constant time.
+    pub fn is_host_token(&self, token: &str) -> bool {
+        self.meta.host.as_deref().is_some_and(|h| same(h, &hash(token)))
+    }
+
+    /// Whether a connection playing `seat` (or hosting with the host's token: `host_token`)
+    /// may start the game, ask for a rematch and hand seats to computers.
+    pub fn hosts(&self, seat: Option<usize>, host_token: bool) -> bool {
+        host_token || (seat == Some(0) && self.meta.host.is_none())
+    }
+
     /// The seat a token plays, if any (every seat compared, in constant time each).
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         let h = hash(token);
@@ -144,7 +159,10 @@ impl Room {
         let _ = self.tx.send(Arc::from(message.to_string()));
     }
 
-    /// The room as a client sees it: seats (names, kinds, who is connected), status.
+    /// The room as a client sees it: seats (names, kinds, who is connected), status, and
+    /// for that client `you` (its seat, or null) and `host` (whether it hosts). A frame for
+    /// everyone carries `you: null, host: false`; each connection fills in its own
+    /// ([`Room::for_client`]) before sending.
     pub fn info(&self, you: Option<usize>) -> Value {
         let status = match &self.game {
             None => "lobby",
@@ -155,7 +173,7 @@ impl Room {
             "type": "room",
             "room": self.id,
             "you": you,
-            "host": you == Some(0),
+            "host": self.hosts(you, false),
             "status": status,
             "game": self.meta.game,
             "absent_secs": self.meta.absent_secs,
@@ -168,6 +186,18 @@ impl Room {
                 "away_secs": self.away_since[i].map(|t| t.elapsed().as_secs()),
             })).collect::<Vec<_>>(),
         })
+    }
+
+    /// A room frame meant for everyone, as one connection is told it: its own `you` and
+    /// `host`. Any other message goes as it is.
+    pub fn for_client(message: &str, you: Option<usize>, host: bool) -> Option<String> {
+        if !message.starts_with("{\"type\":\"room\"") {
+            return None;
+        }
+        let mut v: Value = serde_json::from_str(message).ok()?;
+        v["you"] = json!(you);
+        v["host"] = json!(host);
+        Some(v.to_string())
     }
 
     /// The game as a player may see it (never the seed or the order of unseen tiles), or

@@ -24,11 +24,14 @@ pub struct Camera {
     pub width: f64,
     /// The canvas's height in CSS pixels.
     pub height: f64,
+    /// CSS pixels along each edge (top, right, bottom, left) that the host covers with its
+    /// own bars: fitting the board keeps it inside what is left.
+    pub inset: [f64; 4],
 }
 
 impl Default for Camera {
     fn default() -> Camera {
-        Camera { x: 0.5, y: 0.5, zoom: 80.0, width: 0.0, height: 0.0 }
+        Camera { x: 0.5, y: 0.5, zoom: 80.0, width: 0.0, height: 0.0, inset: [0.0; 4] }
     }
 }
 
@@ -75,15 +78,25 @@ impl Camera {
     }
 
     /// Show the squares from `lo` to `hi` with one square of margin all round (for the
-    /// open positions), centred; `false` (and no change) while the canvas has no size.
+    /// open positions), centred in the part of the canvas the host's bars leave free
+    /// (`inset`); `false` (and no change) while the canvas has no size.
     pub fn fit(&mut self, lo: Pos, hi: Pos) -> bool {
         if self.width <= 0.0 || self.height <= 0.0 {
             return false;
         }
+        let [top, right, bottom, left] = self.inset.map(|v| if v.is_finite() { v.max(0.0) } else { 0.0 });
+        // Bars that would leave less than a third of the canvas are not kept clear: a tiny
+        // box still shows its board.
+        let (free_w, free_h) = (self.width - left - right, self.height - top - bottom);
+        let (free_w, left, right) =
+            if free_w >= self.width / 3.0 { (free_w, left, right) } else { (self.width, 0.0, 0.0) };
+        let (free_h, top, bottom) =
+            if free_h >= self.height / 3.0 { (free_h, top, bottom) } else { (self.height, 0.0, 0.0) };
         let (w, h) = ((hi.x - lo.x + 3) as f64, (hi.y - lo.y + 3) as f64);
-        self.zoom = (self.width / w).min(self.height / h).clamp(MIN_ZOOM, FIT_MAX_ZOOM);
-        self.x = (lo.x + hi.x + 1) as f64 / 2.0;
-        self.y = (lo.y + hi.y + 1) as f64 / 2.0;
+        self.zoom = (free_w / w).min(free_h / h).clamp(MIN_ZOOM, FIT_MAX_ZOOM);
+        // The board's centre goes to the free part's centre.
+        self.x = (lo.x + hi.x + 1) as f64 / 2.0 - (left - right) / 2.0 / self.zoom;
+        self.y = (lo.y + hi.y + 1) as f64 / 2.0 - (top - bottom) / 2.0 / self.zoom;
         true
     }
 
@@ -100,7 +113,7 @@ mod tests {
     use super::*;
 
     fn cam() -> Camera {
-        Camera { x: 0.5, y: 0.5, zoom: 100.0, width: 800.0, height: 600.0 }
+        Camera { x: 0.5, y: 0.5, zoom: 100.0, width: 800.0, height: 600.0, inset: [0.0; 4] }
     }
 
     #[test]
@@ -168,5 +181,28 @@ mod tests {
         assert!(!c.shows(Pos::new(0, 30)));
         let mut none = Camera::default();
         assert!(!none.fit(Pos::new(0, 0), Pos::new(1, 1)), "no size yet: nothing to fit");
+    }
+
+    #[test]
+    fn fitting_keeps_the_board_clear_of_the_hosts_bars() {
+        // A 400×300 box with a 60 px bar on top and an 80 px bar below: squares -1..=1
+        // (with their margin, 5×5) fit into the 160 px between the bars.
+        let mut c = Camera { inset: [60.0, 0.0, 80.0, 0.0], width: 400.0, height: 300.0, ..cam() };
+        assert!(c.fit(Pos::new(-1, -1), Pos::new(1, 1)));
+        assert_eq!(c.zoom, 32.0);
+        for (wx, wy) in [(-2.0, -2.0), (3.0, 3.0)] {
+            let (_, sy) = c.to_screen(wx, wy);
+            assert!((60.0..=220.0).contains(&sy), "{wy} is drawn at {sy}, under a bar");
+        }
+        let (_, mid) = c.to_screen(0.5, 0.5);
+        assert_eq!(mid, 140.0, "centred between the bars");
+        // Bars covering most of the box are ignored rather than squeezing the board away.
+        let mut tiny = Camera { inset: [150.0, 0.0, 120.0, 0.0], width: 400.0, height: 300.0, ..cam() };
+        assert!(tiny.fit(Pos::new(0, 0), Pos::new(0, 0)));
+        assert_eq!(tiny.to_screen(0.5, 0.5), (200.0, 150.0));
+        // Nonsense insets change nothing.
+        let mut odd = Camera { inset: [f64::NAN, -5.0, f64::INFINITY, 0.0], width: 400.0, height: 300.0, ..cam() };
+        assert!(odd.fit(Pos::new(0, 0), Pos::new(0, 0)));
+        assert_eq!(odd.to_screen(0.5, 0.5), (200.0, 150.0));
     }
 }

@@ -210,6 +210,13 @@ impl WasmGame {
         to_js(&rows)
     }
 
+    /// Every tile of the catalogue with its spots named as records name them (the tile
+    /// gallery): `[{id, set, count, reconstructed, optional, start_tile, building, tower,
+    /// spots: [{at, kind, ports, pennants, figures, point}], mist, note}]`.
+    pub fn tiles() -> JsValue {
+        to_js(&crate::summary::tile_catalogue(&TileSet::builtin()))
+    }
+
     /// The tile sets: `[{name, title, playable, reconstructed, needs, excludes}]` (`needs`:
     /// sets it is played with; `excludes`: sets it cannot be played with).
     pub fn sets() -> JsValue {

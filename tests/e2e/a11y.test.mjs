@@ -47,7 +47,7 @@ test("axe finds nothing on the page: the new-game screen, a game under way, the 
   await page.context().close();
 });
 
-test("axe finds nothing in the element or the iframe page", async () => {
+test("axe finds nothing in the element, the iframe page or the API example", async () => {
   const page = await newPage(browser, { bypassCSP: true });
   await page.goto(srv.url + "element-example.html");
   await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 15000 });
@@ -57,5 +57,13 @@ test("axe finds nothing in the element or the iframe page", async () => {
   await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
   await frame(page);
   assert.deepEqual(await violations(page), [], "the iframe page");
+  await page.goto(srv.url + "api-example.html");
+  await page.waitForFunction(() => document.querySelector("canvas")?.width > 0, null, { timeout: 15000 });
+  await frame(page);
+  assert.deepEqual(await violations(page), [], "the API example page");
+  await page.goto(srv.url + "embed.html?theme=light&bars=compact&lang=nl");
+  await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
+  await frame(page);
+  assert.deepEqual(await violations(page), [], "the iframe page, light and compact");
   await page.context().close();
 });

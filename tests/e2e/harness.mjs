@@ -5,11 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DIST = path.join(root, "dist");
 export const ARTIFACTS = path.join(root, "test-artifacts");
+/** The release `carc` with online play (scripts/test.sh builds it before these tests). */
+export const CARC = path.join(root, "target/release/carc");
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css",
@@ -33,6 +36,21 @@ export function serve(dir = DIST, { headers = () => ({}) } = {}) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => {
     resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
   }));
+}
+
+/** Start `carc serve` on 127.0.0.1 serving dist/ with its rooms in `db`: `port` 0 takes a
+ *  free one, `args` adds flags (e.g. `--allow-origin`). Resolves to { url, port, child }. */
+export function startServer({ db, port = 0, args = [] }) {
+  const child = spawn(CARC, ["serve", "--port", String(port), "--dist", DIST, "--db", db, "--bot-delay-ms", "0", ...args],
+    { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`carc serve exited (${code})`)));
+    child.stdout.on("data", (d) => {
+      const m = String(d).match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve({ url: m[0], port: Number(m[1]), child });
+    });
+  });
 }
 
 /** Launch headless Chromium from Debian. */

@@ -4,30 +4,16 @@
 // on, and a third context watches. A static copy of the game (no server) hides online play.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { serve, launch, newPage, shot, ready } from "./harness.mjs";
+import { serve, launch, newPage, shot, ready, startServer as startAt } from "./harness.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CARC = path.join(root, "target/release/carc");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
 const DB = path.join(dir, "rooms.db");
 
-/** Start `carc serve` on `port` (0: any); resolves to { url, port, child }. */
-function startServer(port = 0) {
-  const child = spawn(CARC, ["serve", "--port", String(port), "--dist", path.join(root, "dist"), "--db", DB, "--bot-delay-ms", "0"],
-    { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.stdout.on("data", (d) => {
-      const m = String(d).match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve({ url: m[0], port: Number(m[1]), child });
-    });
-  });
-}
+/** Start `carc serve` on `port` (0: any) with this file's database. */
+const startServer = (port = 0) => startAt({ db: DB, port });
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });

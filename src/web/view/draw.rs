@@ -45,7 +45,7 @@ impl State {
         let ctx = &self.ctx;
         let (k, dpr) = (self.cam.zoom, self.dpr);
         ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
-        ctx.set_fill_style_str("#26352b");
+        ctx.set_fill_style_str(&self.background);
         ctx.fill_rect(0.0, 0.0, self.cam.width, self.cam.height);
         ctx.set_transform(
             dpr * k,
@@ -83,6 +83,14 @@ impl State {
                 ctx.restore();
             } else {
                 draw_tile_at(ctx, tiles.get(placed.tile), placed.pos, placed.rot, detail);
+            }
+        }
+        // The host's highlighted squares (a replay's subject): a gold frame.
+        if !self.highlights.is_empty() {
+            ctx.set_stroke_style_str("#ffd54a");
+            ctx.set_line_width(4.0 / k);
+            for p in self.highlights.iter().filter(|p| visible(**p)) {
+                ctx.stroke_rect(p.x as f64 + 0.06, p.y as f64 + 0.06, 0.88, 0.88);
             }
         }
         if let Some(last) = g.board().squares().last().filter(|_| g.board().squares().len() > 1) {

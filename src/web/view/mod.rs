@@ -40,6 +40,11 @@ struct Pointer {
     moved: bool,
 }
 
+/// The board's background unless the host sets one (`setBackground`).
+const DEFAULT_BACKGROUND: &str = "#26352b";
+/// The most squares `setHighlights` takes (a board never has more).
+const MAX_HIGHLIGHTS: usize = 512;
+
 /// How long a touch must rest to inspect instead of click (ms).
 const LONG_PRESS_MS: f64 = 450.0;
 
@@ -93,6 +98,10 @@ struct State {
     /// Keyboard inspection (`I`): which part of the tile in the middle of the board is
     /// inspected (`targets::inspect_parts`), or `None`.
     key_inspect: Option<usize>,
+    /// The colour behind the board (`setBackground`), a CSS colour.
+    background: String,
+    /// Squares the host asks to show outlined (`setHighlights`), e.g. a replay's subject.
+    highlights: Vec<Pos>,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -308,6 +317,8 @@ impl BoardView {
             motion: !prefers_reduced_motion(),
             marks: false,
             key_inspect: None,
+            background: DEFAULT_BACKGROUND.to_string(),
+            highlights: Vec::new(),
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -450,6 +461,51 @@ impl BoardView {
             .position(|c| *c == colour)
             .ok_or_else(|| JsError::new("colour must be red, green, blue, yellow, black or pink"))?;
         self.state.borrow_mut().colour = c as u8;
+        (self.request)();
+        Ok(())
+    }
+
+    /// The parts of the canvas the host covers with its own bars, in CSS pixels (top,
+    /// right, bottom, left): fitting the board keeps it (and its legal squares) clear of
+    /// them. Refits unless the player has moved the camera.
+    #[wasm_bindgen(js_name = setInsets)]
+    pub fn set_insets(&self, top: f64, right: f64, bottom: f64, left: f64) {
+        let mut st = self.state.borrow_mut();
+        let inset = [top, right, bottom, left].map(|v| if v.is_finite() { v.clamp(0.0, 10_000.0) } else { 0.0 });
+        if st.cam.inset != inset {
+            st.cam.inset = inset;
+            if !st.user_camera {
+                st.fitted = false;
+            }
+        }
+        drop(st);
+        (self.request)();
+    }
+
+    /// The colour behind the board: a CSS colour such as `#dfe8d2` (a light theme), at
+    /// most 64 characters; anything the canvas cannot read shows as black. An empty
+    /// string restores the default dark green.
+    #[wasm_bindgen(js_name = setBackground)]
+    pub fn set_background(&self, color: &str) -> Result<(), JsError> {
+        if color.len() > 64 {
+            return Err(JsError::new("a background colour has at most 64 characters"));
+        }
+        self.state.borrow_mut().background =
+            if color.trim().is_empty() { DEFAULT_BACKGROUND.to_string() } else { color.trim().to_string() };
+        (self.request)();
+        Ok(())
+    }
+
+    /// Outline squares in gold, e.g. the city a replay is about: `[[x, y], …]` (at most
+    /// 512; an empty list clears them). Throws, changing nothing, on anything else.
+    #[wasm_bindgen(js_name = setHighlights)]
+    pub fn set_highlights(&self, squares: JsValue) -> Result<(), JsError> {
+        let list: Vec<(i32, i32)> = serde_wasm_bindgen::from_value(squares)
+            .map_err(|_| JsError::new("highlights are a list of [x, y] squares"))?;
+        if list.len() > MAX_HIGHLIGHTS {
+            return Err(JsError::new(&format!("at most {MAX_HIGHLIGHTS} highlighted squares")));
+        }
+        self.state.borrow_mut().highlights = list.into_iter().map(|(x, y)| Pos::new(x, y)).collect();
         (self.request)();
         Ok(())
     }

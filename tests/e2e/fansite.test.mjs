@@ -1,0 +1,366 @@
+// A fan site's author, working from docs/embedding.md alone: a page built from the snippets
+// the document marks (`<!-- snippet: NAME -->`), with the game on another origin (a real
+// `carc serve`), checked to do what the document says; and the embedding bugs a fan-site
+// author met, each with the test that failed before its fix.
+// Run: node --test tests/e2e/ (after trunk build --release and the release carc).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, launch, newPage, shot, frame, startServer } from "./harness.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const DOC = fs.readFileSync(path.join(root, "docs/embedding.md"), "utf8");
+const AXE = fs.readFileSync(path.join(root, "node_modules/axe-core/axe.min.js"), "utf8");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-fansite-"));
+const site = path.join(dir, "site");
+fs.mkdirSync(site);
+
+let game, fans, plain, browser;
+before(async () => {
+  fans = await serve(site);
+  game = await startServer({ db: path.join(dir, "rooms.db"), args: ["--allow-origin", new URL(fans.url).origin, "--bot-delay-ms", "120"] });
+  plain = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await fans?.close();
+  await plain?.close();
+  game?.child.kill("SIGKILL");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The code of the block docs/embedding.md marks `<!-- snippet: name -->`. */
+function snippet(name) {
+  const at = DOC.indexOf(`<!-- snippet: ${name} -->`);
+  assert.ok(at >= 0, `embedding.md has no snippet ${name}`);
+  return DOC.slice(at).split("```")[1].replace(/^\w*\n/, "");
+}
+
+/** The document's example addresses, as this test serves them. */
+const ours = (text, room = "") => text
+  .replaceAll("https://games.example.org/carcassonne/", game.url)
+  .replaceAll("https://games.example.org/", game.url)
+  .replaceAll("https://games.example.org", new URL(game.url).origin)
+  .replaceAll("https://fans.example.org", new URL(fans.url).origin)
+  .replaceAll("ROOM", room);
+
+/** A room of computers only on the game server, made from a page of the fan site (an allowed
+ *  origin) as online.md says: create with computer seats, join with the host token, start. */
+async function showcase(page) {
+  return page.evaluate((url) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url.replace(/^http/, "ws") + "ws");
+    ws.onopen = () => ws.send(JSON.stringify({ type: "create", sets: ["base"], options: {},
+      seats: [{ name: "Easy", kind: "computer", level: "easy" }, { name: "Medium", kind: "computer", level: "easy" }] }));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "created") ws.send(JSON.stringify({ type: "join", room: (window.room = m.room), token: m.host }));
+      if (m.type === "room" && m.host && m.status === "lobby" && !window.started) {
+        window.started = true;
+        ws.send(JSON.stringify({ type: "start" }));
+      }
+      if (m.type === "state") { ws.close(); resolve(window.room); }
+      if (m.type === "error") reject(new Error(m.message));
+    };
+  }), game.url);
+}
+
+const elements = (page) => page.evaluate(() => [...document.querySelectorAll("carcassonne-game")].map((e) => {
+  const s = e.game?.snapshot();
+  const shown = (b) => b.offsetParent !== null;
+  return {
+    actions: s?.actions, over: s?.over, lang: e.language,
+    status: e.shadowRoot.querySelector(".status").textContent,
+    buttons: [...e.shadowRoot.querySelectorAll(".bar:not(.replay) button")].filter(shown).map((b) => b.textContent),
+    move: e.shadowRoot.querySelector(".replay span").textContent,
+  };
+}));
+
+test("a fan page built from embedding.md's snippets alone: two elements in Dutch, a replay at a move, an iframe driven by messages, a watched room", async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  fs.writeFileSync(path.join(site, "blank.html"), "<!doctype html><title>blank</title><link rel=\"icon\" href=\"data:,\">");
+  await page.goto(fans.url + "blank.html");
+  const room = await showcase(page);
+
+  fs.writeFileSync(path.join(site, "index.html"), `<!doctype html>
+<html lang="nl">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Carcassonne op onze fansite</title>
+  <link rel="icon" href="data:,">
+  ${ours(snippet("script"))}
+  <style>
+    body { font-family: Georgia, serif; margin: 0 auto; max-width: 1200px; padding: 0 1rem; background: #fbf7ee; }
+    .two { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 1rem; }
+    carcassonne-game { height: 340px; }
+    iframe { width: 100%; max-width: 800px; height: 420px; border: 0; }
+  </style>
+</head>
+<body>
+  <main>
+    <h1>Een artikel over Carcassonne</h1>
+    <h2>Speel en kijk terug</h2>
+    <div class="two">${ours(snippet("elements"))}</div>
+    <h2>In een iframe</h2>
+    ${ours(snippet("iframe"))}
+    ${ours(snippet("iframe-script"))}
+    <h2>Computers spelen online</h2>
+    ${ours(snippet("watch"), room)}
+  </main>
+</body>
+</html>`);
+  await page.goto(fans.url);
+  await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.heard?.some((m) => m.type === "carcassonne:change"), null, { timeout: 20000 });
+
+  // The two elements speak Dutch; the replay opened at move 60 of the sample game's 142.
+  const [play, replay, watch] = await elements(page);
+  assert.equal(play.lang, "nl");
+  assert.match(play.status, /^Ann is aan de beurt/);
+  assert.deepEqual(play.buttons, ["Draaien", "Geen meeple", "Terug"]);
+  assert.equal(replay.actions, 60);
+  assert.equal(replay.move, "Zet 60 van 142");
+  assert.deepEqual(replay.buttons, [], "a replay has no move buttons");
+  // Its highlighted squares are outlined in gold on the canvas (x 0 and 1, y 0).
+  const gold = await page.evaluate(() => {
+    const e = document.querySelectorAll("carcassonne-game")[1];
+    const canvas = e.shadowRoot.querySelector("canvas.board");
+    const { zoom } = e.view.camera();
+    const dpr = canvas.width / canvas.clientWidth;
+    return [0, 1].map((x) => {
+      // The frame's north-west corner: no figure stands there.
+      const c = e.view.screenPoint(x, 0);
+      const px = canvas.getContext("2d").getImageData(Math.round((c.x - zoom * 0.44) * dpr), Math.round((c.y - zoom * 0.44) * dpr), 1, 1).data;
+      return [...px.slice(0, 3)];
+    });
+  });
+  for (const [r, g, b] of gold) assert.ok(r > 200 && g > 170 && b < 140, `gold outline: ${gold}`);
+
+  // The iframe in Dutch: the host asked for the legal moves and applied the first; the answer
+  // came before the change it set off, whose texts are Dutch; then Bo's turn.
+  const heard = await page.evaluate(() => window.heard);
+  const types = heard.map((m) => m.type);
+  assert.equal(types[0], "carcassonne:ready");
+  const legal = heard.find((m) => m.type === "carcassonne:legal");
+  assert.ok(legal.actions.length > 0 && legal.actions.every((a) => "tile" in a), "every legal tile placement");
+  const done = types.indexOf("carcassonne:done");
+  assert.ok(done > 0 && types.indexOf("carcassonne:change") > done, types.join(" "));
+  assert.match(heard.find((m) => m.type === "carcassonne:change").events[0].text, /^Ann legde een tegel/);
+  assert.ok(heard.some((m) => m.type === "carcassonne:turn" && m.name === "Ann" && m.seat === 0));
+  const framed = page.frames().find((f) => f.url().startsWith(game.url));
+  assert.match(await framed.evaluate(() => document.querySelector("carcassonne-game").shadowRoot.querySelector(".hint").textContent), /^Ann: klik op een cirkel/);
+  assert.equal(await framed.evaluate(() => document.documentElement.lang), "nl");
+
+  // The watcher follows the computers' game as it is played, in Dutch, without move buttons.
+  assert.deepEqual(watch.buttons, []);
+  const seen = watch.actions;
+  await page.waitForFunction((n) => document.querySelectorAll("carcassonne-game")[2].game.snapshot().actions > n + 2, seen, { timeout: 20000 });
+  assert.match((await elements(page))[2].status, /is aan de beurt|Einde van het spel/);
+
+  // axe: nothing on the whole fan page (WCAG 2.1 A and AA).
+  await page.evaluate(AXE);
+  const found = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+  assert.deepEqual(found.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`)), []);
+  await frame(page);
+  await shot(page, "fansite-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frame(page);
+  await shot(page, "fansite-390");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** A page of the plain static build with one element made by `attrs` in a box of `w`×`h`
+ *  (inside `wrapper`: a tag to put around it). Resolves once its game is up. */
+async function element(page, attrs, { w = 480, h = 360, wrapper = null } = {}) {
+  await page.goto(plain.url + "element-example.html");
+  await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 15000 });
+  await page.evaluate(([attrs, w, h, wrapper]) => new Promise((resolve) => {
+    document.body.replaceChildren();
+    const e = document.createElement("carcassonne-game");
+    e.id = "x";
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    e.style.cssText = `display:block;width:${w}px;height:${h}px`;
+    e.addEventListener("carcassonne-ready", () => resolve(), { once: true });
+    if (wrapper) {
+      // A card component as fan sites write them: a default <slot> in its shadow tree.
+      customElements.define(wrapper, class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: "open" }).innerHTML = "<div class=card><slot></slot></div>"; }
+      });
+      const box = document.createElement(wrapper);
+      box.append(e);
+      document.body.append(box);
+    } else document.body.append(e);
+  }), [attrs, w, h, wrapper]);
+  await page.waitForFunction(() => document.getElementById("x").view.stats().frames > 0);
+  await frame(page);
+}
+
+/** The colour of the board's background at its left edge, half-way down. */
+const backdrop = (page) => page.evaluate(() => {
+  const canvas = document.getElementById("x").shadowRoot.querySelector("canvas.board");
+  return [...canvas.getContext("2d").getImageData(2, Math.round(canvas.height / 2), 1, 1).data.slice(0, 3)];
+});
+
+test("the embedding bugs: the element keeps out of its slot attribute, the light theme's board, a small box's bars, watchers' buttons", async () => {
+  const page = await newPage(browser);
+  // Inside a card component with a default <slot>: the element stays visible (it used to
+  // write its save key into its own `slot` attribute and vanish, 0 px high).
+  await element(page, { players: "Ann, Bo" }, { wrapper: "fan-card" });
+  const slotted = await page.evaluate(() => {
+    const e = document.getElementById("x");
+    return { slot: e.getAttribute("slot"), height: e.getBoundingClientRect().height, assigned: e.assignedSlot !== null };
+  });
+  assert.deepEqual(slotted, { slot: null, height: 360, assigned: true });
+
+  // theme="light" lightens the board itself, "dark" darkens it, and the page's own
+  // --carcassonne-board wins over both.
+  const light = await backdrop(page).then(async (dflt) => {
+    await page.evaluate(() => document.getElementById("x").setAttribute("theme", "light"));
+    await frame(page);
+    return [dflt, await backdrop(page)];
+  });
+  const lum = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  assert.ok(lum(light[1]) > 200 && lum(light[0]) < 80, `default ${light[0]}, light ${light[1]}`);
+  await page.evaluate(() => document.getElementById("x").setAttribute("theme", "dark"));
+  await frame(page);
+  assert.ok(lum(await backdrop(page)) < lum(light[0]), "dark is darker than the default");
+  await page.evaluate(() => {
+    const e = document.getElementById("x");
+    e.style.setProperty("--carcassonne-board", "rgb(250, 200, 100)");
+    e.setAttribute("theme", "light"); // the colours are read again when the theme changes
+  });
+  await frame(page);
+  assert.deepEqual(await backdrop(page), [250, 200, 100]);
+  await shot(page, "element-light");
+
+  // In a 400×300 box with three players, no legal square lies under a bar.
+  await element(page, { players: "Annemarie, Bartholomeus, Cornelia", seed: "5" }, { w: 400, h: 300 });
+  const clear = await page.evaluate(() => {
+    const e = document.getElementById("x");
+    const canvas = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
+    const top = e.shadowRoot.querySelector(".bar.top").getBoundingClientRect().bottom - canvas.top;
+    const bottom = e.shadowRoot.querySelector(".bar.bottom").getBoundingClientRect().top - canvas.top;
+    const { zoom } = e.view.camera();
+    const squares = e.game.legalActions().map((a) => e.view.screenPoint(a.x, a.y));
+    return { top, bottom, zoom, under: squares.filter((p) => p.y - zoom / 2 < top - 0.5 || p.y + zoom / 2 > bottom + 0.5) };
+  });
+  assert.ok(clear.bottom - clear.top > 100, JSON.stringify(clear));
+  assert.deepEqual(clear.under, [], `legal squares under a bar: ${JSON.stringify(clear)}`);
+  await shot(page, "element-300px");
+
+  // A board nobody can play (readonly, no record) shows no move buttons; the online watcher
+  // is in the fan-page test.
+  await element(page, { players: "Ann, Bo", readonly: "" });
+  const buttons = await page.evaluate(() => [...document.getElementById("x").shadowRoot.querySelectorAll(".bar button")]
+    .filter((b) => b.offsetParent !== null).map((b) => b.textContent));
+  assert.deepEqual(buttons, []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("embed.html?lang=nl speaks Dutch from the start, in the frame and in its messages", async () => {
+  const page = await newPage(browser);
+  await page.goto(plain.url + "embed.html?lang=nl&players=Ann,Bo&seed=3");
+  await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
+  const said = await page.evaluate(() => {
+    const e = document.querySelector("carcassonne-game");
+    const events = e.game.apply(e.game.legalActions()[0]);
+    return { hint: e.shadowRoot.querySelector(".hint").textContent, rotate: e.shadowRoot.querySelector("button").textContent,
+      text: events[0].text, lang: document.documentElement.lang };
+  });
+  assert.equal(said.lang, "nl");
+  assert.match(said.text, /^Ann legde een tegel/);
+  assert.match(said.hint, /^Ann: klik op een cirkel/);
+  assert.equal(said.rotate, "Draaien");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the element's replay opens at a move, plays on its own, and tells the page whose turn it is and who won", async () => {
+  const page = await newPage(browser);
+  const record = fs.readFileSync(path.join(root, "tests/data/sample-game.json"), "utf8");
+  await element(page, { record, readonly: "", move: "-2", autoplay: "0.2", bars: "compact" });
+  // move="-2" counts back from the end; autoplay plays on from there and stops at the end.
+  assert.equal(await page.evaluate(() => document.getElementById("x").game.snapshot().actions), 140);
+  await page.waitForFunction(() => document.getElementById("x").game.snapshot().over, null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.getElementById("x").shadowRoot.querySelector(".replay [part='button']:nth-of-type(1)").getAttribute("aria-label")), "Play the moves on their own");
+  // A new move attribute shows that move.
+  await page.evaluate(() => document.getElementById("x").setAttribute("move", "3"));
+  assert.equal(await page.evaluate(() => document.getElementById("x").game.snapshot().actions), 3);
+
+  // A short game: a turn event per turn, one end event naming the winner, and a change event
+  // (no events) after newGame.
+  const told = await page.evaluate(() => {
+    const e = document.getElementById("x");
+    e.removeAttribute("readonly");
+    e.removeAttribute("record");
+    const heard = [];
+    for (const type of ["carcassonne-turn", "carcassonne-over", "carcassonne-change"]) {
+      e.addEventListener(type, (ev) => heard.push([type, ev.detail]));
+    }
+    e.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });
+    for (const a of [{ tile: "base.X", x: 1, y: 0, rotation: 0 }, { figure: "meeple", at: "W" }, { tile: "base.T", x: -1, y: 0, rotation: 3 }, { pass: true }]) e.game.apply(a);
+    return heard.map(([type, d]) => [type, type === "carcassonne-turn" ? `${d.name}:${d.turn}` : type === "carcassonne-over" ? d : d.events.length]);
+  });
+  const over = told.find(([type]) => type === "carcassonne-over")[1];
+  assert.deepEqual(told.filter(([type]) => type === "carcassonne-turn").map(([, t]) => t), ["Ann:0", "Bo:1"]);
+  assert.equal(told.filter(([type]) => type === "carcassonne-over").length, 1);
+  assert.equal(over.tie, false);
+  assert.deepEqual(over.winners.map((w) => w.name), ["Ann"]);
+  // newGame tells the page of the new game (no events), then whose turn it is.
+  assert.deepEqual(told.slice(0, 2), [["carcassonne-change", 0], ["carcassonne-turn", "Ann:0"]]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the tile gallery draws every tile of the catalogue with its id, copies and spots, under its strict policy", async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(plain.url + "gallery.html");
+  await page.waitForFunction(() => document.documentElement.dataset.tiles, null, { timeout: 15000 });
+  const seen = await page.evaluate(async () => {
+    const { Game } = await import("./carcassonne.js");
+    const cards = [...document.querySelectorAll("li.tile")];
+    const d = document.getElementById("base.D");
+    return {
+      tiles: Game.tiles().length,
+      cards: cards.length,
+      ids: new Set(cards.map((c) => c.id)).size,
+      sets: [...document.querySelectorAll("nav a")].map((a) => a.textContent),
+      d: [...d.querySelectorAll(".facts li")].map((li) => li.textContent),
+      labels: [...d.querySelectorAll(".spot")].map((s) => s.textContent).sort(),
+      count: d.querySelector(".count").textContent,
+      // Every tile is drawn: its canvas has ink.
+      blank: cards.filter((c) => {
+        const canvas = c.querySelector("canvas");
+        const px = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+        return !px.some((v, i) => i % 4 === 3 && v > 0);
+      }).map((c) => c.id),
+      reconstructed: document.getElementById("set-ghosts").nextElementSibling.textContent,
+    };
+  });
+  assert.equal(seen.cards, seen.tiles);
+  assert.equal(seen.ids, seen.tiles);
+  assert.deepEqual(seen.blank, []);
+  assert.equal(seen.sets.length, 6);
+  // base.D (tiles/base.toml): a city on the north edge, a road east–west, a field each side.
+  assert.deepEqual(seen.d, ["Nw city (ports Nw N Ne)", "E road (ports E W)", "En field (ports En Wn)", "Es field (ports Es Se S Sw Ws)"]);
+  assert.deepEqual(seen.labels, ["E", "En", "Es", "Nw"]);
+  assert.equal(seen.count, " × 4");
+  assert.match(seen.reconstructed, /reconstructions/);
+  await shot(page, "gallery");
+  assert.deepEqual(page.errors, [], "the page keeps its own policy (a violation is a console error)");
+  await page.context().close();
+  // axe, in a context that lets its script in past the policy.
+  const audit = await newPage(browser, { bypassCSP: true });
+  await audit.goto(plain.url + "gallery.html");
+  await audit.waitForFunction(() => document.documentElement.dataset.tiles, null, { timeout: 15000 });
+  await audit.evaluate(AXE);
+  const found = await audit.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+  assert.deepEqual(found.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`)), []);
+  await audit.context().close();
+});

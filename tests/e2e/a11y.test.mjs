@@ -3,23 +3,11 @@
 // Run: node --test tests/e2e/ (after trunk build --release).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { serve, launch, newPage, ready, frame, shot, dismissDialog } from "./harness.mjs";
+import { serve, launch, newPage, ready, frame, shot, dismissDialog, violations } from "./harness.mjs";
 
-const AXE = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules/axe-core/axe.min.js"), "utf8");
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await srv?.close(); });
-
-/** axe-core's violations in `target` (a page or a frame), as "rule: target" lines. The
- *  pages forbid inline scripts, so the context bypasses the CSP for axe alone. */
-async function violations(target) {
-  await target.evaluate(AXE);
-  const result = await target.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} (${v.help})`));
-}
 
 test("axe finds nothing on the page: the new-game screen, a game under way, the final scores", async () => {
   const page = await newPage(browser, { bypassCSP: true });
@@ -49,21 +37,16 @@ test("axe finds nothing on the page: the new-game screen, a game under way, the 
 
 test("axe finds nothing in the element, the iframe page or the API example", async () => {
   const page = await newPage(browser, { bypassCSP: true });
-  await page.goto(srv.url + "element-example.html");
-  await page.waitForFunction(() => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game), null, { timeout: 15000 });
-  await frame(page);
-  assert.deepEqual(await violations(page), [], "the element (both on the example page)");
-  await page.goto(srv.url + "embed.html");
-  await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
-  await frame(page);
-  assert.deepEqual(await violations(page), [], "the iframe page");
-  await page.goto(srv.url + "api-example.html");
-  await page.waitForFunction(() => document.querySelector("canvas")?.width > 0, null, { timeout: 15000 });
-  await frame(page);
-  assert.deepEqual(await violations(page), [], "the API example page");
-  await page.goto(srv.url + "embed.html?theme=light&bars=compact&lang=nl");
-  await page.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 15000 });
-  await frame(page);
-  assert.deepEqual(await violations(page), [], "the iframe page, light and compact");
+  const audit = async (url, up, what) => {
+    await page.goto(srv.url + url);
+    await page.waitForFunction(up, null, { timeout: 15000 });
+    await frame(page);
+    assert.deepEqual(await violations(page), [], what);
+  };
+  const gameUp = () => [...document.querySelectorAll("carcassonne-game")].every((e) => e.game);
+  await audit("element-example.html", gameUp, "the element (both on the example page)");
+  await audit("embed.html", gameUp, "the iframe page");
+  await audit("api-example.html", () => document.querySelector("canvas")?.width > 0, "the API example page");
+  await audit("embed.html?theme=light&bars=compact&lang=nl", gameUp, "the iframe page, light and compact");
   await page.context().close();
 });

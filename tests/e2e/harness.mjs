@@ -53,6 +53,17 @@ export function startServer({ db, port = 0, args = [] }) {
   });
 }
 
+const AXE = path.join(root, "node_modules/axe-core/axe.min.js");
+
+/** axe-core's WCAG 2.1 A and AA violations in `target` (a page or a frame), as "rule:
+ *  target (help)" lines. A page that forbids inline scripts needs a context that bypasses
+ *  its CSP (`newPage(browser, { bypassCSP: true })`) for axe alone. */
+export async function violations(target) {
+  await target.evaluate(fs.readFileSync(AXE, "utf8"));
+  const result = await target.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }));
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
 /** Launch headless Chromium from Debian. */
 export function launch() {
   return chromium.launch({

@@ -371,3 +371,64 @@ test("the one script (carcassonne-element.js, the wasm inside) stays within 600 
   // A classic script: nothing of a module is left in it.
   assert.doesNotMatch(bytes.toString("utf8", 0, 4096), /^\s*(import|export) /m);
 });
+
+test("the iframe answers legal, undo, lang, move and highlight, and refuses what it cannot do with a reason and no change", async () => {
+  const record = fs.readFileSync(path.join(root, "tests/data/sample-game.json"), "utf8");
+  const frameUrl = (query) => `${plain.url}embed.html?origin=${encodeURIComponent(new URL(fans.url).origin)}&${query}`;
+  fs.writeFileSync(path.join(site, "host.html"), `<!doctype html><html lang="en"><title>host</title><link rel="icon" href="data:,">
+<iframe id="play" title="A game" src="${frameUrl("players=Ann,Bo&seed=9")}"></iframe>
+<iframe id="replay" title="A replay" src="${frameUrl(`readonly&record=${encodeURIComponent(record)}`)}"></iframe>
+<script>
+  window.heard = { play: [], replay: [] };
+  addEventListener("message", (e) => {
+    const which = [...document.querySelectorAll("iframe")].find((f) => f.contentWindow === e.source).id;
+    window.heard[which].push(e.data);
+  });
+  let next = 100;
+  window.ask = (which, message) => new Promise((resolve) => {
+    const id = next++;
+    const wait = setInterval(() => {
+      const answer = window.heard[which].find((m) => m.id === id);
+      if (answer) { clearInterval(wait); resolve(answer); }
+    }, 20);
+    document.getElementById(which).contentWindow.postMessage({ ...message, id }, ${JSON.stringify(new URL(plain.url).origin)});
+  });
+</script>`);
+  const page = await newPage(browser);
+  await page.goto(fans.url + "host.html");
+  await page.waitForFunction(() => heard.play.some((m) => m.type === "carcassonne:ready") && heard.replay.some((m) => m.type === "carcassonne:ready"), null, { timeout: 20000 });
+  const ask = (which, message) => page.evaluate(([w, m]) => window.ask(w, m), [which, message]);
+
+  const legal = await ask("play", { type: "carcassonne:legal" });
+  assert.equal(legal.type, "carcassonne:legal");
+  const placed = await ask("play", { type: "carcassonne:apply", action: legal.actions[0] });
+  assert.equal(placed.events[0].type, "tile_placed");
+  assert.deepEqual(await ask("play", { type: "carcassonne:undo" }), { type: "carcassonne:done", undone: true, id: 102 });
+  assert.equal((await ask("play", { type: "carcassonne:get" })).snapshot.actions, 0, "the tile went back");
+  assert.deepEqual(await ask("play", { type: "carcassonne:lang", lang: "nl" }), { type: "carcassonne:done", lang: "nl", id: 104 });
+  const dutch = await ask("play", { type: "carcassonne:apply", action: legal.actions[0] });
+  assert.match(dutch.events[0].text, /^Ann legde een tegel/);
+  // Refused, each with its reason, and nothing changes.
+  for (const [message, reason] of [
+    [{ type: "carcassonne:lang", lang: "fr" }, /speaks en, nl/],
+    [{ type: "carcassonne:move", move: 3 }, /only a replay/],
+    [{ type: "carcassonne:highlight", squares: [[0, "a"]] }, /\[x, y\]/],
+    [{ type: "carcassonne:shout" }, /unknown message type/],
+  ]) {
+    const answer = await ask("play", message);
+    assert.equal(answer.type, "carcassonne:failed", JSON.stringify(message));
+    assert.match(answer.message, reason);
+  }
+  assert.equal((await ask("play", { type: "carcassonne:get" })).snapshot.actions, 1);
+  assert.deepEqual(await ask("play", { type: "carcassonne:highlight", squares: [[0, 0], [0, -1]] }), { type: "carcassonne:done", id: 111 });
+
+  // The replay opened at its last move; it goes to a move, and has no legal moves to offer.
+  const replay = page.frames().find((f) => f.url().includes("readonly"));
+  assert.equal(await replay.evaluate(() => document.querySelector("carcassonne-game").game.snapshot().actions), 142);
+  assert.deepEqual(await ask("replay", { type: "carcassonne:move", move: 10 }), { type: "carcassonne:done", move: 10, id: 112 });
+  assert.equal(await replay.evaluate(() => document.querySelector("carcassonne-game").game.snapshot().actions), 10);
+  assert.deepEqual((await ask("replay", { type: "carcassonne:legal" })).actions, []);
+  assert.match((await ask("replay", { type: "carcassonne:undo" })).message, /read-only/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -280,8 +280,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                     Some(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         if let Some(room) = &c.room {
                             let r = room.lock().await;
-                            let mut info = r.info(c.seat);
-                            info["host"] = json!(r.hosts(c.seat, c.host));
+                            let info = r.info(c.seat, c.host);
                             let state = r.state();
                             drop(r);
                             let _ = socket.send(Message::Text(info.to_string().into())).await;
@@ -311,7 +310,7 @@ async fn leave(c: &mut Client) {
             None => r.watchers = r.watchers.saturating_sub(1),
         }
         r.last_active = Instant::now();
-        let info = r.info(None);
+        let info = r.info(None, false);
         r.broadcast(info);
     }
     c.rx = None;
@@ -371,11 +370,9 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             c.seat = seat;
             c.host = host;
             c.room = Some(r.clone());
-            let everyone = guard.info(None);
+            let everyone = guard.info(None, false);
             guard.broadcast(everyone);
-            let mut mine = guard.info(seat);
-            mine["host"] = json!(guard.hosts(seat, host));
-            let mut out = vec![text(mine)];
+            let mut out = vec![text(guard.info(seat, host))];
             out.extend(guard.state().map(text));
             out
         }
@@ -400,7 +397,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             if let Err(e) = server.store.put_room(&guard.id, meta).await {
                 return vec![error(e)];
             }
-            let info = guard.info(None);
+            let info = guard.info(None, false);
             guard.broadcast(info);
             vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
         }
@@ -417,7 +414,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             if let Err(e) = guard.start(&server.store, &server.tiles, random_seed()).await {
                 return vec![error(e)];
             }
-            let info = guard.info(None);
+            let info = guard.info(None, false);
             guard.broadcast(info);
             if let Some(s) = guard.state() {
                 guard.broadcast(s);
@@ -458,7 +455,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             if let Err(e) = server.store.put_room(&guard.id, meta).await {
                 return vec![error(e)];
             }
-            let info = guard.info(None);
+            let info = guard.info(None, false);
             guard.broadcast(info);
             drop(guard);
             play_computers(server.clone(), r);

@@ -1,11 +1,11 @@
-//! Base-game scenarios TEST-01…TEST-16 of RULES.md §11, each built from real moves.
+//! Base-game scenarios TEST-01…TEST-16b of RULES.md §11, each built from real moves.
 //!
 //! Board conventions: the start tile base.D lies at (0,0) with its city to the north and
 //! its road running east–west; x grows east, y grows south; a rotation is a number of
 //! clockwise quarter turns of the tile as printed.
 
 mod common;
-use carcassonne::engine::{Action, Event, FeatureKind, FigureKind, Options, Phase, PlayError, Pos, Spot};
+use carcassonne::engine::{Action, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayError, Pos, Spot};
 use carcassonne::record::parse_spot;
 use common::*;
 
@@ -322,6 +322,65 @@ fn test_16_base_abbot_4_taking_the_abbot_back_scores_the_garden_at_once() {
     assert_eq!(g.players()[RED].in_supply(FigureKind::Abbot), 1);
     assert_eq!(supply(&g, RED), 7, "no meeple was placed that turn");
     assert!(g.is_over() || g.current_player() == BLUE);
+}
+
+/// The first legal rotation of the drawn tile at (x, y) (the tiles below fit one way only,
+/// or look the same every way).
+fn fitting(g: &Game, x: i32, y: i32) -> u8 {
+    g.legal_actions()
+        .iter()
+        .find_map(|a| match a {
+            Action::PlaceTile { pos, rot, .. } if *pos == Pos::new(x, y) => Some(rot.quarters()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the drawn tile fits nowhere at ({x}, {y})"))
+}
+
+/// TEST-16b (BASE-ABBOT-4, BASE-ABBOT-3) of RULES.md §11, v1.1: Red's abbot stands on a garden
+/// with 7 of its 8 neighbours; Red places the 8th. Taking the abbot back is not offered and is
+/// refused; Red may still place a meeple on the new tile or pass; in step 3 the garden scores
+/// 9 for Red and the abbot comes home.
+#[test]
+fn test_16b_base_abbot_4_no_abbot_back_from_a_building_the_tile_completes() {
+    let options = Options { abbot: true, ..Options::default() };
+    let draw = ["base.E.garden", "base.U", "base.U", "base.B", "base.B", "base.E", "base.B", "base.U", "base.B"];
+    let mut g = game_with(&["Red", "Blue"], &draw, options);
+    tile(&mut g, "base.E.garden", 0, 1, 2); // the start tile (0, 0) is its first neighbour
+    figure(&mut g, FigureKind::Abbot, "garden");
+    // Six more neighbours, and one tile elsewhere so that the 8th is Red's.
+    for (id, x, y) in [
+        ("base.U", 1, 0),
+        ("base.U", -1, 0),
+        ("base.B", 1, 1),
+        ("base.B", -1, 1),
+        ("base.E", 0, 2),
+        ("base.B", 1, 2),
+        ("base.U", 2, 0),
+    ] {
+        let rot = fitting(&g, x, y);
+        tile_pass(&mut g, id, x, y, rot);
+    }
+    assert_eq!(g.current_player(), RED);
+    assert_eq!(g.players()[RED].score, 0);
+    let rot = fitting(&g, -1, 2);
+    tile(&mut g, "base.B", -1, 2, rot); // the garden's 8th neighbour
+    let back = Action::RetrieveAbbot { pos: Pos::new(0, 1) };
+    let legal = g.legal_actions();
+    assert!(!legal.contains(&back), "taking the abbot back is not offered");
+    assert!(legal.contains(&Action::PlaceFigure { figure: FigureKind::Meeple, spot: Spot::Building }));
+    assert!(legal.contains(&Action::Pass));
+    let before = g.clone();
+    let e = g.apply(&back).unwrap_err();
+    assert_eq!(e, PlayError::AbbotsBuildingComplete(Pos::new(0, 1)));
+    assert!(e.to_string().contains("BASE-ABBOT-4"), "{e}");
+    assert_eq!(g, before, "a refused action changes nothing");
+    // Red passes; step 3 scores the completed garden: 1 + 8 neighbours.
+    let ev = pass(&mut g);
+    let s = scorings(&ev);
+    assert_eq!(s.len(), 1);
+    assert_eq!((s[0].feature, s[0].value, s[0].complete), (FeatureKind::Garden, 9, true));
+    assert_eq!(g.players()[RED].score, 9);
+    assert_eq!(g.players()[RED].in_supply(FigureKind::Abbot), 1, "the abbot came home");
 }
 
 #[test]

@@ -428,9 +428,10 @@ impl Game {
             }
         }
         for f in &self.figures {
-            if f.owner as usize == self.current && f.kind == FigureKind::Abbot {
-                let pos = self.board.square(self.features.node(f.node).square).pos;
-                out.push(Action::RetrieveAbbot { pos });
+            let placed = self.board.square(self.features.node(f.node).square);
+            // Only from an incomplete building (BASE-ABBOT-4).
+            if f.owner as usize == self.current && f.kind == FigureKind::Abbot && placed.neighbours < 8 {
+                out.push(Action::RetrieveAbbot { pos: placed.pos });
             }
         }
         out.push(Action::Pass);
@@ -528,7 +529,14 @@ impl Game {
                 self.figure_node(square, figure, spot).map(|_| ())
             }
             (Phase::Figure { .. }, Action::RetrieveAbbot { pos }) => {
-                self.abbot_at(pos).map(|_| ()).ok_or(PlayError::NoAbbotThere(pos))
+                let fig = self.abbot_at(pos).ok_or(PlayError::NoAbbotThere(pos))?;
+                // A monastery or garden the tile just completed scores in step 3 instead
+                // (BASE-ABBOT-4, BASE-ABBOT-3).
+                let square = self.features.node(self.figures[fig].node).square;
+                match self.board.square(square).neighbours {
+                    8 => Err(PlayError::AbbotsBuildingComplete(pos)),
+                    _ => Ok(()),
+                }
             }
             (Phase::Figure { .. }, Action::Pass) => Ok(()),
             (phase, _) => Err(PlayError::WrongStep { expected: phase.expects() }),

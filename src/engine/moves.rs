@@ -166,6 +166,9 @@ pub enum PlayError {
     NoneInSupply(FigureKind),
     /// The player has no abbot at that square.
     NoAbbotThere(Pos),
+    /// The abbot there stands on a monastery or garden that is complete: it scores in this
+    /// turn's step 3 and cannot be taken back (BASE-ABBOT-4).
+    AbbotsBuildingComplete(Pos),
     /// No figure stands there that this ghost may haunt.
     NotAGhostTarget(Pos),
     /// Not one of the answers the step awaits (the cooperative game's steps).
@@ -197,6 +200,10 @@ impl fmt::Display for PlayError {
             }
             PlayError::NoneInSupply(k) => write!(f, "no {} left in the supply", k.name()),
             PlayError::NoAbbotThere(p) => write!(f, "you have no abbot at {p}"),
+            PlayError::AbbotsBuildingComplete(p) => write!(
+                f,
+                "the abbot at {p} cannot be taken back: its building is complete and scores this turn (BASE-ABBOT-4)"
+            ),
             PlayError::NotNow(expected) => write!(f, "not an answer to this step: the game is waiting for {expected}"),
             PlayError::NotAGhostTarget(p) => write!(
                 f,

@@ -225,6 +225,16 @@ test("the embedding bugs: the element keeps out of its slot attribute, the light
   });
   const lum = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
   assert.ok(lum(light[1]) > 200 && lum(light[0]) < 80, `default ${light[0]}, light ${light[1]}`);
+  // On the light table the legal squares are marked darker than it, so that they show.
+  const legalSquare = await page.evaluate(() => {
+    const e = document.getElementById("x");
+    const canvas = e.shadowRoot.querySelector("canvas.board");
+    const a = e.game.legalActions()[0];
+    const p = e.view.screenPoint(a.x, a.y);
+    const dpr = canvas.width / canvas.clientWidth;
+    return [...canvas.getContext("2d").getImageData(Math.round(p.x * dpr), Math.round(p.y * dpr), 1, 1).data.slice(0, 3)];
+  });
+  assert.ok(lum(legalSquare) < lum(light[1]) - 10, `a legal square ${legalSquare} on the light table ${light[1]}`);
   await page.evaluate(() => document.getElementById("x").setAttribute("theme", "dark"));
   await frame(page);
   assert.ok(lum(await backdrop(page)) < lum(light[0]), "dark is darker than the default");

@@ -116,11 +116,12 @@ impl State {
                 let places = self.placements();
                 let s = self.shared.borrow();
                 ctx.set_line_dash(&to_js(&json!([0.08, 0.06]))).ok();
+                let marks = crate::ui::palette::legal_marks(&self.background);
                 for (i, (p, _)) in places.iter().enumerate() {
                     let hot = self.hover == Some(*p) || self.focus == Some(i);
-                    ctx.set_fill_style_str(if hot { "rgba(255,236,140,0.45)" } else { "rgba(255,236,140,0.18)" });
+                    ctx.set_fill_style_str(if hot { marks.hot } else { marks.fill });
                     ctx.fill_rect(p.x as f64, p.y as f64, 1.0, 1.0);
-                    ctx.set_stroke_style_str("rgba(255,236,140,0.9)");
+                    ctx.set_stroke_style_str(marks.edge);
                     ctx.set_line_width(1.5 / k);
                     ctx.stroke_rect(p.x as f64 + 0.04, p.y as f64 + 0.04, 0.92, 0.92);
                 }

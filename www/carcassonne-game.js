@@ -599,11 +599,7 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   /** After newGame or loadRecord: the page hears of the new game as of a move (no events). */
-  told() {
-    const snapshot = this.game.snapshot();
-    this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events: [], snapshot } }));
-    this.announceTurn(snapshot);
-  }
+  told() { this.changed([], this.game.snapshot()); }
 
   /** The languages the element speaks (`lang` attribute): codes and names. */
   static get languages() { return Object.fromEntries(Object.entries(LANGUAGES).map(([code, l]) => [code, l["lang.name"]])); }

@@ -202,8 +202,9 @@ async fn upgrade(
 struct Client {
     room: Option<Arc<Mutex<Room>>>,
     seat: Option<usize>,
-    /// Joined with the host's own token (a room of computers only).
-    host: bool,
+    /// May host the room (start, rematch, hand seats to computers): seat 0's player, or
+    /// one who joined with the host's own token. Fixed at join: who hosts never changes.
+    hosts: bool,
     rx: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
     budget: f64,
     refilled: Instant,
@@ -226,7 +227,7 @@ fn error(message: impl Into<String>) -> Message {
 }
 
 async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
-    let mut c = Client { room: None, seat: None, host: false, rx: None, budget: 0.0, refilled: Instant::now() };
+    let mut c = Client { room: None, seat: None, hosts: false, rx: None, budget: 0.0, refilled: Instant::now() };
     c.budget = 2.0 * server.config.messages_per_sec as f64;
     loop {
         let incoming = async {
@@ -269,18 +270,14 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                 match out {
                     Some(Ok(text)) => {
                         // A room frame for everyone says this client's own `you` and `host`.
-                        let hosts = match (&c.room, text.starts_with("{\"type\":\"room\"")) {
-                            (Some(room), true) => room.lock().await.hosts(c.seat, c.host),
-                            _ => false,
-                        };
-                        let own = Room::for_client(&text, c.seat, hosts).unwrap_or_else(|| text.to_string());
+                        let own = Room::for_client(&text, c.seat, c.hosts).unwrap_or_else(|| text.to_string());
                         if socket.send(Message::Text(own.into())).await.is_err() { break }
                     }
                     // Lagged far behind: send the whole state again.
                     Some(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         if let Some(room) = &c.room {
                             let r = room.lock().await;
-                            let info = r.info(c.seat, c.host);
+                            let info = r.info(c.seat, c.hosts);
                             let state = r.state();
                             drop(r);
                             let _ = socket.send(Message::Text(info.to_string().into())).await;
@@ -299,7 +296,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
 async fn leave(c: &mut Client) {
     if let Some(room) = c.room.take() {
         let mut r = room.lock().await;
-        c.host = false;
+        c.hosts = false;
         match c.seat.take() {
             Some(s) => {
                 r.connected[s] = r.connected[s].saturating_sub(1);
@@ -368,11 +365,11 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             guard.last_active = Instant::now();
             c.rx = Some(guard.tx.subscribe());
             c.seat = seat;
-            c.host = host;
+            c.hosts = guard.hosts(seat, host);
             c.room = Some(r.clone());
             let everyone = guard.info(None, false);
             guard.broadcast(everyone);
-            let mut out = vec![text(guard.info(seat, host))];
+            let mut out = vec![text(guard.info(seat, c.hosts))];
             out.extend(guard.state().map(text));
             out
         }
@@ -404,7 +401,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
         ClientMsg::Start | ClientMsg::Rematch => {
             let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
             let mut guard = r.lock().await;
-            if !guard.hosts(c.seat, c.host) {
+            if !c.hosts {
                 return vec![error("only the host (the room's creator) may start a game")];
             }
             let over = guard.game.as_ref().is_some_and(|g| g.is_over());
@@ -444,10 +441,10 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
                 Ok(l) => l,
                 Err(e) => return vec![error(e)],
             };
-            let mut guard = r.lock().await;
-            if !guard.hosts(c.seat, c.host) {
+            if !c.hosts {
                 return vec![error("only the host may hand a seat to a computer")];
             }
+            let mut guard = r.lock().await;
             if let Err(e) = guard.hand_to_computer(seat, level) {
                 return vec![error(e)];
             }

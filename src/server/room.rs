@@ -160,10 +160,10 @@ impl Room {
     }
 
     /// The room as a client sees it: seats (names, kinds, who is connected), status, and
-    /// for that client `you` (its seat, or null) and `host` (whether it hosts: seat 0, or
-    /// `host_token`, joined with the host's token). A frame for everyone carries `you: null,
-    /// host: false`; each connection fills in its own ([`Room::for_client`]) before sending.
-    pub fn info(&self, you: Option<usize>, host_token: bool) -> Value {
+    /// for that client `you` (its seat, or null) and `host` (whether it hosts, as
+    /// [`Room::hosts`] says). A frame for everyone carries `you: null, host: false`; each
+    /// connection fills in its own ([`Room::for_client`]) before sending.
+    pub fn info(&self, you: Option<usize>, host: bool) -> Value {
         let status = match &self.game {
             None => "lobby",
             Some(g) if g.is_over() => "over",
@@ -173,7 +173,7 @@ impl Room {
             "type": "room",
             "room": self.id,
             "you": you,
-            "host": self.hosts(you, host_token),
+            "host": host,
             "status": status,
             "game": self.meta.game,
             "absent_secs": self.meta.absent_secs,

@@ -471,7 +471,8 @@ impl BoardView {
     #[wasm_bindgen(js_name = setInsets)]
     pub fn set_insets(&self, top: f64, right: f64, bottom: f64, left: f64) {
         let mut st = self.state.borrow_mut();
-        let inset = [top, right, bottom, left].map(|v| if v.is_finite() { v.clamp(0.0, 10_000.0) } else { 0.0 });
+        // Camera::fit reads nonsense (negative, NaN, infinite) as no bar.
+        let inset = [top, right, bottom, left];
         if st.cam.inset != inset {
             st.cam.inset = inset;
             if !st.user_camera {

@@ -53,6 +53,7 @@ ${local("controller.js")}
 ${local("online.js")}
 ${local("inspect.js")}
 ${local("panels.js")}
+${local("guide.js")}
 ${local("help.js")}
 ${local("app.js")}
 }`;
@@ -91,7 +92,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "controller.js", "online.js", "inspect.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();
@@ -114,7 +115,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error(
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
 // 4. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
 const sw = read("sw.js");

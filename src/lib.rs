@@ -18,6 +18,7 @@ pub mod ai;
 pub mod art;
 pub mod engine;
 pub mod fuzzing;
+pub mod guide;
 pub mod record;
 pub mod selfplay;
 #[cfg(all(feature = "server", not(target_arch = "wasm32")))]

@@ -9,6 +9,7 @@ import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
 import { COOP_NAMES, Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
+import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"]; // seat i's colour is named name.i
@@ -24,6 +25,8 @@ let game = null; // table.game, kept at hand (its view: table.view)
 let online = null; // the room being played online, if any (online.js)
 let hasServer = false; // a game server answers beside this page
 let hideCard = () => {}; // hides the board's hover card (inspect.js)
+let guide = null; // the guided game being played, if any (guide.js)
+const card = guideCard(); // its narration, over the board
 // The player's settings, kept in this browser: animations (never under reduced motion),
 // sound (off until turned on), colour-blind marks, and the language (at first the
 // browser's).
@@ -49,7 +52,8 @@ let saveKey = SAVE_KEY;
 
 function save() {
   // An online game is kept by the server; the local save keeps the last local game.
-  if (!game || !saveKey || online) return;
+  // A guided game is never saved over it either.
+  if (!game || !saveKey || online || guide) return;
   // setItem replaces the old save in one step, or throws and leaves it as it was.
   try { localStorage.setItem(saveKey, game.exportRecord()); }
   catch (e) { notice(t("notice.storage", { error: e.message })); }
@@ -65,13 +69,16 @@ let help = null; // the "How to play" drawer (help.js)
 const logItem = (line, attrs = {}) => el("li", attrs, line.text,
   ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": t("why.log"), onclick: () => help.open((replay.game || game).snapshot(), line.topic) }, "?")] : []));
 
-function attach(newGame, { fresh, remote = false }) {
+function attach(newGame, { fresh, remote = false, guided = false }) {
   replay.close({ resume: false });
-  // Online, the server plays the computers and the moves go to it (boardaction).
-  table.attach(newGame, { remote });
+  if (!guided && guide) { guide.stop(); guide = null; }
+  // Online, the server plays the computers and the moves go to it (boardaction); in a
+  // guided game the guide checks each move before it is played.
+  table.attach(newGame, { remote: remote || guided });
   game = table.game;
   log.length = 0;
-  log.push({ text: t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
+  log.push({ text: guided ? t("guide.log", { title: say(guide.guide.title, t.lang) })
+    : t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
   const shown = table.begin();
   $("#board").focus();
   window.carc.game = game;
@@ -274,7 +281,8 @@ function render() {
   const me = s.players[s.current_player];
   const color = (i) => W.playerColor(shown, i); // a co-op seat: its first colour
   const turn = table.turn(s, { replay: replay.active });
-  const idle = turn.idle; // nobody here may play now
+  // Nobody here may play now (in a guided game: only on the learner's own moves).
+  const idle = turn.idle || (!!guide && !replay.active && !guide.learnerTurn(s.actions));
 
   // The drawn tile, as the board previews it.
   const drawn = $("#drawn");
@@ -302,12 +310,12 @@ function render() {
   $("#btn-rotate").disabled = step !== "tile" || idle;
   $("#btn-pass").disabled = !turn.passes || idle;
   $("#btn-pass").firstChild.textContent = `${t(turn.passKey)} `;
-  $("#btn-hint").hidden = !coop || s.over || idle || !!online;
+  $("#btn-hint").hidden = !coop || s.over || idle || !!online || !!guide;
   $("#btn-undo").disabled = !s.can_undo || idle;
-  $("#btn-undo").hidden = !!online;
+  $("#btn-undo").hidden = !!online || !!guide;
   // Against computer players a person may take back a whole turn.
   const seats = s.computers || [];
-  $("#btn-undo-turn").hidden = !!online || !(seats.some(Boolean) && !seats.every(Boolean));
+  $("#btn-undo-turn").hidden = !!online || !!guide || !(seats.some(Boolean) && !seats.every(Boolean));
   $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
@@ -334,6 +342,7 @@ function render() {
   choices.hidden = !listed.length;
   choices.replaceChildren(...listed.slice(0, 24).map((a) =>
     el("button", { type: "button", onclick: () => {
+      if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
     } }, actionLabel(a, t))));
@@ -401,8 +410,51 @@ function render() {
   } else {
     list.replaceChildren(...log.slice(-200).reverse().map((x) => logItem(x)));
   }
+  if (guide && !replay.active) guide.update(s);
+  keepClear();
   return s;
 }
+
+/** The board fits itself below the guide's card, so that the step's target is never under it. */
+function keepClear() {
+  table.view?.setInsets(card.root.hidden ? 0 : card.root.offsetHeight + 12, 0, 0, 0);
+}
+
+// ---------------------------------------------------------------- guided games
+
+/** Play guide `id` (built in) from its move `k`: the game in progress stays saved as it
+ *  is and comes back when the guide is left or finished. */
+function startGuide(id, k = 0) {
+  let data;
+  try { data = W.Game.guide(id); } catch (e) { notice(t("guide.failed", { error: e.message })); return false; }
+  if ($("#new-game").open) $("#new-game").close();
+  help.close();
+  leaveOnline();
+  guide?.stop();
+  guide = new GuideRun(W, data, {
+    table, card, t, render,
+    announce: (text) => { $("#announce").textContent = text; },
+    attach: (g) => attach(g, { fresh: true, guided: true }),
+    ended: () => {
+      guide = null;
+      if (!resume()) { attach(defaultGame(), { fresh: true }); openNewGame(); }
+    },
+  });
+  guide.builtin = true;
+  guide.start(k);
+  return true;
+}
+
+/** The guides for the game the new-game screen describes, each a button (ticked once
+ *  finished); on a first visit, the offer of the first one above them. */
+function renderGuides() {
+  const sets = coopMode() ? [] : [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
+  const done = guideProgress().done;
+  $("#ng-guide-list").replaceChildren(...guidesFor(W.Game.guides(), sets, coopMode()).map((g) =>
+    el("button", { type: "button", class: done.includes(g.id) ? "guide-done" : "", "data-guide": g.id,
+      onclick: () => startGuide(g.id) }, (done.includes(g.id) ? "✓ " : "") + say(g.title, t.lang))));
+}
+
 
 // ---------------------------------------------------------------- new game dialog
 
@@ -455,6 +507,7 @@ function syncMode() {
   level.replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => el("option", { value: String(n), selected: String(n) === chosen },
     t("ng.levelN", { n }) + (won[n] || won[`${n}+c`] ? t("ng.won") : ""))));
   syncRows();
+  renderGuides();
 }
 
 /** Keep the set choices legal: a set's `needs` are ticked with it, and its `excludes`
@@ -471,6 +524,7 @@ function syncSets(all) {
     box(s.name).disabled = blocked;
     if (blocked) box(s.name).checked = false;
   }
+  renderGuides();
 }
 
 function openNewGame() {
@@ -490,6 +544,10 @@ function openNewGame() {
   syncOnline();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;
+  // The first visit offers the first guided game, once.
+  const offered = guideProgress().offered;
+  $("#ng-guide-offer").hidden = offered;
+  if (!offered) keepProgress({ offered: true });
   $("#new-game").showModal();
 }
 
@@ -549,7 +607,10 @@ function start() {
   languages.addEventListener("change", (e) => { settings.lang = e.target.value; keep(); speak(e.target.value); });
   $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; render(); });
   W = window.wasmBindings;
-  help = new Help(W, $("#help"), t);
+  help = new Help(W, $("#help"), t, (id) => startGuide(id));
+  $(".board-wrap").append(card.root);
+  new ResizeObserver(keepClear).observe(card.root);
+  $("#ng-guide-first").addEventListener("click", () => startGuide("base"));
   table = new Table(W, $("#board"), {
     t, render, save, notice,
     announce: (text) => { $("#announce").textContent = text; },
@@ -629,11 +690,12 @@ function start() {
   });
   $("#btn-rotate").addEventListener("click", () => { table.view?.rotate(); render(); });
   $("#btn-pass").addEventListener("click", () => {
+    if (guide) { guide.offer({ pass: true }); return; }
     if (online) { online.act({ pass: true }); return; }
     try { table.view?.pass(); } catch (e) { notice(e.message); }
   });
   // Online: the board's moves go to the server, which applies them for everyone.
-  $("#board").addEventListener("boardaction", (e) => online?.act(e.detail));
+  $("#board").addEventListener("boardaction", (e) => (guide ? guide.offer(e.detail) : online?.act(e.detail)));
   $("#on-start").addEventListener("click", () => online?.start());
   $("#on-rematch").addEventListener("click", () => online?.rematch());
   $("#on-invites").addEventListener("click", () => online?.room && showInvites(online.room.room));
@@ -684,16 +746,24 @@ function start() {
   });
   // A room's link (?room=…) opens the room; the local game stays saved as it is.
   if (openRoomFromUrl()) {
-    attach(new W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] }), { fresh: true, remote: true });
+    attach(defaultGame(), { fresh: true, remote: true });
     return;
   }
   // A shared link (#r=…) opens as a replay; the game in progress is kept as it is.
   const shared = new URLSearchParams(location.hash.slice(1)).get("r");
+  // A guided game in progress goes on where the player left it (a reload).
+  const current = guideProgress().current;
+  if (!shared && current && startGuide(current.id, current.k)) return;
   if (!resume()) {
-    attach(new W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] }), { fresh: true });
+    attach(defaultGame(), { fresh: true });
     if (!shared) openNewGame();
   }
   if (shared) openShared(shared);
+}
+
+/** A two-player base game, the page's game before any other. */
+function defaultGame() {
+  return new W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] });
 }
 
 /** Resume the saved game, if there is one that loads. Never lose a player's data: an
@@ -729,6 +799,7 @@ function speak(lang) {
   applyText(document, t);
   table.languageChanged();
   help.t = t;
+  if (guide) guide.host.t = t;
   if (game) render();
 }
 

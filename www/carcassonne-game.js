@@ -4,7 +4,7 @@
 //   <carcassonne-game sets="base,ghosts" players="Ann, Computer:medium" seed="7"></carcassonne-game>
 //
 // Attributes (docs/embedding.md): sets, players, seed, options, record, readonly, move,
-// autoplay, highlight, theme, bars, lang, marks, save (and server, room, token online).
+// autoplay, highlight, theme, bars, lang, marks, save, guide (and server, room, token online).
 // Every element has its own game, board and computer players; several can sit on one
 // page. Works under a strict Content-Security-Policy: no inline styles or scripts (the
 // styles are a constructed style sheet). Its look is themable from the page through the
@@ -15,6 +15,7 @@ import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { Table, markOf, readSave, showMoves } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
+import { GuideRun, guideCard } from "./guide.js";
 
 const W = { Game, BoardView, drawTile, playerColor, thinkTurn };
 
@@ -61,6 +62,14 @@ button:disabled { opacity: .45; cursor: default; }
 input[type=range] { flex: 1 1 6rem; min-width: 4rem; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .error { color: #b3261e; }
+/* A guided game's narration (guide="…"), in the top bar. */
+.guide-card { flex-basis: 100%; border-top: 1px solid var(--edge); padding-top: .3rem; }
+.guide-card h2 { font-size: 1em; margin: 0; }
+.guide-progress { margin: 0; font-size: .8em; color: var(--muted); }
+.guide-say { margin: .2rem 0; }
+.guide-feedback { margin: 0; font-weight: 600; }
+.guide-buttons { display: flex; gap: .35rem; justify-content: flex-end; }
+.guide-buttons button { min-height: 36px; }
 /* bars="compact": one slim line each; bars="none": the board alone. */
 :host([bars="compact"]) .bar { font-size: .8em; padding: .15rem .3rem; gap: .25rem; }
 :host([bars="compact"]) .note, :host([bars="compact"]) .hint:not(.error) { display: none; }
@@ -88,7 +97,7 @@ export function parsePlayers(text, names) {
 
 export class CarcassonneGame extends HTMLElement {
   static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token",
-    "marks", "move", "autoplay", "highlight", "bars"];
+    "marks", "move", "autoplay", "highlight", "bars", "guide"];
 
   constructor() {
     super();
@@ -110,6 +119,7 @@ export class CarcassonneGame extends HTMLElement {
       rotate: button(),
       pass: button(),
       colour: $("", "button", { type: "button", hidden: true, part: "button" }),
+      figure: $("", "button", { type: "button", hidden: true, part: "button" }),
       undo: button(),
       note: $("note", "span", { part: "note" }),
       top: $("bar top", "div", { part: "bar top-bar" }),
@@ -121,8 +131,9 @@ export class CarcassonneGame extends HTMLElement {
     };
     const u = this.ui;
     u.first.textContent = "«"; u.back.textContent = "◀"; u.forward.textContent = "▶"; u.last.textContent = "»";
-    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.pass, u.undo, u.note);
-    u.top.append(u.players, u.status);
+    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.undo, u.note);
+    this.card = guideCard();
+    u.top.append(u.players, u.status, this.card.root);
     u.replay.append(u.play, u.first, u.back, u.slider, u.forward, u.last, u.move);
     root.append(u.board, u.top, u.bottom, u.replay, u.announce);
     // The board fits itself into what the bars leave free (a small box's legal squares
@@ -131,11 +142,13 @@ export class CarcassonneGame extends HTMLElement {
     for (const bar of [u.top, u.bottom, u.replay]) this.bars.observe(bar);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
     u.pass.addEventListener("click", () => {
+      if (this.guideRun) { this.guideRun.offer({ pass: true }); return; }
       if (this.online) { this.online.act({ pass: true }); return; }
       try { this.view?.pass(); } catch (e) { this.fail(e); }
     });
     // Online: the board's moves go to the server (docs/online.md).
-    u.board.addEventListener("boardaction", (e) => this.online?.act(e.detail));
+    // A guided game: the guide checks the move first.
+    u.board.addEventListener("boardaction", (e) => (this.guideRun ? this.guideRun.offer(e.detail) : this.online?.act(e.detail)));
     this.hideCard = inspectCard(u.board, root, u.announce);
     u.undo.addEventListener("click", () => this.view?.undo());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
@@ -143,6 +156,13 @@ export class CarcassonneGame extends HTMLElement {
       const own = this.lastTurn?.colours || [];
       this.colour = own[(own.indexOf(this.colour) + 1) % own.length];
       this.view?.setColour(this.colour);
+      this.render();
+    });
+    // With guards or an abbot: which figure the next click places (cycles).
+    u.figure.addEventListener("click", () => {
+      const kinds = this.game?.snapshot().figure_kinds || [];
+      this.figure = kinds[(kinds.indexOf(this.figure ?? "meeple") + 1) % kinds.length];
+      this.view?.setFigure(this.figure);
       this.render();
     });
     u.board.addEventListener("previewchange", () => this.render());
@@ -276,6 +296,7 @@ export class CarcassonneGame extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     if (!this.started || old === value) return;
     if (name === "lang") {
+      if (this.guideRun) this.guideRun.host.t = translator(this.language);
       // Also before the game is up (embed.html sets it after the element has started).
       this.table.host.t = translator(this.language);
       if (!this.game) return;
@@ -301,9 +322,17 @@ export class CarcassonneGame extends HTMLElement {
     // from its URL after): the language is the one they say now.
     this.table.host.t = translator(this.language);
     this.pause();
+    this.guideRun?.stop();
+    this.guideRun = null;
     try {
       this.online?.close();
       this.online = null;
+      const guide = this.getAttribute("guide");
+      if (guide) {
+        await this.playGuide(guide);
+        this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
+        return;
+      }
       const server = this.getAttribute("server"), room = this.getAttribute("room");
       if (server && room) {
         // A room of a game server (which must allow this page's origin): join its seat
@@ -332,6 +361,32 @@ export class CarcassonneGame extends HTMLElement {
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** Play a guided game (docs/guides.md): a built-in one by its name (`base`), a guide's
+   *  JSON text, or the URL of a guide file. Leaving or finishing it starts the game the
+   *  other attributes describe, and tells the page (`carcassonne-guide-end`). */
+  async playGuide(source) {
+    let text = String(source).trim();
+    if (!/^[a-z0-9-]{1,40}$/.test(text) && !text.startsWith("{")) {
+      const response = await fetch(new URL(text, document.baseURI));
+      if (!response.ok) throw new Error(`the guide ${text} could not be fetched (${response.status})`);
+      text = await response.text();
+    }
+    const data = Game.guide(text);
+    const run = new GuideRun(W, data, {
+      table: this.table, card: this.card, t: this.t,
+      render: () => this.render(),
+      announce: (line) => { this.ui.announce.textContent = line; },
+      attach: (game) => this.attach(game, { guided: true }),
+      ended: (finished) => {
+        this.guideRun = null;
+        this.dispatchEvent(new CustomEvent("carcassonne-guide-end", { detail: { id: data.id, finished } }));
+        this.attach(new Game(this.options()));
+      },
+    });
+    this.guideRun = run;
+    run.start();
   }
 
   /** The saved game for these attributes, if any. An unreadable save is never deleted:
@@ -474,9 +529,11 @@ export class CarcassonneGame extends HTMLElement {
 
   /** Play (or watch) `game` in this element (`remote`: a room's game, played through the
    *  server). */
-  attach(game, { remote = false } = {}) {
+  attach(game, { remote = false, guided = false } = {}) {
     this.turnKey = null;
-    this.table.attach(game, { remote, locked: this.readonly });
+    if (!guided && this.guideRun) { this.guideRun.stop(); this.guideRun = null; }
+    // A guided game's moves are checked by the guide before they are played.
+    this.table.attach(game, { remote: remote || guided, locked: this.readonly });
     this.labels();
     this.applyLook();
     this.table.begin();
@@ -486,7 +543,7 @@ export class CarcassonneGame extends HTMLElement {
   get readonly() { return this.hasAttribute("readonly"); }
 
   save() {
-    if (this.online) return; // the server keeps a room's game
+    if (this.online || this.guideRun) return; // the server keeps a room's game; a guide is never saved
     const key = this.saveKey;
     if (!key || !this.game) return;
     try { localStorage.setItem(key, JSON.stringify({ signature: this.signature, record: this.game.exportRecord() })); } catch { /* storage off or full */ }
@@ -524,6 +581,8 @@ export class CarcassonneGame extends HTMLElement {
     const s = this.game.snapshot(), t = this.t, u = this.ui;
     const me = s.players[s.current_player];
     const turn = this.table.turn(s);
+    // A guided game: the learner plays only their own moves; the others play themselves.
+    if (this.guideRun && !this.guideRun.learnerTurn(s.actions)) turn.idle = true;
     this.lastTurn = turn;
     u.hint.classList.remove("error");
     this.view.setLocked(turn.idle);
@@ -567,13 +626,18 @@ export class CarcassonneGame extends HTMLElement {
     if (own.length && !own.includes(this.colour)) { this.colour = own[0]; this.view.setColour(this.colour); }
     u.colour.hidden = own.length < 2;
     u.colour.textContent = own.length ? t("el.colour", { colour: t(`colour.${this.colour}`) }) : "";
+    const kinds = s.figure_kinds || [];
+    if (!kinds.includes(this.figure)) { this.figure = "meeple"; if (kinds.length) this.view.setFigure("meeple"); }
+    u.figure.hidden = kinds.length < 2 || turn.idle || s.phase.step !== "figure";
+    u.figure.textContent = t("el.figure", { figure: t(`figure.${this.figure}`) });
     u.undo.disabled = !s.can_undo || turn.idle;
     u.undo.hidden = !!this.online;
     // Whoever only watches (a room without a seat, a read-only board) gets no move buttons.
     const watcher = turn.watching || this.readonly;
     u.rotate.hidden = u.pass.hidden = watcher;
-    if (watcher) u.undo.hidden = u.colour.hidden = true;
+    if (watcher) u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t("el.reconstructed") : "";
+    if (this.guideRun) { u.undo.hidden = true; this.guideRun.update(s); }
     return s;
   }
 

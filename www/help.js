@@ -48,10 +48,12 @@ export const TOPIC_OF = { scored: "base", figure_returned: "base", ghost_placed:
   pile_opened: "coop" };
 
 /** The help drawer: `open(sets, topic?)` shows the base game and `sets`' topics (scrolled
- *  to `topic`), with their boards drawn by `W` (the wasm bindings); `close()`. */
+ *  to `topic`), with their boards drawn by `W` (the wasm bindings) and a button for each
+ *  guided game of the topic (`onGuide(id)` plays it); `close()`. */
 export class Help {
-  constructor(W, drawer, t) {
+  constructor(W, drawer, t, onGuide = null) {
     this.W = W;
+    this.onGuide = onGuide;
     this.t = t; // the translator (the page sets a new one when the language changes)
     this.drawer = drawer;
     this.views = [];
@@ -68,9 +70,13 @@ export class Help {
     const shown = TOPICS.filter((x) => (coop ? x.coop : !x.coop && (!x.set || s.sets.includes(x.set))));
     const t = this.t;
     const title = (x) => t(x.coop ? "ng.coop" : `set.${x.id}`).split(":")[0];
+    const guides = this.onGuide ? this.W.Game.guides() : [];
+    const play = (x) => guides.filter((g) => g.topic === x.id).map((g) => el("button", { type: "button", class: "guide-play",
+      "data-guide": g.id, onclick: () => this.onGuide(g.id) }, t("guide.play", { title: g.title[t.lang] ?? g.title.en })));
     list.replaceChildren(...shown.map((x) => el("section", { id: `help-${x.id}`, class: "help-topic" },
       el("h3", { tabindex: "-1" }, title(x)),
       ...Array.from({ length: x.rules }, (_, i) => el("p", {}, t(`help.${x.id}.${i + 1}`))),
+      ...play(x),
       ...(x.boards || []).map((b) => el("figure", {},
         el("canvas", { class: "help-board", "data-topic": x.id, "data-board": b.key, role: "img", "aria-label": t(`help.${x.id}.${b.key}`) }),
         el("figcaption", {}, t(`help.${x.id}.${b.key}`)))))));

@@ -3,6 +3,7 @@
 //! - `carc replay FILE [--events] [--tiles DIR]`: replay a game record, print the state as JSON.
 //! - `carc share FILE [--tiles DIR]`: a record's share code (`c1.…`), as the page's share link holds.
 //! - `carc tiles [--tiles DIR]`: every tile with its spots named as records name them, as JSON.
+//! - `carc guide FILE`: check a guided game (docs/guides.md); print the state at each narrated step.
 //! - `carc selfplay [--games N] [--seed S] [--sets base,…] [--players P]`: random games, JSON summary.
 //! - `carc perft --seed S --depth D [--sets …] [--players P]`: count legal action sequences.
 //! - `carc arena --a LEVEL --b LEVEL [--games N] [--sets …] [--seed S]`: computer players' match.
@@ -37,6 +38,7 @@ mod cli {
   carc replay FILE [--events] [--tiles DIR]
   carc share FILE [--tiles DIR]      (the record's share code)
   carc tiles [--tiles DIR]           (every tile and its spots, as records name them)
+  carc guide FILE                    (check a guided game; print each narrated step's state)
   carc selfplay [--games N] [--seed S] [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
   carc perft --seed S --depth D [--sets base[,...]] [--players P] [--options JSON] [--tiles DIR]
   carc arena --a LEVEL --b LEVEL [--games N] [--seed S] [--sets base[,...]] [--options JSON] [--tiles DIR]
@@ -164,6 +166,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         match cmd.as_str() {
             "replay" => replay(parse_flags(rest, &["tiles"], &["events"])?),
             "share" => share_cmd(parse_flags(rest, &["tiles"], &[])?),
+            "guide" => guide_cmd(parse_flags(rest, &[], &[])?),
             "tiles" => {
                 let f = parse_flags(rest, &["tiles"], &[])?;
                 let out = carcassonne::summary::tile_catalogue(&*load_tiles(&f)?);
@@ -242,6 +245,27 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
             Ok::<(), String>(())
         })?;
         Ok(String::new())
+    }
+
+    /// `carc guide FILE`: check a guided game and print, for each narrated step, who acts
+    /// next and the public state there (as `carc replay` prints it), for guide authors.
+    fn guide_cmd(f: Flags) -> Result<String, String> {
+        let [file] = f.positional.as_slice() else {
+            return Err("usage: carc guide FILE".into());
+        };
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let guide = carcassonne::guide::Guide::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        let mut steps = Vec::new();
+        guide
+            .play(|step, game| {
+                let actor = guide.actors.get(step.at).copied();
+                steps.push(json!({"at": step.at, "actor": actor, "learner": actor == Some(guide.you),
+                    "say": step.say.get("en"), "state": summary(game)}));
+                Ok(())
+            })
+            .map_err(|e| format!("{file}: {e}"))?;
+        Ok(serde_json::to_string_pretty(&json!({"id": guide.id, "actions": guide.actors.len(), "steps": steps}))
+            .expect("plain data"))
     }
 
     /// `carc share FILE`: the record's share code (it must replay).

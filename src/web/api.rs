@@ -217,6 +217,38 @@ impl WasmGame {
         to_js(&crate::summary::tile_catalogue(&TileSet::builtin()))
     }
 
+    /// The built-in guided games (docs/guides.md), in the order the page offers them:
+    /// `[{id, topic, title, sets}]` (`title` per language).
+    pub fn guides() -> JsValue {
+        let list: Vec<Value> = crate::guide::BUILTIN
+            .iter()
+            .filter_map(|(id, _)| crate::guide::Guide::builtin(id))
+            .map(|g| {
+                json!({"id": g.id, "topic": g.topic, "title": g.title.0,
+                "sets": g.record.setup.sets.iter().map(|s| s.name()).collect::<Vec<_>>()})
+            })
+            .collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// A guided game, read and checked (docs/guides.md): a built-in one by its id (`base`),
+    /// or a guide's JSON text. Returns the guide with `actors` (who acts at each action);
+    /// throws with the reason for anything that is not a guide that plays.
+    pub fn guide(source: &str) -> Result<JsValue, JsError> {
+        let name = source.trim();
+        let guide = if name.starts_with('{') {
+            crate::guide::Guide::parse(source).map_err(|e| JsError::new(&e.to_string()))?
+        } else {
+            crate::guide::Guide::builtin(name).ok_or_else(|| {
+                let shown: String = name.chars().take(40).collect();
+                JsError::new(&format!(
+                    "no built-in guide is called {shown:?}; a guide is a built-in name or a guide's JSON text"
+                ))
+            })?
+        };
+        Ok(to_js(&guide.to_value()))
+    }
+
     /// The tile sets: `[{name, title, playable, reconstructed, needs, excludes}]` (`needs`:
     /// sets it is played with; `excludes`: sets it cannot be played with).
     pub fn sets() -> JsValue {

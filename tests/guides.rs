@@ -269,3 +269,14 @@ fn a_guide_round_trips_through_its_json() {
         assert_eq!(parse(&again).unwrap(), g, "{id}");
     }
 }
+
+/// The example file in docs/guides.md is a guide that plays, so the document stays true.
+#[test]
+fn the_documented_example_is_a_guide_that_plays() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guides.md")).unwrap();
+    let start = doc.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + doc[start..].find("```").unwrap();
+    let g = Guide::parse(&doc[start..end]).unwrap_or_else(|e| panic!("docs/guides.md: {e}"));
+    assert_eq!(g.id, "my-first");
+    assert_eq!(g.actors, vec![0, 0, 1, 1]);
+}

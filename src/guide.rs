@@ -348,9 +348,10 @@ fn parse_step(v: &Value, actions: usize) -> Result<Step, String> {
     let hint = obj.get("hint").map(|h| texts(h, "hint")).transpose().map_err(err)?;
     let show = match obj.get("show") {
         None => Vec::new(),
-        Some(v) => serde_json::from_value::<Vec<(i32, i32)>>(v.clone())
-            .ok()
+        Some(v) => v
+            .as_array()
             .filter(|l| l.len() <= MAX_SHOWN)
+            .and_then(|l| l.iter().map(square).collect::<Option<Vec<_>>>())
             .ok_or(format!("\"show\" is a list of at most {MAX_SHOWN} [x, y] squares"))?,
     };
     let expect = match obj.get("expect") {
@@ -359,6 +360,13 @@ fn parse_step(v: &Value, actions: usize) -> Result<Step, String> {
         Some(_) => return Err("\"expect\" is an object: a part of the summary `carc replay` prints".into()),
     };
     Ok(Step { at, say, hint, show, expect })
+}
+
+/// `[x, y]`, each a whole number a board can hold.
+fn square(v: &Value) -> Option<(i32, i32)> {
+    let xy = v.as_array().filter(|a| a.len() == 2)?;
+    let n = |v: &Value| v.as_i64().and_then(|n| i32::try_from(n).ok());
+    Some((n(&xy[0])?, n(&xy[1])?))
 }
 
 /// Whether `want` is a part of `have`: an object's keys each match, an array matches

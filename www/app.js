@@ -300,7 +300,7 @@ function render() {
       ...(s.ghosts !== undefined ? [t("stack.ghosts", { n: s.ghosts })] : []),
       ...(s.ghosts_in_circles !== undefined ? [t("stack.circles", { n: s.ghosts_in_circles }) +
         (s.cat_pile ? ` ${t("stack.catPile", { n: s.cat_pile })}` : "")] : [])]).concat(mist).join(" · ");
-  $("#hint").textContent = table.hint(s, turn);
+  $("#hint").textContent = guide?.finished(s) && !replay.active && !s.over ? t("guide.done") : table.hint(s, turn);
 
   // Why is a ghost coming (or a circle calling, or the cat)? The rule, one click away.
   const why = WHY_TOPIC[step];

@@ -132,9 +132,10 @@ export class CarcassonneGame extends HTMLElement {
     const u = this.ui;
     u.first.textContent = "«"; u.back.textContent = "◀"; u.forward.textContent = "▶"; u.last.textContent = "»";
     u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.undo, u.note);
-    this.card = guideCard();
-    u.top.append(u.players, u.status, this.card.root);
+    this.card = guideCard(); // in the top bar while a guide is played (guide="…")
+    u.top.append(u.players, u.status);
     u.replay.append(u.play, u.first, u.back, u.slider, u.forward, u.last, u.move);
+    u.replay.hidden = true; // until a replay is shown (also when the game cannot start)
     root.append(u.board, u.top, u.bottom, u.replay, u.announce);
     // The board fits itself into what the bars leave free (a small box's legal squares
     // are never under a bar).
@@ -321,9 +322,11 @@ export class CarcassonneGame extends HTMLElement {
     // The attributes may have changed since the element started (embed.html sets them
     // from its URL after): the language is the one they say now.
     this.table.host.t = translator(this.language);
+    this.labels();
     this.pause();
     this.guideRun?.stop();
     this.guideRun = null;
+    this.card.root.remove();
     try {
       this.online?.close();
       this.online = null;
@@ -381,11 +384,13 @@ export class CarcassonneGame extends HTMLElement {
       attach: (game) => this.attach(game, { guided: true }),
       ended: (finished) => {
         this.guideRun = null;
+        this.card.root.remove();
         this.dispatchEvent(new CustomEvent("carcassonne-guide-end", { detail: { id: data.id, finished } }));
         this.attach(new Game(this.options()));
       },
     });
     this.guideRun = run;
+    this.ui.top.append(this.card.root);
     run.start();
   }
 
@@ -531,7 +536,7 @@ export class CarcassonneGame extends HTMLElement {
    *  server). */
   attach(game, { remote = false, guided = false } = {}) {
     this.turnKey = null;
-    if (!guided && this.guideRun) { this.guideRun.stop(); this.guideRun = null; }
+    if (!guided && this.guideRun) { this.guideRun.stop(); this.guideRun = null; this.card.root.remove(); }
     // A guided game's moves are checked by the guide before they are played.
     this.table.attach(game, { remote: remote || guided, locked: this.readonly });
     this.labels();
@@ -618,7 +623,7 @@ export class CarcassonneGame extends HTMLElement {
     }
     if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
-    u.hint.textContent = s.over ? "" : this.table.hint(s, turn);
+    u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
     u.rotate.disabled = s.phase.step !== "tile" || turn.idle;
     u.pass.disabled = !turn.passes || turn.idle;
     u.pass.textContent = t(turn.passKey);

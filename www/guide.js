@@ -94,6 +94,9 @@ export class GuideRun {
   /** Moves played so far. */
   get k() { return this.host.table.game?.snapshot().actions ?? 0; }
 
+  /** Whether the script is played to its end (snapshot `s`): nobody moves any more. */
+  finished(s) { return s.actions >= this.n; }
+
   /** Whether the learner is to move at move `k`. */
   learnerTurn(k = this.k) { return k < this.n && this.guide.actors[k] === this.guide.you; }
 

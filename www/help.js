@@ -2,6 +2,7 @@
 // boards drawn by the game itself from real moves. Opened from the header, from the hint of
 // a step ("why is a ghost coming?") and from the log lines, in the page's language.
 import { el } from "./dom.js";
+import { guideProgress } from "./guide.js";
 
 // Each topic: its rules (help.<id>.1, .2, … in the text table), its title (the set's name)
 // and little boards, each played by real moves (found by `cargo run --example
@@ -71,8 +72,10 @@ export class Help {
     const t = this.t;
     const title = (x) => t(x.coop ? "ng.coop" : `set.${x.id}`).split(":")[0];
     const guides = this.onGuide ? this.W.Game.guides() : [];
+    const done = guideProgress().done; // a finished guide is ticked
     const play = (x) => guides.filter((g) => g.topic === x.id).map((g) => el("button", { type: "button", class: "guide-play",
-      "data-guide": g.id, onclick: () => this.onGuide(g.id) }, t("guide.play", { title: g.title[t.lang] ?? g.title.en })));
+      "data-guide": g.id, onclick: () => this.onGuide(g.id) },
+    (done.includes(g.id) ? "✓ " : "") + t("guide.play", { title: g.title[t.lang] ?? g.title.en })));
     list.replaceChildren(...shown.map((x) => el("section", { id: `help-${x.id}`, class: "help-topic" },
       el("h3", { tabindex: "-1" }, title(x)),
       ...Array.from({ length: x.rules }, (_, i) => el("p", {}, t(`help.${x.id}.${i + 1}`))),

@@ -132,6 +132,9 @@ test("the first visit offers the base guide once; every built-in guide is finish
   if (!(await page.locator("#new-game[open]").count())) await page.click("#btn-new");
   assert.equal(await page.locator("#ng-guide-offer").isVisible(), false, "the offer is made once");
   assert.match(await page.locator('#ng-guide-list button[data-guide="base"]').innerText(), /^✓ /);
+  await page.click("#ng-cancel");
+  await page.click("#btn-help");
+  assert.match(await page.locator('#help button[data-guide="farmers"]').innerText(), /^✓ Play the guided game: Farmers/);
   const done = await page.evaluate(() => JSON.parse(localStorage.getItem("carcassonne.guides.v1")).done);
   assert.deepEqual([...done].sort(), guides.map((g) => g.id).sort());
   assert.deepEqual(page.errors, []);

@@ -632,7 +632,8 @@ export class CarcassonneGame extends HTMLElement {
     u.colour.hidden = own.length < 2;
     u.colour.textContent = own.length ? t("el.colour", { colour: t(`colour.${this.colour}`) }) : "";
     const kinds = s.figure_kinds || [];
-    if (!kinds.includes(this.figure)) { this.figure = "meeple"; if (kinds.length) this.view.setFigure("meeple"); }
+    this.figure ??= "meeple"; // the view's own default
+    if (kinds.length && !kinds.includes(this.figure)) { this.figure = "meeple"; this.view.setFigure("meeple"); }
     u.figure.hidden = kinds.length < 2 || turn.idle || s.phase.step !== "figure";
     u.figure.textContent = t("el.figure", { figure: t(`figure.${this.figure}`) });
     u.undo.disabled = !s.can_undo || turn.idle;

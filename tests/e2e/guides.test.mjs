@@ -306,3 +306,63 @@ test("the element plays a guide from its attribute: a built-in name or a fan sit
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the element plays the ghosts guide to its end by clicks: ghosts, a guard by its figure button, a castle, a cemetery", async () => {
+  const page = await newPage(browser, { viewport: DESKTOP });
+  await page.goto(`${srv.url}element-example.html`);
+  // One element of our own, on the example page (the element's own module).
+  await page.evaluate(() => {
+    const e = document.createElement("carcassonne-game");
+    e.id = "g";
+    e.setAttribute("guide", "ghosts");
+    e.setAttribute("save", "off");
+    e.style.cssText = "width:900px;height:640px;display:block";
+    document.body.prepend(e);
+  });
+  const el = page.locator("#g");
+  await el.locator(".guide-card").waitFor();
+  const data = await page.evaluate(() => window.customElements.get("carcassonne-game") && document.getElementById("g").game && null);
+  assert.equal(data, null);
+  const guide = await page.evaluate(() => document.getElementById("g").game.constructor.guide("ghosts"));
+  const k = () => page.evaluate(() => document.getElementById("g").game.snapshot().actions);
+  const button = (text) => el.locator(".bottom button", { hasText: text });
+  for (let guard = 0; guard < 100; guard++) {
+    const at = await k();
+    if (at >= guide.record.actions.length) break;
+    const a = guide.record.actions[at];
+    if (guide.actors[at] !== guide.you) {
+      if (await el.locator(".guide-next").isVisible()) await el.locator(".guide-next").click();
+    } else if (a.tile) {
+      await frame(page);
+      const p = await page.evaluate(([x, y]) => document.getElementById("g").view.screenPoint(x, y), [a.x, a.y]);
+      const box = await el.locator("canvas.board").boundingBox();
+      await page.mouse.move(box.x + p.x, box.y + p.y);
+      for (let i = 0; i < 4 && (await page.evaluate(() => document.getElementById("g").view.previewRotation())) !== a.rotation; i++) {
+        await button("Rotate").click();
+      }
+      await page.mouse.click(box.x + p.x, box.y + p.y);
+    } else if (a.pass) {
+      await button("No meeple").click();
+    } else {
+      if (a.figure) {
+        // The figure button cycles meeple → guard: the one the script places.
+        for (let i = 0; i < 3 && !(await button("Figure:").innerText()).endsWith(a.figure); i++) await button("Figure:").click();
+      }
+      await frame(page);
+      const spots = await page.evaluate(() => document.getElementById("g").view.spotPoints());
+      const spot = spots.find((s) => JSON.stringify(s.action) === JSON.stringify(a));
+      assert.ok(spot, `no spot for ${JSON.stringify(a)} in the element: ${JSON.stringify(spots.map((x) => x.action))} ${await button("Figure:").innerText()}`);
+      const box = await el.locator("canvas.board").boundingBox();
+      await page.mouse.click(box.x + spot.x, box.y + spot.y);
+    }
+    await page.waitForFunction((at) => document.getElementById("g").game.snapshot().actions > at, at, { timeout: 5000 }).catch(() => {});
+    assert.notEqual(await k(), at, `stuck at move ${at}: ${await el.locator(".guide-feedback").innerText()}`);
+  }
+  const s = await page.evaluate(() => document.getElementById("g").game.snapshot());
+  assert.equal(s.over, true);
+  assert.deepEqual(s.scores, [5, 4]);
+  assert.equal(s.players[0].supply.guard, 2, "the cemetery's extra guard");
+  await shot(page, "guide-element-ghosts-1280");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -27,6 +27,7 @@ let hasServer = false; // a game server answers beside this page
 let hideCard = () => {}; // hides the board's hover card (inspect.js)
 let guide = null; // the guided game being played, if any (guide.js)
 const card = guideCard(); // its narration, over the board
+let guideList = null; // the built-in guides (W.Game.guides()), once read
 // The player's settings, kept in this browser: animations (never under reduced motion),
 // sound (off until turned on), colour-blind marks, and the language (at first the
 // browser's).
@@ -450,7 +451,8 @@ function startGuide(id, k = 0) {
 function renderGuides() {
   const sets = coopMode() ? [] : [...$("#ng-sets").querySelectorAll("input:checked")].map((i) => i.value);
   const done = guideProgress().done;
-  $("#ng-guide-list").replaceChildren(...guidesFor(W.Game.guides(), sets, coopMode()).map((g) =>
+  guideList ??= W.Game.guides(); // the same list every time: read (and checked) once
+  $("#ng-guide-list").replaceChildren(...guidesFor(guideList, sets, coopMode()).map((g) =>
     el("button", { type: "button", class: done.includes(g.id) ? "guide-done" : "", "data-guide": g.id,
       onclick: () => startGuide(g.id) }, (done.includes(g.id) ? "✓ " : "") + say(g.title, t.lang))));
 }

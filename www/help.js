@@ -71,7 +71,8 @@ export class Help {
     const shown = TOPICS.filter((x) => (coop ? x.coop : !x.coop && (!x.set || s.sets.includes(x.set))));
     const t = this.t;
     const title = (x) => t(x.coop ? "ng.coop" : `set.${x.id}`).split(":")[0];
-    const guides = this.onGuide ? this.W.Game.guides() : [];
+    this.guides ??= this.onGuide ? this.W.Game.guides() : [];
+    const guides = this.guides;
     const done = guideProgress().done; // a finished guide is ticked
     const play = (x) => guides.filter((g) => g.topic === x.id).map((g) => el("button", { type: "button", class: "guide-play",
       "data-guide": g.id, onclick: () => this.onGuide(g.id) },

@@ -427,7 +427,13 @@ function keepClear() {
  *  is and comes back when the guide is left or finished. */
 function startGuide(id, k = 0) {
   let data;
-  try { data = W.Game.guide(id); } catch (e) { notice(t("guide.failed", { error: e.message })); return false; }
+  try {
+    data = W.Game.guide(id);
+  } catch (e) {
+    keepProgress({ current: null }); // a guide this version does not have is not tried again
+    notice(t("guide.failed", { error: e.message }));
+    return false;
+  }
   if ($("#new-game").open) $("#new-game").close();
   help.close();
   leaveOnline();

@@ -69,6 +69,7 @@ export class GuideRun {
     this.host = host;
     this.timer = 0;
     this.shownAt = -1;
+    this.builtin = false; // a built-in guide (the page sets it) goes on after a reload
     const c = host.card;
     c.next.onclick = () => this.next();
     c.leave.onclick = () => this.leave();
@@ -124,7 +125,8 @@ export class GuideRun {
       : t("guide.progress", { k: Math.min(k + 1, this.n), n: this.n, name: s.players[this.guide.you]?.name ?? "" });
     const text = say(step?.say, lang);
     if (c.say.textContent !== text) c.say.textContent = text;
-    if (this.shownAt !== k) c.feedback.textContent = "";
+    const moved = this.shownAt !== k;
+    if (moved) c.feedback.textContent = "";
     this.shownAt = k;
     try { this.host.table.view?.setHighlights(this.marks(k, s)); } catch { /* a fan guide's odd squares: no marks */ }
     c.leave.textContent = t("guide.leave");
@@ -132,10 +134,10 @@ export class GuideRun {
     if (over) {
       c.next.hidden = false;
       c.next.textContent = t("guide.finish");
-      keepProgress({ done: [...new Set([...guideProgress().done, this.guide.id])], current: null });
+      if (moved) keepProgress({ done: [...new Set([...guideProgress().done, this.guide.id])], current: null });
       return;
     }
-    if (this.builtin) keepProgress({ current: { id: this.guide.id, k } });
+    if (this.builtin && moved) keepProgress({ current: { id: this.guide.id, k } });
     // Another seat's move: a new line of narration waits for Continue, else it plays on.
     const theirs = !this.learnerTurn(k);
     const waits = theirs && step?.at === k;

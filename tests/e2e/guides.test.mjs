@@ -208,6 +208,13 @@ test("leaving a guide brings the saved game back; a reload goes on in the guide"
   await page.reload();
   await ready(page);
   assert.ok(await page.locator(".guide-card").isHidden(), "a left guide does not come back");
+  // A guide in progress that this version does not have: said once, and the game comes back.
+  await page.evaluate(() => localStorage.setItem("carcassonne.guides.v1", JSON.stringify({ done: [], offered: true, current: { id: "gone", k: 3 } })));
+  await page.reload();
+  await ready(page);
+  assert.match(await page.locator("#notice").innerText(), /This guided game cannot be played: no built-in guide is called "gone"/);
+  assert.equal(await page.evaluate(() => window.carc.game.exportRecord()), saved);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("carcassonne.guides.v1")).current), null);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

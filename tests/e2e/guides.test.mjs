@@ -109,6 +109,15 @@ test("the first visit offers the base guide once; every built-in guide is finish
   assert.ok(await page.locator("#ng-guide-offer").isVisible(), "the first visit offers the guided first game");
   assert.deepEqual(await violations(page), [], "axe on the new-game screen with its guides");
   const guides = await page.evaluate(() => window.carc.bindings.Game.guides());
+  // What reading (and checking) them costs in the browser: the page does it once.
+  const cost = await page.evaluate(() => {
+    const G = window.carc.bindings.Game, t0 = performance.now();
+    for (let i = 0; i < 10; i++) G.guides();
+    const t1 = performance.now();
+    for (let i = 0; i < 10; i++) G.guide("coop-3");
+    return { all_nine_ms: (t1 - t0) / 10, one_ms: (performance.now() - t1) / 10 };
+  });
+  console.log(`guides read and checked: all nine ${cost.all_nine_ms.toFixed(1)} ms, coop-3 alone ${cost.one_ms.toFixed(1)} ms`);
   assert.deepEqual(guides.map((g) => g.id), ["base", "farmers", "ghosts", "spellcircles", "eloise", "watchtowers", "shrines", "coop-1", "coop-3"]);
   await page.click("#ng-guide-first");
   await page.waitForFunction(() => !document.querySelector(".guide-card").hidden);

@@ -24,9 +24,9 @@ fn the_built_in_table_is_coop_md_section_2_1() {
     assert!(l.hounds.is_empty());
     assert_eq!((l.markers, l.cemetery_ghost, l.face_down), (Markers::Team, CemeteryGhost::None, false));
     // COOP-LVL-2, COOP-DEC-10, COOP-DEC-11: castles, cemeteries closed by 4 sides, the extra
-    // ghost on an open cemetery; 15 ghosts, goal 100.
+    // ghost on an open cemetery; 15 ghosts, goal 75 (COOP.md v1.1: the one source, DZ-REV-L2).
     let l = row(2);
-    assert_eq!((l.castles, l.cemeteries, l.piles, l.ghosts, l.goal), (true, true, 1, 15, 100));
+    assert_eq!((l.castles, l.cemeteries, l.piles, l.ghosts, l.goal), (true, true, 1, 15, 75));
     assert_eq!((l.cemetery_closes, l.cemetery_ghost), (Closes::Sides, CemeteryGhost::OneOpen));
     // COOP-LVL-3: three piles, Rufus 15 and Ronja 50, removal at once.
     let l = row(3);
@@ -100,7 +100,7 @@ fn a_corrected_level_file_changes_the_game_without_a_rebuild() {
 fn a_broken_level_file_is_refused_naming_level_and_field() {
     let cases: [(&str, &str, Option<u8>, Option<&str>); 9] = [
         (
-            "goal = 100           # COOP-DEC-11\nmarkers = \"team\"",
+            "goal = 75            # COOP-DEC-11 (COOP.md v1.1: DZ-REV-L2; 100 before)\nmarkers = \"team\"",
             "goal = 0\nmarkers = \"team\"",
             Some(2),
             Some("goal"),

@@ -33,7 +33,8 @@ test("the new-game screen offers the cooperative game: levels, Spell Circles, 1 
   assert.deepEqual(s.sets, ["ghosts", "spellcircles"]);
   assert.deepEqual(s.coop.colours, [["red", "green", "blue", "yellow"]], "solo: four colours");
   assert.equal(s.coop.cat_pile, 7);
-  assert.match(await page.textContent("#team"), /0 of 100 points[\s\S]*12 ghosts left in the supply \(7 on Eloïse's pile\)/);
+  // Level 2 plays to 75 (COOP-DEC-11, COOP.md v1.1).
+  assert.match(await page.textContent("#team"), /0 of 75 points[\s\S]*12 ghosts left in the supply \(7 on Eloïse's pile\)/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

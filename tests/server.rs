@@ -559,13 +559,113 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
 async fn the_action_log_refuses_a_second_append_of_the_same_number() {
     let store = carcassonne::server::store::Store::open(&db("log")).unwrap();
     store.put_room("r", "{}".into()).await.unwrap();
-    store.put_game("r", 1, "{}".into()).await.unwrap();
+    store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into()).await.unwrap();
     store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap();
     let e = store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap_err();
     assert!(e.contains("taken"), "{e}");
     store.append("r", 1, 1, r#"{"pass":true}"#.into()).await.unwrap();
     let stored = store.load("r").unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);
+}
+
+/// Issue 22, defect 1: an older server saved a game's start and the room's metadata in two
+/// writes, and a SIGKILL between them left the room naming game 0 while game 1 was saved.
+/// Moves acknowledged after that were filed under game 0 and vanished on the next load. The
+/// room's game number now comes from the saved game, and a start writes both in one
+/// transaction (the fault test kills during starts).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_left_between_a_games_start_and_its_metadata_loses_no_move() {
+    let db = db("halfstart");
+    let (addr, srv) = server(|_| {}, db.clone()).await;
+    let mut a = Client::connect(addr).await;
+    let (room, tokens) = create(
+        &mut a,
+        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    a.until("room").await;
+    a.send(json!({"type": "start"})).await;
+    a.until("state").await;
+    srv.abort();
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The state the old server's crash left: game 1 saved, the metadata still at game 0.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let changed = c.execute("UPDATE rooms SET meta = json_set(meta, '$.game', 0) WHERE id = ?1", [&room]).unwrap();
+    assert_eq!(changed, 1);
+    drop(c);
+
+    let mut played = Vec::new();
+    for round in 0..3 {
+        let (addr, srv) = server(|_| {}, db.clone()).await;
+        let mut a = Client::connect(addr).await;
+        a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+        assert_eq!(a.until("room").await["game"], 1, "round {round}: the room names the saved game");
+        let mut m = Mirror::default();
+        let state = a.until("state").await;
+        let record = Record::from_value(state["record"].clone()).unwrap();
+        assert_eq!(record.actions.iter().map(RecordAction::to_value).collect::<Vec<_>>(), played, "round {round}");
+        m.take(&state);
+        // Ann plays her tile and passes on the meeple; each is acknowledged, then the server dies.
+        let g = m.game.as_ref().unwrap();
+        if g.current_player() == 0 && round < 2 {
+            let first = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+            a.send(json!({"type": "act", "n": g.history().len(), "action": first})).await;
+            played.push(a.until("action").await["action"].clone());
+        }
+        srv.abort();
+        drop(a);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(played.len(), 2);
+}
+
+/// Issue 22, defect 5: a claim or a hand-over to a computer that cannot be saved changes
+/// nothing, in memory as on disk. The test holds the database's write lock, so both saves
+/// fail (after the store's 5 s busy timeout).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
+    let db = db("savefirst");
+    let (addr, _srv) = server(|_| {}, db.clone()).await;
+    let mut host = Client::connect(addr).await;
+    host.send(json!({"type": "create", "absent_secs": 0, "sets": ["base"],
+        "seats": [{"name": "Ann", "kind": "person"}, {"name": "Open", "kind": "open"}, {"name": "Cy", "kind": "person"}]}))
+    .await;
+    let created = host.until("created").await;
+    let (room, tokens) = (created["room"].clone(), created["tokens"].clone());
+    host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    host.until("room").await;
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let mut guest = Client::connect(addr).await;
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
+    let e = guest.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
+    let e = host.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
+    lock.execute_batch("ROLLBACK").unwrap();
+    // Memory agrees with the disk: the seat is still open and Cy still a person.
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(json!({"type": "join", "room": room})).await;
+    let info = watcher.until("room").await;
+    assert_eq!(info["seats"][1]["kind"], "open", "{info}");
+    assert_eq!(info["seats"][1]["name"], "Open", "{info}");
+    assert_eq!(info["seats"][2]["kind"], "person", "{info}");
+    // And with the lock gone, both go through.
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    assert_eq!(guest.until("claimed").await["seat"], 1);
+    host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
+    loop {
+        let info = host.until("room").await;
+        if info["seats"][2]["kind"] == "computer" {
+            assert_eq!(info["seats"][1]["name"], "Gus");
+            break;
+        }
+    }
 }
 
 /// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.

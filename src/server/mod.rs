@@ -379,24 +379,12 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
                 Err(e) => return vec![error(e)],
             };
             let mut guard = r.lock().await;
-            let Some(seat) = guard.meta.seats.iter().position(|s| s.kind == "open") else {
-                return vec![error("no open seat is left in this room")];
-            };
-            let token = random_id();
-            let s = &mut guard.meta.seats[seat];
-            s.kind = "person".into();
-            s.token = Some(hash(&token));
-            // The name counts only while the game has not started (it is in the setup).
-            if guard.game.is_none() {
-                guard.meta.seats[seat].name = name;
+            match guard.claim(&server.store, name).await {
+                Ok((seat, token)) => {
+                    vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
+                }
+                Err(e) => vec![error(e)],
             }
-            let meta = serde_json::to_string(&guard.meta).expect("plain data");
-            if let Err(e) = server.store.put_room(&guard.id, meta).await {
-                return vec![error(e)];
-            }
-            let info = guard.info(None, false);
-            guard.broadcast(info);
-            vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
         }
         ClientMsg::Start | ClientMsg::Rematch => {
             let Some(r) = c.room.clone() else { return vec![error("join a room first")] };
@@ -445,15 +433,9 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
                 return vec![error("only the host may hand a seat to a computer")];
             }
             let mut guard = r.lock().await;
-            if let Err(e) = guard.hand_to_computer(seat, level) {
+            if let Err(e) = guard.hand_to_computer(&server.store, seat, level).await {
                 return vec![error(e)];
             }
-            let meta = serde_json::to_string(&guard.meta).expect("plain data");
-            if let Err(e) = server.store.put_room(&guard.id, meta).await {
-                return vec![error(e)];
-            }
-            let info = guard.info(None, false);
-            guard.broadcast(info);
             drop(guard);
             play_computers(server.clone(), r);
             vec![]

@@ -101,10 +101,13 @@ impl Room {
     /// Load a room from the store by replaying its game's actions.
     pub fn load(id: &str, store: &Store, tiles: &Arc<TileSet>) -> Result<Option<Room>, String> {
         let Some(stored) = store.load(id)? else { return Ok(None) };
-        let meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
+        let mut meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
         let game = match stored.game {
             None => None,
-            Some((_, setup, actions)) => {
+            Some((number, setup, actions)) => {
+                // The game's number is the saved game's: a room saved by an older server that
+                // died between writing a game and its metadata files moves where they reload.
+                meta.game = number;
                 let setup: Value = serde_json::from_str(&setup).map_err(|e| e.to_string())?;
                 let mut game = Game::new(tiles.clone(), parse_setup(&setup).map_err(|e| e.to_string())?)
                     .map_err(|e| e.to_string())?;
@@ -226,11 +229,12 @@ impl Room {
             json!({"players": players, "sets": self.meta.sets, "options": self.meta.options, "seed": seed.to_string()});
         let setup = parse_setup(&setup_v).map_err(|e| e.to_string())?;
         let game = Game::new(tiles.clone(), setup).map_err(|e| e.to_string())?;
-        let number = self.meta.game + 1;
+        // Saved first, in one write with the metadata that names it; memory changes after.
+        let mut meta = self.meta.clone();
+        meta.game += 1;
         let setup_text = Record::of_game(&game).setup_value().to_string();
-        store.put_game(&self.id, number, setup_text).await?;
-        self.meta.game = number;
-        store.put_room(&self.id, serde_json::to_string(&self.meta).expect("plain data")).await?;
+        store.put_game(&self.id, meta.game, setup_text, serde_json::to_string(&meta).expect("plain data")).await?;
+        self.meta = meta;
         self.game = Some(game);
         self.last_active = Instant::now();
         Ok(())
@@ -277,8 +281,34 @@ impl Room {
         Ok(())
     }
 
+    /// Save new metadata, and only once it is on disk make it the room's and tell everyone:
+    /// a failed save leaves memory as the disk has it.
+    async fn save_meta(&mut self, store: &Store, meta: Meta) -> Result<(), String> {
+        store.put_room(&self.id, serde_json::to_string(&meta).expect("plain data")).await?;
+        self.meta = meta;
+        self.last_active = Instant::now();
+        self.broadcast(self.info(None, false));
+        Ok(())
+    }
+
+    /// Take the first open seat under `name` (the name counts only before the game starts:
+    /// it is in the setup). Returns the seat and its new token.
+    pub async fn claim(&mut self, store: &Store, name: String) -> Result<(usize, String), String> {
+        let seat = self.meta.seats.iter().position(|s| s.kind == "open").ok_or("no open seat is left in this room")?;
+        let token = super::random_id();
+        let mut meta = self.meta.clone();
+        let s = &mut meta.seats[seat];
+        s.kind = "person".into();
+        s.token = Some(hash(&token));
+        if self.game.is_none() {
+            s.name = name;
+        }
+        self.save_meta(store, meta).await?;
+        Ok((seat, token))
+    }
+
     /// A seat now played by a computer (the host's choice for an absent player).
-    pub fn hand_to_computer(&mut self, seat: usize, level: Level) -> Result<(), String> {
+    pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), String> {
         let absent = self.meta.absent_secs;
         let s = self.meta.seats.get(seat).ok_or("no such seat")?;
         if s.kind == "computer" {
@@ -291,11 +321,12 @@ impl Room {
         if away < absent {
             return Err(format!("that player has been away {away} s; the room waits {absent} s"));
         }
-        let s = &mut self.meta.seats[seat];
+        let mut meta = self.meta.clone();
+        let s = &mut meta.seats[seat];
         s.kind = "computer".into();
         s.level = Some(level.name().into());
         s.token = None;
-        Ok(())
+        self.save_meta(store, meta).await
     }
 }
 

@@ -16,8 +16,9 @@ use tokio::sync::oneshot;
 enum Write {
     /// Create or replace a room's metadata.
     Room { id: String, meta: String },
-    /// A game of a room begins (its setup, seed included).
-    Game { room: String, game: u32, setup: String },
+    /// A game of a room begins: its setup (seed included) and the room's metadata naming
+    /// it, in one transaction, so that a crash leaves both or neither.
+    Game { room: String, game: u32, setup: String, meta: String },
     /// Append one action; refused if that number exists.
     Action { room: String, game: u32, seq: u32, action: String },
 }
@@ -93,9 +94,11 @@ impl Store {
         self.write(Write::Room { id: id.into(), meta }).await
     }
 
-    /// Store the start of a game of a room.
-    pub async fn put_game(&self, room: &str, game: u32, setup: String) -> Result<(), String> {
-        self.write(Write::Game { room: room.into(), game, setup }).await
+    /// Store the start of a game of a room together with the room's metadata that names it
+    /// (both or neither: a crash between two writes once filed later moves under the old
+    /// game number).
+    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
+        self.write(Write::Game { room: room.into(), game, setup, meta }).await
     }
 
     /// Append an action; refused if number `seq` is taken (another writer was first).
@@ -155,8 +158,18 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
-                Write::Game { room, game, setup } => {
-                    run("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])
+                Write::Game { room, game, setup, meta } => {
+                    // One savepoint: the game row and the metadata go in together or not at all,
+                    // whatever else the batch holds.
+                    tx.execute_batch("SAVEPOINT game").and_then(|_| {
+                        let r = run(
+                            "INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)",
+                            params![room, game, setup],
+                        )
+                        .and_then(|_| run("UPDATE rooms SET meta = ?2 WHERE id = ?1", params![room, meta]));
+                        tx.execute_batch(if r.is_ok() { "RELEASE game" } else { "ROLLBACK TO game; RELEASE game" })?;
+                        r
+                    })
                 }
                 Write::Action { room, game, seq, action } => run(
                     "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",

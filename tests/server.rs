@@ -668,6 +668,89 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     }
 }
 
+/// How a connection ends: the close frame's code and reason (None: no close frame).
+async fn close_of(ws: &mut Ws) -> Option<(u16, String)> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await.expect("the server answers in time") {
+            Some(Ok(Message::Close(f))) => return f.map(|f| (u16::from(f.code), f.reason.to_string())),
+            Some(Ok(_)) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// Issue 22, defect 9: a message refused for a bad field still says what it answers (`re`),
+/// and one the socket cannot read closes with the code that says why, and a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_name_the_request_and_bad_frames_close_with_a_reason() {
+    use tokio_tungstenite::tungstenite::protocol::frame::{coding::OpCode, Frame};
+    let (addr, _srv) = server(|_| {}, db("refusals")).await;
+    let mut c = Client::connect(addr).await;
+    for (bad, re) in [
+        (r#"{"type":"act","n":-1}"#, "act"),
+        (r#"{"type":"join","room":"a b"}"#, "join"),
+        (r#"{"type":"computer","seat":9,"level":"easy"}"#, "computer"),
+        (r#"{"type":"create","seats":[]}"#, "create"),
+    ] {
+        c.send_text(bad).await;
+        let e = c.until("error").await;
+        assert_eq!(e["re"], re, "{bad}: {e}");
+    }
+    // A type nobody knows has nothing to answer.
+    c.send_text(r#"{"type":"fly"}"#).await;
+    assert!(c.until("error").await.get("re").is_none());
+    // Too big: 1009.
+    c.send_text(&format!(r#"{{"type":"ping","x":"{}"}}"#, "y".repeat(protocol::MAX_MESSAGE))).await;
+    let (code, reason) = close_of(&mut c.ws).await.expect("a close frame");
+    assert_eq!(code, 1009);
+    assert!(reason.contains("at most"), "{reason}");
+    // Not UTF-8: 1007.
+    let mut c = Client::connect(addr).await;
+    c.ws.send(Message::Frame(Frame::message(
+        vec![b'{', 0xff, 0xfe, b'}'],
+        OpCode::Data(tokio_tungstenite::tungstenite::protocol::frame::coding::Data::Text),
+        true,
+    )))
+    .await
+    .unwrap();
+    let (code, reason) = close_of(&mut c.ws).await.expect("a close frame");
+    assert_eq!(code, 1007);
+    assert!(reason.contains("UTF-8"), "{reason}");
+}
+
+/// Issue 22, defect 8: WebSocket pings and binary frames spend the message budget as text
+/// does; a client that keeps on far past it is cut off (1008). Before, 20,000 pings got
+/// 20,000 pongs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pings_and_binary_frames_are_rate_limited_too() {
+    let (addr, _srv) = server(|c| c.messages_per_sec = 5, db("pings")).await;
+    for binary in [false, true] {
+        let mut c = Client::connect(addr).await;
+        for i in 0..2_000u32 {
+            let m = if binary {
+                Message::Binary(vec![1, 2, 3].into())
+            } else {
+                Message::Ping(i.to_le_bytes().to_vec().into())
+            };
+            if c.ws.send(m).await.is_err() {
+                break;
+            }
+        }
+        let mut answers = 0;
+        let closed = loop {
+            match tokio::time::timeout(Duration::from_secs(10), c.ws.next()).await.expect("an answer in time") {
+                Some(Ok(Message::Close(f))) => break f.map(|f| u16::from(f.code)),
+                Some(Ok(Message::Pong(_) | Message::Text(_))) => answers += 1,
+                Some(Ok(_)) => {}
+                _ => break None,
+            }
+        };
+        assert_eq!(closed, Some(1008), "binary {binary}");
+        // The burst (10) and four seconds' worth refused (20), not 2,000.
+        assert!(answers <= 40, "binary {binary}: {answers} answers");
+    }
+}
+
 /// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.
 struct Line {
     who: String,

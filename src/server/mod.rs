@@ -210,6 +210,35 @@ struct Client {
     refilled: Instant,
 }
 
+/// What the message budget says of one more frame.
+enum Budget {
+    /// Within the rate: handle it.
+    Ok,
+    /// Over it: refuse it.
+    Over,
+    /// Seconds' worth over it: close the connection.
+    Flood,
+}
+
+impl Client {
+    /// Spend one frame of the budget, refilled at `rate` a second up to a burst of twice
+    /// that. Frames refused still count, so a client that keeps on is cut off after about
+    /// four seconds' worth of them.
+    fn spend(&mut self, rate: u32) -> Budget {
+        let rate = rate as f64;
+        self.budget = (self.budget + self.refilled.elapsed().as_secs_f64() * rate).min(2.0 * rate);
+        self.refilled = Instant::now();
+        self.budget -= 1.0;
+        if self.budget >= 0.0 {
+            Budget::Ok
+        } else if self.budget > -4.0 * rate.max(1.0) {
+            Budget::Over
+        } else {
+            Budget::Flood
+        }
+    }
+}
+
 /// An error reply marked with the request it answers.
 fn answer(m: Message, kind: &str) -> Message {
     match &m {
@@ -226,6 +255,19 @@ fn error(message: impl Into<String>) -> Message {
     Message::Text(json!({"type": "error", "message": message.into()}).to_string().into())
 }
 
+/// The close frame for a message the socket itself refused (tungstenite's error says which
+/// kind): 1009 for one over the size limit, 1007 for text that is not UTF-8, else 1002.
+fn refusal(error: &str) -> Message {
+    let (code, reason) = if error.contains("Space limit exceeded") {
+        (1009, format!("a message is at most {MAX_MESSAGE} bytes"))
+    } else if error.contains("UTF-8") {
+        (1007, "a message is UTF-8 text".to_string())
+    } else {
+        (1002, "not a WebSocket message".to_string())
+    };
+    Message::Close(Some(axum::extract::ws::CloseFrame { code, reason: reason.into() }))
+}
+
 async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     let mut c = Client { room: None, seat: None, hosts: false, rx: None, budget: 0.0, refilled: Instant::now() };
     c.budget = 2.0 * server.config.messages_per_sec as f64;
@@ -238,29 +280,50 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         };
         tokio::select! {
             msg = socket.recv() => {
-                let Some(Ok(msg)) = msg else { break };
+                let msg = match msg {
+                    Some(Ok(msg)) => msg,
+                    // Too big or not UTF-8: close with the code that says so, and why.
+                    Some(Err(e)) => {
+                        let _ = socket.send(refusal(&e.to_string())).await;
+                        break;
+                    }
+                    None => break,
+                };
+                if matches!(msg, Message::Close(_)) {
+                    break;
+                }
+                // Every frame spends the budget (pings, pongs and binary frames too: the
+                // socket answers a ping by itself). Far over it, the connection is closed.
+                match c.spend(server.config.messages_per_sec) {
+                    Budget::Ok => {}
+                    Budget::Over => {
+                        if matches!(msg, Message::Text(_)) && socket.send(error("too many messages: slow down")).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Budget::Flood => {
+                        let reason = "too many messages";
+                        let _ = socket.send(Message::Close(Some(axum::extract::ws::CloseFrame { code: 1008, reason: reason.into() }))).await;
+                        break;
+                    }
+                }
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
-                    Message::Close(_) => break,
                     Message::Binary(_) => { let _ = socket.send(error("messages are JSON text")).await; continue; }
                     _ => continue,
                 };
-                // The message budget: refilled at the allowed rate, spent one per message.
-                let rate = server.config.messages_per_sec as f64;
-                c.budget = (c.budget + c.refilled.elapsed().as_secs_f64() * rate).min(2.0 * rate);
-                c.refilled = Instant::now();
-                if c.budget < 1.0 {
-                    if socket.send(error("too many messages: slow down")).await.is_err() { break }
-                    continue;
-                }
-                c.budget -= 1.0;
                 let replies = match protocol::parse(&text) {
                     Ok(m) => {
                         // Errors say which request they answer ("re").
                         let kind = m.kind();
                         handle(&server, &mut c, m, ip).await.into_iter().map(|r| answer(r, kind)).collect()
                     }
-                    Err(e) => vec![error(e)],
+                    // A refused message of a known type still says what it answers.
+                    Err(e) => vec![match protocol::kind_of(&text) {
+                        Some(kind) => answer(error(e), kind),
+                        None => error(e),
+                    }],
                 };
                 for r in replies {
                     if socket.send(r).await.is_err() { break }

@@ -97,6 +97,20 @@ impl ClientMsg {
     }
 }
 
+/// Every message type a client may send.
+pub const KINDS: [&str; 8] = ["create", "join", "claim", "start", "act", "computer", "rematch", "ping"];
+
+/// The known `type` of a message, even one refused for a bad field, so that its error can
+/// say which request it answers (`re`).
+pub fn kind_of(message: &str) -> Option<&'static str> {
+    if message.len() > MAX_MESSAGE {
+        return None;
+    }
+    let v: Value = serde_json::from_str(message).ok()?;
+    let t = v.get("type")?.as_str()?;
+    KINDS.into_iter().find(|k| *k == t)
+}
+
 fn field<'a>(o: &'a Map<String, Value>, k: &str) -> Result<&'a Value, String> {
     o.get(k).ok_or_else(|| format!("\"{k}\" is missing"))
 }
@@ -236,5 +250,11 @@ mod tests {
             .contains("seat 0"));
         assert!(parse("[]").is_err() && parse("{").is_err() && parse(r#"{"type":"shout"}"#).is_err());
         assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("at most"));
+        assert_eq!(kind_of(r#"{"type":"act","n":-1}"#), Some("act"));
+        assert_eq!(kind_of(r#"{"type":"fly"}"#), None);
+        assert_eq!(kind_of("{"), None);
+        for k in KINDS {
+            assert_eq!(kind_of(&format!(r#"{{"type":"{k}","x":1}}"#)), Some(k));
+        }
     }
 }

@@ -691,6 +691,9 @@ async fn refusals_name_the_request_and_bad_frames_close_with_a_reason() {
         (r#"{"type":"join","room":"a b"}"#, "join"),
         (r#"{"type":"computer","seat":9,"level":"easy"}"#, "computer"),
         (r#"{"type":"create","seats":[]}"#, "create"),
+        // Defect 10: a name that turns the text after it around.
+        (r#"{"type":"claim","room":"r","name":"a\u202Eevil"}"#, "claim"),
+        (r#"{"type":"create","seats":[{"name":" ","kind":"person"}],"sets":["base"]}"#, "create"),
     ] {
         c.send_text(bad).await;
         let e = c.until("error").await;

@@ -123,6 +123,41 @@ fn text(o: &Map<String, Value>, k: &str) -> Result<String, String> {
     Ok(s.to_string())
 }
 
+/// Characters a name may not hold though they are not control characters: bidirectional
+/// overrides, embeddings, isolates and marks (which can turn the text around them), and
+/// invisible ones (zero-width spaces and joiners, the word joiner, the byte-order mark).
+fn hidden(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// A name shown to other players: normalised (NFC, trimmed, inner runs of spaces made one)
+/// and refused when empty, longer than 64 characters, or holding control characters or
+/// characters that hide or turn text ([`hidden`]): a name is what it looks like.
+pub fn name(raw: &str) -> Result<String, String> {
+    use unicode_normalization::UnicodeNormalization;
+    let nfc: String = raw.nfc().collect();
+    if let Some(c) = nfc.chars().find(|c| c.is_control() || hidden(*c)) {
+        return Err(format!("a name may not hold the invisible or control character U+{:04X}", c as u32));
+    }
+    let name = nfc.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() || name.chars().count() > MAX_ID {
+        return Err(format!("a name is 1 to {MAX_ID} characters, not only spaces"));
+    }
+    Ok(name)
+}
+
+/// The `name` field, read as [`name`] says (its raw length bounded first).
+fn name_field(o: &Map<String, Value>) -> Result<String, String> {
+    let raw = field(o, "name")?.as_str().ok_or("\"name\" must be a string")?;
+    if raw.len() > 16 * MAX_ID {
+        return Err(format!("a name is 1 to {MAX_ID} characters"));
+    }
+    name(raw)
+}
+
 /// A room id or token: 1 to 64 characters of `A-Z a-z 0-9 - _`.
 fn id(o: &Map<String, Value>, k: &str) -> Result<String, String> {
     let s = text(o, k)?;
@@ -175,7 +210,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
                     if i == 0 && kind == SeatKind::Open {
                         return Err("seat 0 is the creator's (a person) or a computer's, never open".into());
                     }
-                    Ok(SeatRequest { name: text(s, "name")?, kind })
+                    Ok(SeatRequest { name: name_field(s)?, kind })
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             let sets = field(o, "sets")?
@@ -201,7 +236,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
         }
         "claim" => {
             only(o, &["room", "name"])?;
-            ClientMsg::Claim { room: id(o, "room")?, name: text(o, "name")? }
+            ClientMsg::Claim { room: id(o, "room")?, name: name_field(o)? }
         }
         "start" => {
             only(o, &[])?;
@@ -251,6 +286,18 @@ mod tests {
         assert!(parse("[]").is_err() && parse("{").is_err() && parse(r#"{"type":"shout"}"#).is_err());
         assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("at most"));
         assert_eq!(kind_of(r#"{"type":"act","n":-1}"#), Some("act"));
+        // Issue 22, defect 10: names are normalised, and hiding or turning characters refused.
+        assert_eq!(name("  Ann    Marie "), Ok("Ann Marie".into()));
+        assert_eq!(name("Elo\u{0069}\u{0308}se"), Ok("Elo\u{00EF}se".into()), "NFC");
+        assert_eq!(name("Zoë 🐱"), Ok("Zoë 🐱".into()));
+        for bad in
+            ["a\u{202E}evil", "a\u{2066}b", "\u{200B}", "Bo\u{200D}", "x\u{0007}", "\u{FEFF}Ann", "a\nb", "   ", ""]
+        {
+            assert!(name(bad).is_err(), "{bad:?}");
+        }
+        assert!(name(&"é".repeat(65)).is_err() && name(&"e\u{0301}".repeat(64)).is_ok(), "64 characters after NFC");
+        let claim = parse(r#"{"type":"claim","room":"r","name":"a\u202Eevil"}"#).unwrap_err();
+        assert!(claim.contains("U+202E"), "{claim}");
         assert_eq!(kind_of(r#"{"type":"fly"}"#), None);
         assert_eq!(kind_of("{"), None);
         for k in KINDS {

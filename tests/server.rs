@@ -754,6 +754,59 @@ async fn pings_and_binary_frames_are_rate_limited_too() {
     }
 }
 
+/// Issue 22, defects 4 and 7: `--max-rooms` counts live rooms (in memory), not every room
+/// ever made, so rooms that went idle free their places; a refused create does not count
+/// against the address; behind `--trust-proxy` each forwarded address has its own quota.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_limits_count_live_rooms_and_real_creates_per_forwarded_address() {
+    let (addr, _srv) = server(
+        |c| {
+            c.max_rooms = 2;
+            c.idle_secs = 1;
+            c.rooms_per_address = 3;
+            c.trust_proxy = true;
+        },
+        db("liverooms"),
+    )
+    .await;
+    let connect_as = |who: &'static str| async move {
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        req.headers_mut().insert("x-forwarded-for", who.parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Client { ws, seen: Vec::new(), frames: Vec::new() }
+    };
+    let room = json!({"type": "create", "seats": [{"name": "A", "kind": "person"}, {"name": "B", "kind": "open"}],
+        "sets": ["base"]});
+    let mut a = connect_as("198.51.100.1").await;
+    // Refused creates (a bad set) do not count.
+    for _ in 0..5 {
+        let mut bad = room.clone();
+        bad["sets"] = json!(["nope"]);
+        a.send(bad).await;
+        assert!(!a.until("error").await["message"].as_str().unwrap().contains("too many"));
+    }
+    for _ in 0..2 {
+        a.send(room.clone()).await;
+        a.until("created").await;
+    }
+    a.send(room.clone()).await;
+    let e = a.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("as many rooms"), "{e}");
+    // Nobody is in those two rooms: after the idle time they leave memory and free places.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    a.send(room.clone()).await;
+    a.until("created").await;
+    // The address's third create of the hour (the refused ones not counted), then its quota.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    a.send(room.clone()).await;
+    let e = a.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("too many rooms this hour"), "{e}");
+    // Another client behind the same proxy has its own quota.
+    let mut b = connect_as("198.51.100.2").await;
+    b.send(room).await;
+    b.until("created").await;
+}
+
 /// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.
 struct Line {
     who: String,

@@ -56,6 +56,7 @@ Online play (built with --features server; docs/online.md):
   carc serve [--port 8080] [--host 127.0.0.1] [--db carcassonne.db] [--dist dist]
              [--allow-origin https://fan.site,...] [--bot-delay-ms 400] [--idle-secs 120]
              [--max-connections N] [--max-rooms N] [--rooms-per-address N] [--messages-per-sec N]
+             [--trust-proxy]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -198,7 +199,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                     "rooms-per-address",
                     "messages-per-sec",
                 ],
-                &[],
+                &["trust-proxy"],
             )?),
             "help" | "--help" | "-h" => Ok(USAGE.to_string()),
             other => Err(format!("unknown command {other:?}")),
@@ -231,6 +232,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         config.max_rooms = number(&f, "max-rooms", Some(config.max_rooms))?;
         config.rooms_per_address = number(&f, "rooms-per-address", Some(config.rooms_per_address))?;
         config.messages_per_sec = number(&f, "messages-per-sec", Some(config.messages_per_sec))?;
+        config.trust_proxy = f.switches.iter().any(|s| s == "trust-proxy");
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         runtime.block_on(async {
             let (addr, run) = bind(config.clone()).await?;

@@ -46,10 +46,14 @@ pub struct Config {
     pub idle_secs: u64,
     /// Most connections at once.
     pub max_connections: usize,
-    /// Most rooms in all.
+    /// Most live rooms at once: rooms in memory, that is someone is in them or they were
+    /// active in the last `idle_secs` (finished and idle rooms wait on disk and count not).
     pub max_rooms: u64,
-    /// Rooms one address may create per hour.
+    /// Rooms one address (an IPv6 /64) may create per hour; refused creates count not.
     pub rooms_per_address: usize,
+    /// Behind a reverse proxy: take the client's address from the last `X-Forwarded-For`
+    /// entry (the one the proxy added) instead of the connection's.
+    pub trust_proxy: bool,
     /// Messages a connection may send per second (a burst of twice as many is allowed).
     pub messages_per_sec: u32,
 }
@@ -67,6 +71,7 @@ impl Config {
             max_connections: 10_000,
             max_rooms: 1_000_000,
             rooms_per_address: 200,
+            trust_proxy: false,
             messages_per_sec: 20,
         }
     }
@@ -80,6 +85,42 @@ pub struct Server {
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     connections: AtomicUsize,
     created: StdMutex<HashMap<IpAddr, Vec<Instant>>>,
+}
+
+impl Server {
+    /// The shared state of a server on this configuration's database.
+    fn open(config: Config) -> Result<Arc<Server>, String> {
+        Ok(Arc::new(Server {
+            store: Store::open(&config.db)?,
+            tiles: TileSet::builtin(),
+            rooms: StdMutex::new(HashMap::new()),
+            connections: AtomicUsize::new(0),
+            created: StdMutex::new(HashMap::new()),
+            config,
+        }))
+    }
+}
+
+/// The address limits count by: an IPv4 address, or an IPv6 address's /64 (one household
+/// or machine usually holds a whole /64, so counting single IPv6 addresses counts nothing).
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        },
+        v4 => v4,
+    }
+}
+
+/// The client's address: the connection's, or behind a trusted proxy the last entry of
+/// `X-Forwarded-For` (earlier entries are whatever the client wrote).
+fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    let forwarded = || {
+        let all = headers.get_all("x-forwarded-for").into_iter().filter_map(|v| v.to_str().ok());
+        all.flat_map(|v| v.split(',')).filter_map(|a| a.trim().parse::<IpAddr>().ok()).last()
+    };
+    address_key(if trust_proxy { forwarded().unwrap_or(peer) } else { peer })
 }
 
 /// 128 random bits as base64url (22 characters): room ids and seat tokens.
@@ -113,15 +154,7 @@ fn random_seed() -> u64 {
 /// Start serving; returns the address bound (port 0 picks a free one) and a future that
 /// runs until the process ends.
 pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Future<Output = ()>), String> {
-    let store = Store::open(&config.db)?;
-    let server = Arc::new(Server {
-        store,
-        tiles: TileSet::builtin(),
-        rooms: StdMutex::new(HashMap::new()),
-        connections: AtomicUsize::new(0),
-        created: StdMutex::new(HashMap::new()),
-        config: config.clone(),
-    });
+    let server = Server::open(config.clone())?;
     // `/server.json` overrides the static copy's `{"server": false}`: the page offers online
     // play only where this answers (www/online.js).
     let mut app = Router::new()
@@ -153,17 +186,29 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
 async fn sweep(server: Arc<Server>) {
     loop {
         tokio::time::sleep(Duration::from_secs(server.config.idle_secs.clamp(1, 30))).await;
-        let rooms: Vec<(String, Arc<Mutex<Room>>)> =
-            server.rooms.lock().expect("rooms").iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        for (id, room) in rooms {
-            let Ok(r) = room.try_lock() else { continue };
-            let empty = r.watchers == 0 && r.connected.iter().all(|c| *c == 0) && !r.bot_running;
-            if empty && r.last_active.elapsed().as_secs() >= server.config.idle_secs {
-                drop(r);
-                server.rooms.lock().expect("rooms").remove(&id);
-            }
-        }
+        sweep_once(&server);
     }
+}
+
+/// One pass of the sweep: unload idle rooms, and forget addresses that created nothing in
+/// the last hour.
+fn sweep_once(server: &Server) {
+    let idle = server.config.idle_secs;
+    // Under the map's lock, and only rooms the map alone holds: a join that has found a
+    // room but not yet locked it holds a reference, so its room stays (issue 22, defect
+    // 11: it used to be unloaded under the join, which then went on in an orphaned copy).
+    server.rooms.lock().expect("rooms").retain(|_, room| {
+        if Arc::strong_count(room) > 1 {
+            return true;
+        }
+        let Ok(r) = room.try_lock() else { return true };
+        let empty = r.watchers == 0 && r.connected.iter().all(|c| *c == 0) && !r.bot_running;
+        !(empty && r.last_active.elapsed().as_secs() >= idle)
+    });
+    server.created.lock().expect("created").retain(|_, times| {
+        times.retain(|t| t.elapsed() < Duration::from_secs(3600));
+        !times.is_empty()
+    });
 }
 
 /// The WebSocket, only for pages of allowed origins (against cross-site WebSocket
@@ -182,6 +227,7 @@ async fn upgrade(
             return (StatusCode::FORBIDDEN, "this origin may not open the game's WebSocket").into_response();
         }
     }
+    let ip = client_address(peer.ip(), &headers, server.config.trust_proxy);
     if server.connections.fetch_add(1, Ordering::SeqCst) >= server.config.max_connections {
         server.connections.fetch_sub(1, Ordering::SeqCst);
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
@@ -193,7 +239,7 @@ async fn upgrade(
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
         .on_upgrade(move |socket| async move {
-            connection(server.clone(), socket, peer.ip()).await;
+            connection(server.clone(), socket, ip).await;
             server.connections.fetch_sub(1, Ordering::SeqCst);
         })
 }
@@ -381,7 +427,12 @@ async fn room(server: &Arc<Server>, id: &str) -> Result<Arc<Mutex<Room>>, String
     if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
         return Ok(r.clone());
     }
-    let loaded = Room::load(id, &server.store, &server.tiles)?.ok_or("no such room")?;
+    // Reading and replaying a room is blocking work: not on the async threads.
+    let (s, key) = (server.clone(), id.to_string());
+    let loaded = tokio::task::spawn_blocking(move || Room::load(&key, &s.store, &s.tiles))
+        .await
+        .map_err(|_| "loading the room failed")??
+        .ok_or("no such room")?;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(loaded))).clone();
     drop(rooms);
@@ -517,6 +568,8 @@ async fn create(
     options: Value,
     absent_secs: u64,
 ) -> Result<Value, String> {
+    // The address's place is held while the room is made, and given back if it is not.
+    let stamp = Instant::now();
     {
         let mut created = server.created.lock().expect("created");
         let mine = created.entry(ip).or_default();
@@ -524,9 +577,28 @@ async fn create(
         if mine.len() >= server.config.rooms_per_address {
             return Err("this address has created too many rooms this hour".into());
         }
-        mine.push(Instant::now());
+        mine.push(stamp);
     }
-    if server.store.rooms()? >= server.config.max_rooms {
+    let made = make_room(server, seats, sets, options, absent_secs).await;
+    if made.is_err() {
+        if let Some(mine) = server.created.lock().expect("created").get_mut(&ip) {
+            mine.retain(|t| *t != stamp);
+        }
+    }
+    made
+}
+
+/// Make a room once the address may (see [`create`]).
+async fn make_room(
+    server: &Arc<Server>,
+    seats: Vec<protocol::SeatRequest>,
+    sets: Vec<String>,
+    options: Value,
+    absent_secs: u64,
+) -> Result<Value, String> {
+    // Live rooms, counted in memory: no database work, and a room that ended and went idle
+    // frees its place.
+    if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
         return Err("the server holds as many rooms as it may".into());
     }
     for s in &seats {
@@ -616,4 +688,56 @@ fn play_computers(server: Arc<Server>, room: Arc<Mutex<Room>>) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(name: &str) -> Arc<Server> {
+        let dir = std::env::temp_dir().join(format!("carc-unit-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("rooms.db");
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
+        config.idle_secs = 0;
+        Server::open(config).unwrap()
+    }
+
+    /// Issue 22, defect 11: a join that has found a room but not yet locked it keeps the
+    /// room in memory through a sweep; before, the sweep unloaded it under the join, which
+    /// went on in an orphaned copy while the next visitor loaded another.
+    #[tokio::test]
+    async fn the_sweep_never_unloads_a_room_a_join_is_entering() {
+        let server = server("sweep");
+        let meta = Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None };
+        let id = "r".to_string();
+        server.rooms.lock().unwrap().insert(id.clone(), Arc::new(Mutex::new(Room::new(id.clone(), meta, None))));
+        let entering = room(&server, &id).await.unwrap();
+        sweep_once(&server);
+        let kept = server.rooms.lock().unwrap().get(&id).cloned().expect("the room stays while a join holds it");
+        assert!(Arc::ptr_eq(&kept, &entering));
+        drop((kept, entering));
+        sweep_once(&server);
+        assert!(server.rooms.lock().unwrap().is_empty(), "an idle room nobody holds is unloaded");
+    }
+
+    /// Issue 22, defect 7: an IPv6 /64 counts as one address, an IPv4-mapped one as its
+    /// IPv4, and `X-Forwarded-For` is read only behind a trusted proxy, by its last entry.
+    #[test]
+    fn addresses_are_counted_by_ipv4_or_ipv6_64_and_the_proxy_header_only_when_trusted() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(address_key(ip("2001:db8:1:2:aaaa::1")), address_key(ip("2001:db8:1:2:bbbb::9")));
+        assert_ne!(address_key(ip("2001:db8:1:2::1")), address_key(ip("2001:db8:1:3::1")));
+        assert_eq!(address_key(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(address_key(ip("192.0.2.7")), ip("192.0.2.7"));
+        let mut h = HeaderMap::new();
+        h.append("x-forwarded-for", "203.0.113.9, 198.51.100.4".parse().unwrap());
+        h.append("x-forwarded-for", "bogus, 198.51.100.5".parse().unwrap());
+        assert_eq!(client_address(ip("127.0.0.1"), &h, true), ip("198.51.100.5"));
+        assert_eq!(client_address(ip("127.0.0.1"), &h, false), ip("127.0.0.1"));
+        assert_eq!(client_address(ip("127.0.0.1"), &HeaderMap::new(), true), ip("127.0.0.1"));
+    }
 }

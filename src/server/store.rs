@@ -135,12 +135,6 @@ impl Store {
         };
         Ok(Some(Stored { meta, game }))
     }
-
-    /// How many rooms exist.
-    pub fn rooms(&self) -> Result<u64, String> {
-        let c = self.read.lock().map_err(|_| "the database lock is poisoned")?;
-        c.query_row("SELECT COUNT(*) FROM rooms", [], |r| r.get(0)).map_err(|e| e.to_string())
-    }
 }
 
 fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {

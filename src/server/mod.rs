@@ -118,7 +118,7 @@ pub fn address_key(ip: IpAddr) -> IpAddr {
 fn client_address(peer: IpAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
     let forwarded = || {
         let all = headers.get_all("x-forwarded-for").into_iter().filter_map(|v| v.to_str().ok());
-        all.flat_map(|v| v.split(',')).filter_map(|a| a.trim().parse::<IpAddr>().ok()).last()
+        all.flat_map(|v| v.split(',')).filter_map(|a| a.trim().parse::<IpAddr>().ok()).next_back()
     };
     address_key(if trust_proxy { forwarded().unwrap_or(peer) } else { peer })
 }

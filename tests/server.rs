@@ -807,6 +807,51 @@ async fn room_limits_count_live_rooms_and_real_creates_per_forwarded_address() {
     b.until("created").await;
 }
 
+/// Issue 22, defect 14: every response carries a content security policy (with the hashes
+/// of a page's inline code), nosniff and no-referrer, and a symlink that leads out of
+/// `--dist` serves nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn static_files_carry_security_headers_and_stay_inside_dist() {
+    let base = db("statics").parent().unwrap().to_path_buf();
+    let dist = base.join("dist");
+    let outside = base.join("outside");
+    let _ = std::fs::remove_dir_all(&dist);
+    let _ = std::fs::remove_dir_all(&outside);
+    std::fs::create_dir_all(dist.join("sub")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(dist.join("index.html"), "<!doctype html><script src=\"a.js\"></script>").unwrap();
+    std::fs::write(dist.join("inline.html"), "<!doctype html><script>alert(1)</script>").unwrap();
+    std::fs::write(dist.join("sub/real.txt"), "inside").unwrap();
+    std::fs::write(outside.join("secret.txt"), "secret").unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("leak.txt")).unwrap();
+    std::os::unix::fs::symlink(&outside, dist.join("out")).unwrap();
+    std::os::unix::fs::symlink(dist.join("sub/real.txt"), dist.join("alias.txt")).unwrap();
+    let (addr, _srv) = server(|c| c.dist = Some(dist.clone()), db("statics")).await;
+    let header = |out: &str, name: &str| {
+        out.lines()
+            .find(|l| l.to_ascii_lowercase().starts_with(&format!("{name}:")))
+            .map(|l| l[name.len() + 1..].trim().to_string())
+    };
+    for path in ["/", "/index.html", "/sub/real.txt", "/alias.txt", "/server.json", "/nothing", "/ws"] {
+        let out = http_get(addr, path).await;
+        assert_eq!(header(&out, "x-content-type-options").as_deref(), Some("nosniff"), "{path}");
+        assert_eq!(header(&out, "referrer-policy").as_deref(), Some("no-referrer"), "{path}");
+        let csp = header(&out, "content-security-policy").unwrap_or_default();
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval';"), "{path}: {csp}");
+        assert!(csp.contains("object-src 'none'"), "{path}: {csp}");
+    }
+    assert!(http_get(addr, "/").await.contains("a.js"));
+    assert!(http_get(addr, "/alias.txt").await.ends_with("inside"), "a symlink inside dist is served");
+    let out = http_get(addr, "/inline.html").await;
+    let csp = header(&out, "content-security-policy").unwrap();
+    assert!(csp.contains("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"), "{csp}");
+    for path in ["/leak.txt", "/out/secret.txt", "/out/", "/%6Ceak.txt", "/out%2Fsecret.txt"] {
+        let out = http_get(addr, path).await;
+        assert!(out.starts_with("HTTP/1.1 404"), "{path}: {}", out.lines().next().unwrap_or(""));
+        assert!(!out.contains("secret"), "{path}");
+    }
+}
+
 /// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.
 struct Line {
     who: String,

@@ -7,6 +7,7 @@
 
 pub mod protocol;
 pub mod room;
+pub mod statics;
 pub mod store;
 
 use crate::ai::{Bot, Level};
@@ -170,6 +171,8 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
     if let Some(dist) = &config.dist {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));
     }
+    let statics = Arc::new(statics::Statics::open(config.dist.as_deref())?);
+    let app = app.layer(axum::middleware::from_fn_with_state(statics, statics::guard));
     let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(sweep(server.clone()));

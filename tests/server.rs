@@ -510,13 +510,16 @@ async fn no_endpoint_lists_rooms() {
     assert!(out.ends_with(r#"{"server":true}"#), "{out}");
 }
 
-/// The whole answer to a plain HTTP GET.
+/// The whole answer to a plain HTTP GET ("" if the server closed the connection).
 async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A connection the server refuses reads as nothing.
     let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
+    if s.write_all(request.as_bytes()).await.is_ok() {
+        let _ = s.read_to_string(&mut out).await;
+    }
     out
 }
 
@@ -641,10 +644,11 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     let lock = rusqlite::Connection::open(&db).unwrap();
     lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let mut guest = Client::connect(addr).await;
+    // One after the other: each holds the room while its save waits 5 s.
     guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
-    host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
     let e = guest.until("error").await;
     assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
+    host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
     let e = host.until("error").await;
     assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
     lock.execute_batch("ROLLBACK").unwrap();
@@ -850,6 +854,90 @@ async fn static_files_carry_security_headers_and_stay_inside_dist() {
         assert!(out.starts_with("HTTP/1.1 404"), "{path}: {}", out.lines().next().unwrap_or(""));
         assert!(!out.contains("secret"), "{path}");
     }
+}
+
+/// Whether the server ended a TCP connection (EOF or reset) within `secs`, reading
+/// whatever comes first.
+async fn ended_within(s: &mut TcpStream, secs: f64) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 4096];
+    let until = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        match tokio::time::timeout_at(until, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+/// Issue 22, defect 2: raw TCP connections count against the per-address cap from the
+/// moment they are accepted; a connection that never finishes its request's headers, or a
+/// WebSocket that never answers the server's pings, is closed by the timeouts; a live
+/// WebSocket client (which answers pings) stays. Before, 300 silent connections held the
+/// server's places for good.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_and_slow_connections_end_and_one_address_holds_few() {
+    use tokio::io::AsyncWriteExt;
+    let (addr, _srv) = server(
+        |c| {
+            c.connections_per_address = 5;
+            c.request_timeout_secs = 1;
+            c.idle_timeout_secs = 2;
+        },
+        db("timeouts"),
+    )
+    .await;
+    let mut silent = Vec::new();
+    for _ in 0..5 {
+        silent.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // The sixth from this address is closed at once, and so is a plain request.
+    let mut sixth = TcpStream::connect(addr).await.unwrap();
+    assert!(ended_within(&mut sixth, 0.5).await, "over the per-address cap");
+    assert_eq!(http_get(addr, "/server.json").await, "");
+    // The silent ones end by the request timeout; then the server answers again.
+    for s in &mut silent {
+        assert!(ended_within(s, 2.0).await, "a silent connection ends");
+    }
+    assert!(http_get(addr, "/server.json").await.starts_with("HTTP/1.1 200"));
+    // A request that trickles its headers ends too.
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    let started = std::time::Instant::now();
+    slow.write_all(b"GET /server.json HTTP/1.1\r\n").await.unwrap();
+    let mut ended = false;
+    for _ in 0..12 {
+        if slow.write_all(b"X-Slow: 1\r\n").await.is_err() || ended_within(&mut slow, 0.25).await {
+            ended = true;
+            break;
+        }
+    }
+    assert!(ended && started.elapsed() < Duration::from_millis(2500), "a slow request ends");
+    // A WebSocket client that reads (and so answers pings) stays past the idle timeout; one
+    // that reads nothing does not.
+    let mut live = Client::connect(addr).await;
+    let mut mute = Client::connect(addr).await;
+    let until = tokio::time::Instant::now() + Duration::from_millis(4500);
+    let mut pinged = 0;
+    while let Ok(m) = tokio::time::timeout_at(until, live.ws.next()).await {
+        assert!(matches!(m, Some(Ok(Message::Ping(_)))), "{m:?}");
+        pinged += 1;
+    }
+    assert!(pinged >= 2, "{pinged} pings");
+    live.send(json!({"type": "ping"})).await;
+    live.until("pong").await;
+    let mut closed = false;
+    for _ in 0..10 {
+        match tokio::time::timeout(Duration::from_secs(2), mute.ws.next()).await {
+            Ok(Some(Ok(Message::Ping(_)))) => continue,
+            Ok(_) => {
+                closed = true;
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    assert!(closed, "a client that never answers is closed");
 }
 
 /// One line of an exchange written in docs/online.md: who, sent (→) or received (←), what.

@@ -56,6 +56,7 @@ Online play (built with --features server; docs/online.md):
   carc serve [--port 8080] [--host 127.0.0.1] [--db carcassonne.db] [--dist dist]
              [--allow-origin https://fan.site,...] [--bot-delay-ms 400] [--idle-secs 120]
              [--max-connections N] [--max-rooms N] [--rooms-per-address N] [--messages-per-sec N]
+             [--connections-per-address 64] [--request-timeout-secs 10] [--idle-timeout-secs 60]
              [--trust-proxy]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
@@ -198,6 +199,9 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                     "max-rooms",
                     "rooms-per-address",
                     "messages-per-sec",
+                    "connections-per-address",
+                    "request-timeout-secs",
+                    "idle-timeout-secs",
                 ],
                 &["trust-proxy"],
             )?),
@@ -232,6 +236,9 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         config.max_rooms = number(&f, "max-rooms", Some(config.max_rooms))?;
         config.rooms_per_address = number(&f, "rooms-per-address", Some(config.rooms_per_address))?;
         config.messages_per_sec = number(&f, "messages-per-sec", Some(config.messages_per_sec))?;
+        config.connections_per_address = number(&f, "connections-per-address", Some(config.connections_per_address))?;
+        config.request_timeout_secs = number(&f, "request-timeout-secs", Some(config.request_timeout_secs))?;
+        config.idle_timeout_secs = number(&f, "idle-timeout-secs", Some(config.idle_timeout_secs))?;
         config.trust_proxy = f.switches.iter().any(|s| s == "trust-proxy");
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         runtime.block_on(async {

@@ -5,6 +5,7 @@
 //! computer seats with the game's bots, and never sends the seed or the order of the
 //! unseen tiles while a game runs. Only with `--features server`.
 
+pub mod listener;
 pub mod protocol;
 pub mod room;
 pub mod statics;
@@ -24,7 +25,6 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 use store::Store;
@@ -45,8 +45,16 @@ pub struct Config {
     pub bot_delay_ms: u64,
     /// Seconds a room with nobody in it stays in memory.
     pub idle_secs: u64,
-    /// Most connections at once.
+    /// Most TCP connections at once (WebSockets and plain requests alike).
     pub max_connections: usize,
+    /// Most TCP connections at once from one address (IPv4, or IPv6 /64); not applied
+    /// behind a trusted proxy, where every connection comes from the proxy.
+    pub connections_per_address: usize,
+    /// Seconds a new connection has to send its first request's headers.
+    pub request_timeout_secs: u64,
+    /// Seconds a connection may send nothing before it is closed; WebSockets are pinged a
+    /// third of that, so a live browser always answers in time.
+    pub idle_timeout_secs: u64,
     /// Most live rooms at once: rooms in memory, that is someone is in them or they were
     /// active in the last `idle_secs` (finished and idle rooms wait on disk and count not).
     pub max_rooms: u64,
@@ -70,6 +78,9 @@ impl Config {
             bot_delay_ms: 400,
             idle_secs: 120,
             max_connections: 10_000,
+            connections_per_address: 64,
+            request_timeout_secs: 10,
+            idle_timeout_secs: 60,
             max_rooms: 1_000_000,
             rooms_per_address: 200,
             trust_proxy: false,
@@ -84,7 +95,6 @@ pub struct Server {
     store: Store,
     tiles: Arc<TileSet>,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
-    connections: AtomicUsize,
     created: StdMutex<HashMap<IpAddr, Vec<Instant>>>,
 }
 
@@ -95,7 +105,6 @@ impl Server {
             store: Store::open(&config.db)?,
             tiles: TileSet::builtin(),
             rooms: StdMutex::new(HashMap::new()),
-            connections: AtomicUsize::new(0),
             created: StdMutex::new(HashMap::new()),
             config,
         }))
@@ -175,9 +184,10 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
     let app = app.layer(axum::middleware::from_fn_with_state(statics, statics::guard));
     let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let listener = listener::Guarded::new(listener, &config);
     tokio::spawn(sweep(server.clone()));
     let run = async move {
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
+        let app = app.into_make_service_with_connect_info::<listener::Peer>();
         if let Err(e) = axum::serve(listener, app).await {
             eprintln!("carc serve: {e}");
         }
@@ -219,7 +229,7 @@ fn sweep_once(server: &Server) {
 /// sends no Origin is not a browser page and may connect.
 async fn upgrade(
     State(server): State<Arc<Server>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(listener::Peer(peer)): ConnectInfo<listener::Peer>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -231,20 +241,13 @@ async fn upgrade(
         }
     }
     let ip = client_address(peer.ip(), &headers, server.config.trust_proxy);
-    if server.connections.fetch_add(1, Ordering::SeqCst) >= server.config.max_connections {
-        server.connections.fetch_sub(1, Ordering::SeqCst);
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
-    }
     // Small buffers: a message is at most 16 KB, and the default 128 KB read buffer (zeroed
     // on every read) was most of the server's work under load.
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| async move {
-            connection(server.clone(), socket, ip).await;
-            server.connections.fetch_sub(1, Ordering::SeqCst);
-        })
+        .on_upgrade(move |socket| connection(server, socket, ip))
 }
 
 /// One client: what it joined, as which seat, and its message budget.
@@ -305,10 +308,13 @@ fn error(message: impl Into<String>) -> Message {
 }
 
 /// The close frame for a message the socket itself refused (tungstenite's error says which
-/// kind): 1009 for one over the size limit, 1007 for text that is not UTF-8, else 1002.
+/// kind): 1009 for one over the size limit, 1007 for text that is not UTF-8, 1001 for a
+/// client silent past the idle timeout ([`listener`]), else 1002.
 fn refusal(error: &str) -> Message {
     let (code, reason) = if error.contains("Space limit exceeded") {
         (1009, format!("a message is at most {MAX_MESSAGE} bytes"))
+    } else if error.contains("idle too long") {
+        (1001, "nothing heard for too long".to_string())
     } else if error.contains("UTF-8") {
         (1007, "a message is UTF-8 text".to_string())
     } else {
@@ -320,6 +326,9 @@ fn refusal(error: &str) -> Message {
 async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     let mut c = Client { room: None, seat: None, hosts: false, rx: None, budget: 0.0, refilled: Instant::now() };
     c.budget = 2.0 * server.config.messages_per_sec as f64;
+    // Pings keep a live client's connection from the idle timeout (browsers answer them).
+    let every = Duration::from_secs((server.config.idle_timeout_secs / 3).max(1));
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     loop {
         let incoming = async {
             match c.rx.as_mut() {
@@ -377,6 +386,9 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                 for r in replies {
                     if socket.send(r).await.is_err() { break }
                 }
+            }
+            _ = pings.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() { break }
             }
             out = incoming => {
                 match out {

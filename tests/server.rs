@@ -856,6 +856,40 @@ async fn static_files_carry_security_headers_and_stay_inside_dist() {
     }
 }
 
+/// Issue 22, defect 3: computer seats cost CPU for a whole game, so an address may ask
+/// for only so many an hour, in rooms it creates and in seats it hands over; refused
+/// requests count not. (The planners' pool itself is tested in `server::planners`.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_asks_for_a_bounded_number_of_computer_players() {
+    let (addr, _srv) = server(|c| c.computers_per_address = 3, db("computers")).await;
+    let mut a = Client::connect(addr).await;
+    let two = json!({"type": "create", "sets": ["base"], "absent_secs": 0, "seats": [{"name": "A", "kind": "person"},
+        {"name": "B", "kind": "person"}, {"name": "C", "kind": "computer", "level": "hard"}, {"name": "D", "kind": "computer", "level": "easy"}]});
+    a.send(two.clone()).await;
+    let created = a.until("created").await;
+    a.send(two).await;
+    let e = a.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("too many computer players"), "{e}");
+    // A refused create gives its computers back: one more may be asked for, by a hand-over.
+    a.send(json!({"type": "join", "room": created["room"], "token": created["tokens"][0]})).await;
+    a.until("room").await;
+    a.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
+    loop {
+        if a.until("room").await["seats"][1]["kind"] == "computer" {
+            break;
+        }
+    }
+    let mut b = Client::connect(addr).await;
+    b.send(json!({"type": "create", "sets": ["base"], "seats": [{"name": "A", "kind": "person"},
+        {"name": "C", "kind": "computer", "level": "easy"}]}))
+        .await;
+    let e = b.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("too many computer players"), "{e}");
+    b.send(json!({"type": "create", "sets": ["base"], "seats": [{"name": "A", "kind": "person"}, {"name": "B", "kind": "open"}]}))
+        .await;
+    b.until("created").await;
+}
+
 /// Whether the server ended a TCP connection (EOF or reset) within `secs`, reading
 /// whatever comes first.
 async fn ended_within(s: &mut TcpStream, secs: f64) -> bool {

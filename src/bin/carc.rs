@@ -57,7 +57,7 @@ Online play (built with --features server; docs/online.md):
              [--allow-origin https://fan.site,...] [--bot-delay-ms 400] [--idle-secs 120]
              [--max-connections N] [--max-rooms N] [--rooms-per-address N] [--messages-per-sec N]
              [--connections-per-address 64] [--request-timeout-secs 10] [--idle-timeout-secs 60]
-             [--trust-proxy]
+             [--computers-per-address 40] [--planners N] [--trust-proxy]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -202,6 +202,8 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                     "connections-per-address",
                     "request-timeout-secs",
                     "idle-timeout-secs",
+                    "computers-per-address",
+                    "planners",
                 ],
                 &["trust-proxy"],
             )?),
@@ -239,6 +241,8 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         config.connections_per_address = number(&f, "connections-per-address", Some(config.connections_per_address))?;
         config.request_timeout_secs = number(&f, "request-timeout-secs", Some(config.request_timeout_secs))?;
         config.idle_timeout_secs = number(&f, "idle-timeout-secs", Some(config.idle_timeout_secs))?;
+        config.computers_per_address = number(&f, "computers-per-address", Some(config.computers_per_address))?;
+        config.planners = number(&f, "planners", Some(config.planners))?;
         config.trust_proxy = f.switches.iter().any(|s| s == "trust-proxy");
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         runtime.block_on(async {

@@ -6,12 +6,14 @@
 //! unseen tiles while a game runs. Only with `--features server`.
 
 pub mod listener;
+pub mod planners;
 pub mod protocol;
+pub mod quota;
 pub mod room;
 pub mod statics;
 pub mod store;
 
-use crate::ai::{Bot, Level};
+use crate::ai::Level;
 use crate::engine::TileSet;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -63,6 +65,11 @@ pub struct Config {
     /// Behind a reverse proxy: take the client's address from the last `X-Forwarded-For`
     /// entry (the one the proxy added) instead of the connection's.
     pub trust_proxy: bool,
+    /// Computer seats one address may ask for per hour (in rooms it creates and seats it
+    /// hands over): each costs CPU for a whole game.
+    pub computers_per_address: usize,
+    /// Computers' plans made at once (blocking threads); one address gets at most half.
+    pub planners: usize,
     /// Messages a connection may send per second (a burst of twice as many is allowed).
     pub messages_per_sec: u32,
 }
@@ -84,6 +91,8 @@ impl Config {
             max_rooms: 1_000_000,
             rooms_per_address: 200,
             trust_proxy: false,
+            computers_per_address: 40,
+            planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             messages_per_sec: 20,
         }
     }
@@ -95,7 +104,9 @@ pub struct Server {
     store: Store,
     tiles: Arc<TileSet>,
     rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
-    created: StdMutex<HashMap<IpAddr, Vec<Instant>>>,
+    rooms_made: quota::Quota,
+    computers_asked: quota::Quota,
+    planners: planners::Planners,
 }
 
 impl Server {
@@ -105,7 +116,9 @@ impl Server {
             store: Store::open(&config.db)?,
             tiles: TileSet::builtin(),
             rooms: StdMutex::new(HashMap::new()),
-            created: StdMutex::new(HashMap::new()),
+            rooms_made: quota::Quota::new(config.rooms_per_address, "rooms"),
+            computers_asked: quota::Quota::new(config.computers_per_address, "computer players"),
+            planners: planners::Planners::new(config.planners),
             config,
         }))
     }
@@ -218,10 +231,8 @@ fn sweep_once(server: &Server) {
         let empty = r.watchers == 0 && r.connected.iter().all(|c| *c == 0) && !r.bot_running;
         !(empty && r.last_active.elapsed().as_secs() >= idle)
     });
-    server.created.lock().expect("created").retain(|_, times| {
-        times.retain(|t| t.elapsed() < Duration::from_secs(3600));
-        !times.is_empty()
-    });
+    server.rooms_made.prune();
+    server.computers_asked.prune();
 }
 
 /// The WebSocket, only for pages of allowed origins (against cross-site WebSocket
@@ -361,8 +372,13 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                         continue;
                     }
                     Budget::Flood => {
-                        let reason = "too many messages";
-                        let _ = socket.send(Message::Close(Some(axum::extract::ws::CloseFrame { code: 1008, reason: reason.into() }))).await;
+                        let close = axum::extract::ws::CloseFrame { code: 1008, reason: "too many messages".into() };
+                        if socket.send(Message::Close(Some(close))).await.is_ok() {
+                            // The closing handshake, briefly: the client reads the reason
+                            // instead of a reset from frames it had still in flight.
+                            let drain = async { while let Some(Ok(m)) = socket.recv().await { if matches!(m, Message::Close(_)) { break } } };
+                            let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+                        }
                         break;
                     }
                 }
@@ -438,7 +454,8 @@ async fn leave(c: &mut Client) {
 }
 
 /// A room by id: in memory, or loaded from the store.
-async fn room(server: &Arc<Server>, id: &str) -> Result<Arc<Mutex<Room>>, String> {
+/// A room loaded from disk plans its computers as the address that loaded it.
+async fn room(server: &Arc<Server>, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Room>>, String> {
     if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
         return Ok(r.clone());
     }
@@ -448,6 +465,8 @@ async fn room(server: &Arc<Server>, id: &str) -> Result<Arc<Mutex<Room>>, String
         .await
         .map_err(|_| "loading the room failed")??
         .ok_or("no such room")?;
+    let mut loaded = loaded;
+    loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(loaded))).clone();
     drop(rooms);
@@ -470,7 +489,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             }
         }
         ClientMsg::Join { room: id, token } => {
-            let r = match room(server, &id).await {
+            let r = match room(server, &id, ip).await {
                 Ok(r) => r,
                 Err(e) => return vec![error(e)],
             };
@@ -503,7 +522,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             out
         }
         ClientMsg::Claim { room: id, name } => {
-            let r = match room(server, &id).await {
+            let r = match room(server, &id, ip).await {
                 Ok(r) => r,
                 Err(e) => return vec![error(e)],
             };
@@ -561,8 +580,13 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             if !c.hosts {
                 return vec![error("only the host may hand a seat to a computer")];
             }
+            let taken = match server.computers_asked.take(ip, 1) {
+                Ok(t) => t,
+                Err(e) => return vec![error(e)],
+            };
             let mut guard = r.lock().await;
             if let Err(e) = guard.hand_to_computer(&server.store, seat, level).await {
+                server.computers_asked.give_back(taken);
                 return vec![error(e)];
             }
             drop(guard);
@@ -583,22 +607,20 @@ async fn create(
     options: Value,
     absent_secs: u64,
 ) -> Result<Value, String> {
-    // The address's place is held while the room is made, and given back if it is not.
-    let stamp = Instant::now();
-    {
-        let mut created = server.created.lock().expect("created");
-        let mine = created.entry(ip).or_default();
-        mine.retain(|t| t.elapsed() < Duration::from_secs(3600));
-        if mine.len() >= server.config.rooms_per_address {
-            return Err("this address has created too many rooms this hour".into());
+    // The address's quotas are taken while the room is made, and given back if it is not.
+    let computers = seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
+    let room_taken = server.rooms_made.take(ip, 1)?;
+    let computers_taken = match server.computers_asked.take(ip, computers) {
+        Ok(t) => t,
+        Err(e) => {
+            server.rooms_made.give_back(room_taken);
+            return Err(e);
         }
-        mine.push(stamp);
-    }
-    let made = make_room(server, seats, sets, options, absent_secs).await;
+    };
+    let made = make_room(server, ip, seats, sets, options, absent_secs).await;
     if made.is_err() {
-        if let Some(mine) = server.created.lock().expect("created").get_mut(&ip) {
-            mine.retain(|t| *t != stamp);
-        }
+        server.rooms_made.give_back(room_taken);
+        server.computers_asked.give_back(computers_taken);
     }
     made
 }
@@ -606,6 +628,7 @@ async fn create(
 /// Make a room once the address may (see [`create`]).
 async fn make_room(
     server: &Arc<Server>,
+    ip: IpAddr,
     seats: Vec<protocol::SeatRequest>,
     sets: Vec<String>,
     options: Value,
@@ -643,6 +666,7 @@ async fn make_room(
     crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| e.to_string())?;
     let id = random_id();
     probe.id = id.clone();
+    probe.address = ip;
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), Arc::new(Mutex::new(probe)));
     let mut created = json!({"type": "created", "room": id, "tokens": tokens});
@@ -668,17 +692,17 @@ fn play_computers(server: Arc<Server>, room: Arc<Mutex<Room>>) {
             let job = {
                 let mut r = room.lock().await;
                 match (r.computer_to_play(), r.game.clone()) {
-                    (Some(level), Some(g)) => Some((level, g)),
+                    (Some(level), Some(g)) => Some((level, g, r.address)),
                     _ => {
                         r.bot_running = false;
                         None
                     }
                 }
             };
-            let Some((level, game)) = job else { return };
+            let Some((level, game, address)) = job else { return };
             let n = game.history().len();
             let seed = random_seed();
-            let plan = tokio::task::spawn_blocking(move || Bot::new(level, seed).plan(&game)).await.unwrap_or_default();
+            let plan = server.planners.plan(address, level, seed, game).await;
             let mut moved = false;
             for (k, a) in plan.iter().enumerate() {
                 if server.config.bot_delay_ms > 0 {
@@ -730,7 +754,7 @@ mod tests {
         let meta = Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None };
         let id = "r".to_string();
         server.rooms.lock().unwrap().insert(id.clone(), Arc::new(Mutex::new(Room::new(id.clone(), meta, None))));
-        let entering = room(&server, &id).await.unwrap();
+        let entering = room(&server, &id, "127.0.0.1".parse().unwrap()).await.unwrap();
         sweep_once(&server);
         let kept = server.rooms.lock().unwrap().get(&id).cloned().expect("the room stays while a join holds it");
         assert!(Arc::ptr_eq(&kept, &entering));

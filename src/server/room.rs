@@ -10,6 +10,7 @@ use crate::record::{parse_setup, Record, RecordAction};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::broadcast;
@@ -68,6 +69,9 @@ pub struct Room {
     pub bot_running: bool,
     /// The last time anything happened (for unloading idle rooms).
     pub last_active: Instant,
+    /// The address its computers think for (the creator's, or whoever loaded it from disk),
+    /// so that one address's rooms share one address's part of the planners.
+    pub address: IpAddr,
 }
 
 /// The SHA-256 of a token, as hex.
@@ -95,6 +99,7 @@ impl Room {
             tx,
             bot_running: false,
             last_active: Instant::now(),
+            address: IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
         }
     }
 

@@ -439,21 +439,30 @@ async fn a_player_reconnects_with_the_token_and_a_restart_loses_nothing() {
 async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     let (addr, _srv) = server(|_| {}, db("claim")).await;
     let mut host = Client::connect(addr).await;
-    let (room, tokens) = create(
-        &mut host,
-        json!([{"name": "Ann", "kind": "person"}, {"name": "Open seat", "kind": "open"}]),
-        json!(["base"]),
-        json!({}),
-    )
-    .await;
+    host.send(json!({"type": "create", "sets": ["base"],
+        "seats": [{"name": "Ann", "kind": "person"}, {"name": "Open seat", "kind": "open"}]}))
+        .await;
+    let created = host.until("created").await;
+    let (room, tokens, open) = (created["room"].clone(), created["tokens"].clone(), created["open"].clone());
+    assert!(open.is_string(), "a room with an open seat has an open link's secret: {created}");
     host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
     host.until("room").await;
+    // Issue 22, defect 13: the room id alone (which every watcher knows), or a wrong secret,
+    // takes no seat; the open link's secret does.
     let mut guest = Client::connect(addr).await;
-    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    for wrong in [
+        json!({"type": "claim", "room": room, "name": "Gus"}),
+        json!({"type": "claim", "room": room, "name": "Gus", "secret": tokens[0]}),
+    ] {
+        guest.send(wrong).await;
+        let e = guest.until("error").await;
+        assert!(e["message"].as_str().unwrap().contains("open link"), "{e}");
+    }
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus", "secret": open})).await;
     let claimed = guest.until("claimed").await;
     assert_eq!(claimed["seat"], 1);
     let mut other = Client::connect(addr).await;
-    other.send(json!({"type": "claim", "room": room, "name": "Late"})).await;
+    other.send(json!({"type": "claim", "room": room, "name": "Late", "secret": open})).await;
     assert!(other.until("error").await["message"].as_str().unwrap().contains("no open seat"));
     // Gus joins with his new token, leaves; the room waits 120 s before a computer may
     // take his seat.
@@ -461,9 +470,12 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     let info = guest.until("room").await;
     assert_eq!(info["seats"][1]["name"], "Gus");
     drop(guest);
+    // The host hears Gus come (after the claim's frame), then go.
+    while host.until("room").await["seats"][1]["connected"] != true {}
     while host.until("room").await["seats"][1]["connected"] == true {}
     host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
-    assert!(host.until("error").await["message"].as_str().unwrap().contains("waits 120 s"));
+    let e = host.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("waits 120 s"), "{e}");
 
     // A room that waits 0 s: Gus leaves mid-game and the host lets a computer play on.
     let mut host = Client::connect(addr).await;
@@ -645,7 +657,7 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let mut guest = Client::connect(addr).await;
     // One after the other: each holds the room while its save waits 5 s.
-    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus", "secret": created["open"]})).await;
     let e = guest.until("error").await;
     assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
     host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
@@ -660,7 +672,7 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     assert_eq!(info["seats"][1]["name"], "Open", "{info}");
     assert_eq!(info["seats"][2]["kind"], "person", "{info}");
     // And with the lock gone, both go through.
-    guest.send(json!({"type": "claim", "room": room, "name": "Gus"})).await;
+    guest.send(json!({"type": "claim", "room": room, "name": "Gus", "secret": created["open"]})).await;
     assert_eq!(guest.until("claimed").await["seat"], 1);
     host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
     loop {
@@ -888,6 +900,58 @@ async fn an_address_asks_for_a_bounded_number_of_computer_players() {
     b.send(json!({"type": "create", "sets": ["base"], "seats": [{"name": "A", "kind": "person"}, {"name": "B", "kind": "open"}]}))
         .await;
     b.until("created").await;
+}
+
+/// Issue 22, defect 6: watchers coming and going cost the room's members O(1) frames each
+/// (their count, at most every 2 s), not a whole room frame per arrival to everyone; a
+/// room takes so many watchers and a seat so many connections. Before, 600 watchers joining
+/// and leaving made 196,495 frames.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watchers_come_and_go_in_few_frames_and_are_capped() {
+    let (addr, _srv) = server(|c| c.watchers_per_room = 40, db("watchers")).await;
+    let mut a = Client::connect(addr).await;
+    let (room, tokens) = create(
+        &mut a,
+        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
+        json!(["base"]),
+        json!({}),
+    )
+    .await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    a.until("room").await;
+    let mut crowd = Vec::new();
+    for _ in 0..40 {
+        let mut w = Client::connect(addr).await;
+        w.send(json!({"type": "join", "room": room})).await;
+        w.until("room").await;
+        crowd.push(w);
+    }
+    let mut late = Client::connect(addr).await;
+    late.send(json!({"type": "join", "room": room})).await;
+    let e = late.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("40 watchers"), "{e}");
+    // Everyone leaves; a little later Ann has heard the final count once more.
+    drop(crowd);
+    let mut frames = Vec::new();
+    let until = tokio::time::Instant::now() + Duration::from_millis(3000);
+    while let Ok(Some(v)) = tokio::time::timeout_at(until, a.next()).await {
+        frames.push(v);
+    }
+    let told: Vec<&Value> = a.seen.iter().filter(|v| v["type"] == "watchers").collect();
+    assert!(a.seen.iter().filter(|v| v["type"] == "room").count() == 1, "no room frame for watchers: {:?}", a.seen);
+    assert!(told.len() <= 4, "80 arrivals and departures told {} times", told.len());
+    assert_eq!(told.last().unwrap()["watchers"], 0);
+    // A seat's connections are capped too.
+    let mut tabs = Vec::new();
+    for _ in 0..7 {
+        let mut t = Client::connect(addr).await;
+        t.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+        t.until("room").await;
+        tabs.push(t);
+    }
+    let mut ninth = Client::connect(addr).await;
+    ninth.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    assert!(ninth.until("error").await["message"].as_str().unwrap().contains("8 places"));
 }
 
 /// Whether the server ended a TCP connection (EOF or reset) within `secs`, reading

@@ -110,19 +110,44 @@ function leaveOnline() {
   window.carc.online = null;
   table.remote = false;
   table.view?.setRemote(false);
-  if (location.search) history.replaceState(null, "", location.pathname + location.hash);
+  if (location.search || roomLink().room) history.replaceState(null, "", location.pathname);
   renderOnline();
 }
 
 const inviteKey = (room) => `carcassonne.online.invites.${room}`;
+const SEATS_KEY = "carcassonne.online.seats.v1";
 
-/** Links for a room: one per invited seat (its token), the open link, the watch link. */
-function links(room, tokens, seats) {
+/** The seats this browser plays online: room → its seat's token. A token lives here, never
+ *  in the address bar, where it would go with every page load into proxies' logs. */
+function seatTokens() {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  } catch { return {}; }
+}
+function rememberSeat(room, token) {
+  const all = seatTokens();
+  all[room] = { token, at: Date.now() };
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch { /* full: the link still holds it */ }
+}
+
+/** A room link's parts, from the fragment (`#room=…&t=…`, `&open=…`), or from the query
+ *  of links made before secrets moved to the fragment (`?room=…&t=…`, `&open`). */
+function roomLink() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const q = hash.has("room") ? hash : new URLSearchParams(location.search);
+  const room = q.get("room");
+  return { room: room && /^[\w-]{1,64}$/.test(room) ? room : null, token: q.get("t"), open: q.has("open") ? q.get("open") : null };
+}
+
+/** Links for a room: one per invited seat (its token), the open link (its secret), the watch
+ *  link. The secrets are in the fragment, which browsers never send to a server. */
+function links(room, tokens, seats, open) {
   const base = location.href.split(/[?#]/)[0];
   const out = [];
-  tokens.forEach((token, i) => { if (token && i > 0) out.push([t("online.seatOf", { name: seats[i].name }), `${base}?room=${room}&t=${token}`]); });
-  if (seats.some((s) => s.kind === "open")) out.push([t("online.openLink"), `${base}?room=${room}&open`]);
-  out.push([t("online.watch"), `${base}?room=${room}`]);
+  tokens.forEach((token, i) => { if (token && i > 0) out.push([t("online.seatOf", { name: seats[i].name }), `${base}#room=${room}&t=${token}`]); });
+  if (seats.some((s) => s.kind === "open")) out.push([t("online.openLink"), `${base}#room=${room}&open=${open}`]);
+  out.push([t("online.watch"), `${base}#room=${room}`]);
   return out;
 }
 
@@ -132,8 +157,9 @@ async function createOnline(opts) {
   const seats = opts.players.map((p, i) => i === 0 || !p.computer ? { name: p.name, kind: "person" }
     : p.computer === "open" ? { name: p.name, kind: "open" } : { name: p.name, kind: "computer", level: p.computer });
   const created = await o.create({ seats, sets: opts.sets, options: opts.options });
-  try { localStorage.setItem(inviteKey(created.room), JSON.stringify(links(created.room, created.tokens, seats))); } catch { /* full */ }
-  history.replaceState(null, "", `?room=${created.room}&t=${created.tokens[0]}`);
+  try { localStorage.setItem(inviteKey(created.room), JSON.stringify(links(created.room, created.tokens, seats, created.open))); } catch { /* full */ }
+  rememberSeat(created.room, created.tokens[0]);
+  history.replaceState(null, "", `${location.pathname}#room=${created.room}`);
   o.join(created.room, created.tokens[0]);
   if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
   showInvites(created.room);
@@ -182,21 +208,23 @@ function notifyTurn(s) {
   }
 }
 
-/** Open the room a link names: `?room=…&t=…` plays a seat, `&open` takes an open seat,
- *  neither watches. Returns whether there was one. */
+/** Open the room a link names: `#room=…&t=…` plays a seat, `&open=…` takes an open seat,
+ *  neither watches (or plays the seat this browser holds there). A token is stored and the
+ *  address keeps only `#room=…`. Returns whether there was one. */
 function openRoomFromUrl() {
-  const q = new URLSearchParams(location.search);
-  const room = q.get("room");
+  const { room, token, open } = roomLink();
   if (!room) return false;
+  if (token) rememberSeat(room, token);
+  history.replaceState(null, "", `${location.pathname}#room=${room}`);
   const o = goOnline();
-  if (q.get("t")) o.join(room, q.get("t"));
-  else if (q.has("open")) {
+  const mine = seatTokens()[room]?.token;
+  if (open !== null && !token) {
     const name = (prompt(t("notice.name"), t("notice.guest")) || t("notice.guest")).trim().slice(0, 24) || t("notice.guest");
-    o.claim(room, name).then((c) => {
-      history.replaceState(null, "", `?room=${room}&t=${c.token}`);
+    o.claim(room, name, open || undefined).then((c) => {
+      rememberSeat(room, c.token);
       o.join(room, c.token);
     }, (e) => notice(t("notice.noSeat", { error: e.message })));
-  } else o.join(room);
+  } else o.join(room, typeof mine === "string" ? mine : undefined);
   renderOnline();
   return true;
 }
@@ -691,6 +719,11 @@ function start() {
   addEventListener("hashchange", () => {
     const code = new URLSearchParams(location.hash.slice(1)).get("r");
     if (code) openShared(code);
+    // A room's link pasted into this tab: open that room.
+    else if (roomLink().room && roomLink().room !== online?.room?.room) {
+      leaveOnline();
+      if (openRoomFromUrl()) attach(defaultGame(), { fresh: true, remote: true });
+    }
   });
   $("#btn-undo-turn").addEventListener("click", () => {
     table.bots.cancel();
@@ -752,7 +785,7 @@ function start() {
     $("#ng-online-box").hidden = !yes;
     syncOnline();
   });
-  // A room's link (?room=…) opens the room; the local game stays saved as it is.
+  // A room's link (#room=…) opens the room; the local game stays saved as it is.
   if (openRoomFromUrl()) {
     attach(defaultGame(), { fresh: true, remote: true });
     return;

@@ -34,11 +34,14 @@ if (params.has("record")) {
   else console.error("embed.html: record= takes a record (JSON) or a share code, not a URL");
 }
 // A room of the game server this page comes from (never another server: the page's CSP
-// allows connections to its own origin only): `room=…&token=…` plays a seat, `room=…` watches.
+// allows connections to its own origin only): `room=…#token=…` plays a seat, `room=…`
+// watches. The token belongs in the fragment, which is never sent to a server (in the query,
+// as older links have it, it still works).
 if (params.has("room")) {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") ?? params.get("token");
   element.setAttribute("server", new URL(".", location.href).href);
   element.setAttribute("room", params.get("room"));
-  if (params.has("token")) element.setAttribute("token", params.get("token"));
+  if (token) element.setAttribute("token", token);
 }
 if (params.has("lang")) document.documentElement.lang = params.get("lang");
 

@@ -109,8 +109,8 @@ export class Online extends EventTarget {
   /** Create a room; resolves to `{room, tokens}` (the first token is this player's). */
   create(setup) { return this.ask({ type: "create", ...setup }, "created"); }
 
-  /** Take an open seat; resolves to `{room, seat, token}`. */
-  claim(room, name) { return this.ask({ type: "claim", room, name }, "claimed"); }
+  /** Take an open seat with the open link's `secret`; resolves to `{room, seat, token}`. */
+  claim(room, name, secret) { return this.ask(secret ? { type: "claim", room, name, secret } : { type: "claim", room, name }, "claimed"); }
 
   /** Follow a room, as a seat (with its token) or watching. */
   join(room, token) {
@@ -138,6 +138,13 @@ export class Online extends EventTarget {
         this.seat = m.you;
         this.room = m;
         this.emit("room", this.room);
+        break;
+      case "watchers":
+        // Watchers come and go without a whole room frame: only their count, now and then.
+        if (this.room) {
+          this.room = { ...this.room, watchers: m.watchers };
+          this.emit("room", this.room);
+        }
         break;
       case "state": {
         this.final = m.final || null;

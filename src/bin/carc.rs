@@ -57,7 +57,8 @@ Online play (built with --features server; docs/online.md):
              [--allow-origin https://fan.site,...] [--bot-delay-ms 400] [--idle-secs 120]
              [--max-connections N] [--max-rooms N] [--rooms-per-address N] [--messages-per-sec N]
              [--connections-per-address 64] [--request-timeout-secs 10] [--idle-timeout-secs 60]
-             [--computers-per-address 40] [--planners N] [--trust-proxy]
+             [--computers-per-address 40] [--planners N]
+             [--watchers-per-room 500] [--trust-proxy]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -204,6 +205,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                     "idle-timeout-secs",
                     "computers-per-address",
                     "planners",
+                    "watchers-per-room",
                 ],
                 &["trust-proxy"],
             )?),
@@ -243,6 +245,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         config.idle_timeout_secs = number(&f, "idle-timeout-secs", Some(config.idle_timeout_secs))?;
         config.computers_per_address = number(&f, "computers-per-address", Some(config.computers_per_address))?;
         config.planners = number(&f, "planners", Some(config.planners))?;
+        config.watchers_per_room = number(&f, "watchers-per-room", Some(config.watchers_per_room))?;
         config.trust_proxy = f.switches.iter().any(|s| s == "trust-proxy");
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         runtime.block_on(async {

@@ -65,6 +65,8 @@ pub struct Config {
     /// Behind a reverse proxy: take the client's address from the last `X-Forwarded-For`
     /// entry (the one the proxy added) instead of the connection's.
     pub trust_proxy: bool,
+    /// Connections that may watch one room at once.
+    pub watchers_per_room: usize,
     /// Computer seats one address may ask for per hour (in rooms it creates and seats it
     /// hands over): each costs CPU for a whole game.
     pub computers_per_address: usize,
@@ -92,6 +94,7 @@ impl Config {
             rooms_per_address: 200,
             trust_proxy: false,
             computers_per_address: 40,
+            watchers_per_room: 500,
             planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             messages_per_sec: 20,
         }
@@ -435,20 +438,8 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
 /// The client leaves its room (closing or joining another).
 async fn leave(c: &mut Client) {
     if let Some(room) = c.room.take() {
-        let mut r = room.lock().await;
         c.hosts = false;
-        match c.seat.take() {
-            Some(s) => {
-                r.connected[s] = r.connected[s].saturating_sub(1);
-                if r.connected[s] == 0 {
-                    r.away_since[s] = Some(Instant::now());
-                }
-            }
-            None => r.watchers = r.watchers.saturating_sub(1),
-        }
-        r.last_active = Instant::now();
-        let info = r.info(None, false);
-        r.broadcast(info);
+        room.lock().await.exit(c.seat.take());
     }
     c.rx = None;
 }
@@ -468,7 +459,7 @@ async fn room(server: &Arc<Server>, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Ro
     let mut loaded = loaded;
     loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
-    let r = rooms.entry(id.to_string()).or_insert_with(|| Arc::new(Mutex::new(loaded))).clone();
+    let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();
     drop(rooms);
     // A game whose turn is a computer's when it was loaded goes on.
     play_computers(server.clone(), r.clone());
@@ -495,39 +486,25 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             };
             leave(c).await;
             let mut guard = r.lock().await;
-            let host = token.as_deref().is_some_and(|t| guard.is_host_token(t));
-            let seat = match token.as_deref().map(|t| guard.seat_of(t)) {
-                Some(None) if !host => {
-                    return vec![error("that link's seat is not in this room (or was handed to a computer)")]
-                }
-                Some(s) => s,
-                None => None,
+            let (seat, hosts) = match guard.enter(token.as_deref(), server.config.watchers_per_room) {
+                Ok(entered) => entered,
+                Err(e) => return vec![error(e)],
             };
-            match seat {
-                Some(s) => {
-                    guard.connected[s] += 1;
-                    guard.away_since[s] = None;
-                }
-                None => guard.watchers += 1,
-            }
-            guard.last_active = Instant::now();
             c.rx = Some(guard.tx.subscribe());
             c.seat = seat;
-            c.hosts = guard.hosts(seat, host);
+            c.hosts = hosts;
             c.room = Some(r.clone());
-            let everyone = guard.info(None, false);
-            guard.broadcast(everyone);
             let mut out = vec![text(guard.info(seat, c.hosts))];
             out.extend(guard.state().map(text));
             out
         }
-        ClientMsg::Claim { room: id, name } => {
+        ClientMsg::Claim { room: id, name, secret } => {
             let r = match room(server, &id, ip).await {
                 Ok(r) => r,
                 Err(e) => return vec![error(e)],
             };
             let mut guard = r.lock().await;
-            match guard.claim(&server.store, name).await {
+            match guard.claim(&server.store, name, secret.as_deref()).await {
                 Ok((seat, token)) => {
                     vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
                 }
@@ -655,7 +632,16 @@ async fn make_room(
         })
         .collect();
     let host = (seats[0].kind != SeatKind::Person).then(random_id);
-    let meta = Meta { seats: meta_seats, sets, options, absent_secs, game: 0, host: host.as_deref().map(hash) };
+    let open = seats.iter().any(|s| s.kind == SeatKind::Open).then(random_id);
+    let meta = Meta {
+        seats: meta_seats,
+        sets,
+        options,
+        absent_secs,
+        game: 0,
+        host: host.as_deref().map(hash),
+        open: open.as_deref().map(hash),
+    };
     // The setup is checked now, so that a room that could never start is not made.
     let mut probe = Room::new(String::new(), meta.clone(), None);
     let check = crate::record::parse_setup(&json!({
@@ -668,10 +654,13 @@ async fn make_room(
     probe.id = id.clone();
     probe.address = ip;
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
-    server.rooms.lock().expect("rooms").insert(id.clone(), Arc::new(Mutex::new(probe)));
+    server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     let mut created = json!({"type": "created", "room": id, "tokens": tokens});
     if let Some(host) = host {
         created["host"] = json!(host);
+    }
+    if let Some(open) = open {
+        created["open"] = json!(open);
     }
     Ok(created)
 }
@@ -751,9 +740,10 @@ mod tests {
     #[tokio::test]
     async fn the_sweep_never_unloads_a_room_a_join_is_entering() {
         let server = server("sweep");
-        let meta = Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None };
+        let meta =
+            Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None, open: None };
         let id = "r".to_string();
-        server.rooms.lock().unwrap().insert(id.clone(), Arc::new(Mutex::new(Room::new(id.clone(), meta, None))));
+        server.rooms.lock().unwrap().insert(id.clone(), Room::new(id.clone(), meta, None).shared());
         let entering = room(&server, &id, "127.0.0.1".parse().unwrap()).await.unwrap();
         sweep_once(&server);
         let kept = server.rooms.lock().unwrap().get(&id).cloned().expect("the room stays while a join holds it");

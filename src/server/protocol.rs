@@ -51,12 +51,15 @@ pub enum ClientMsg {
         /// A seat token.
         token: Option<String>,
     },
-    /// Take an open seat of a room under this name.
+    /// Take an open seat of a room under this name, with the open link's secret.
     Claim {
         /// The room.
         room: String,
         /// The name to show.
         name: String,
+        /// The open link's secret (`created.open`); only rooms made before open links had
+        /// secrets are claimed without one.
+        secret: Option<String>,
     },
     /// The host starts the game.
     Start,
@@ -235,8 +238,9 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
             ClientMsg::Join { room: id(o, "room")?, token }
         }
         "claim" => {
-            only(o, &["room", "name"])?;
-            ClientMsg::Claim { room: id(o, "room")?, name: name_field(o)? }
+            only(o, &["room", "name", "secret"])?;
+            let secret = if o.contains_key("secret") { Some(id(o, "secret")?) } else { None };
+            ClientMsg::Claim { room: id(o, "room")?, name: name_field(o)?, secret }
         }
         "start" => {
             only(o, &[])?;

@@ -11,9 +11,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::net::IpAddr;
-use std::sync::Arc;
-use std::time::Instant;
-use tokio::sync::broadcast;
+use std::sync::{Arc, Weak};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, Mutex};
+
+/// Connections that may play one seat at once (a player's tabs and devices).
+pub const CONNECTIONS_PER_SEAT: u32 = 8;
+
+/// How often at most a room tells everyone how many watch it.
+pub const WATCHERS_EVERY: Duration = Duration::from_secs(2);
 
 /// A seat as stored.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -47,6 +53,11 @@ pub struct Meta {
     /// computers only): whoever joins with it hosts the room without a seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+    /// The SHA-256 of the open link's secret (hex), in a room with open seats: only who
+    /// holds the open link may claim one (a room id alone, which watchers know, is not
+    /// enough). Rooms made before open links had secrets have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<String>,
 }
 
 /// A room in memory.
@@ -69,6 +80,11 @@ pub struct Room {
     pub bot_running: bool,
     /// The last time anything happened (for unloading idle rooms).
     pub last_active: Instant,
+    /// When the watcher count was last told, and whether a telling is scheduled.
+    watchers_told: Option<Instant>,
+    watchers_pending: bool,
+    /// Itself, for the delayed telling of the watcher count.
+    me: Weak<Mutex<Room>>,
     /// The address its computers think for (the creator's, or whoever loaded it from disk),
     /// so that one address's rooms share one address's part of the planners.
     pub address: IpAddr,
@@ -100,7 +116,100 @@ impl Room {
             bot_running: false,
             last_active: Instant::now(),
             address: IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+            watchers_told: None,
+            watchers_pending: false,
+            me: Weak::new(),
         }
+    }
+
+    /// The room, shared (as the server's map and its connections hold it).
+    pub fn shared(self) -> Arc<Mutex<Room>> {
+        Arc::new_cyclic(|me| {
+            let mut room = self;
+            room.me = me.clone();
+            Mutex::new(room)
+        })
+    }
+
+    /// A connection enters: with a seat's token to play it, the host's token to host, or
+    /// none to watch. Returns its seat and whether it hosts. A seat's coming is told to
+    /// everyone (a whole room frame: at most five seats of at most
+    /// [`CONNECTIONS_PER_SEAT`] connections each); a watcher's only as the count, at most
+    /// every [`WATCHERS_EVERY`], so that many watchers coming and going cost O(1) frames
+    /// each (issue 22, defect 6).
+    pub fn enter(&mut self, token: Option<&str>, max_watchers: usize) -> Result<(Option<usize>, bool), String> {
+        let host = token.is_some_and(|t| self.is_host_token(t));
+        let seat = match token.map(|t| self.seat_of(t)) {
+            Some(None) if !host => {
+                return Err("that link's seat is not in this room (or was handed to a computer)".into())
+            }
+            Some(s) => s,
+            None => None,
+        };
+        match seat {
+            Some(s) if self.connected[s] >= CONNECTIONS_PER_SEAT => {
+                return Err(format!("that seat is open in {CONNECTIONS_PER_SEAT} places already"))
+            }
+            Some(s) => {
+                self.connected[s] += 1;
+                self.away_since[s] = None;
+                self.broadcast(self.info(None, false));
+            }
+            None if self.watchers as usize >= max_watchers => {
+                return Err(format!("this room has {max_watchers} watchers, as many as it may"))
+            }
+            None => {
+                self.watchers += 1;
+                self.watchers_changed();
+            }
+        }
+        self.last_active = Instant::now();
+        Ok((seat, self.hosts(seat, host)))
+    }
+
+    /// A connection leaves (closing, or joining another room).
+    pub fn exit(&mut self, seat: Option<usize>) {
+        match seat {
+            Some(s) => {
+                self.connected[s] = self.connected[s].saturating_sub(1);
+                if self.connected[s] == 0 {
+                    self.away_since[s] = Some(Instant::now());
+                }
+                self.broadcast(self.info(None, false));
+            }
+            None => {
+                self.watchers = self.watchers.saturating_sub(1);
+                self.watchers_changed();
+            }
+        }
+        self.last_active = Instant::now();
+    }
+
+    /// The watcher count changed: tell it now, or once [`WATCHERS_EVERY`] has passed since
+    /// it was last told.
+    fn watchers_changed(&mut self) {
+        if self.watchers_pending {
+            return;
+        }
+        let wait = self.watchers_told.map_or(Duration::ZERO, |t| WATCHERS_EVERY.saturating_sub(t.elapsed()));
+        if wait.is_zero() {
+            self.tell_watchers();
+            return;
+        }
+        self.watchers_pending = true;
+        let me = self.me.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            if let Some(room) = me.upgrade() {
+                room.lock().await.tell_watchers();
+            }
+        });
+    }
+
+    fn tell_watchers(&mut self) {
+        self.watchers_pending = false;
+        self.watchers_told = Some(Instant::now());
+        self.broadcast(json!({"type": "watchers", "watchers": self.watchers}));
     }
 
     /// Load a room from the store by replaying its game's actions.
@@ -297,8 +406,18 @@ impl Room {
     }
 
     /// Take the first open seat under `name` (the name counts only before the game starts:
-    /// it is in the setup). Returns the seat and its new token.
-    pub async fn claim(&mut self, store: &Store, name: String) -> Result<(usize, String), String> {
+    /// it is in the setup), with the open link's `secret`. Returns the seat and its new token.
+    pub async fn claim(
+        &mut self,
+        store: &Store,
+        name: String,
+        secret: Option<&str>,
+    ) -> Result<(usize, String), String> {
+        if let Some(open) = &self.meta.open {
+            if !secret.is_some_and(|s| same(open, &hash(s))) {
+                return Err("an open seat is taken with the room's open link".into());
+            }
+        }
         let seat = self.meta.seats.iter().position(|s| s.kind == "open").ok_or("no open seat is left in this room")?;
         let token = super::random_id();
         let mut meta = self.meta.clone();

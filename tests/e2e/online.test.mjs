@@ -67,10 +67,11 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   await a.waitForSelector("#invite[open]");
   const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
   assert.equal(links.length, 2, "Bo's seat and the watch link");
-  assert.match(links[0], /\?room=[\w-]{22}&t=[\w-]{22}$/);
+  // Secrets travel in the fragment, which no server is ever sent (issue 22, defect 12).
+  assert.match(links[0], /\/#room=[\w-]{22}&t=[\w-]{22}$/);
   await shot(a, "30-online-invite");
   await a.click("#invite button[type=submit]");
-  assert.match(a.url(), /\?room=[\w-]{22}&t=/, "the page's address plays Ann's seat after a reload");
+  assert.match(a.url(), /\/#room=[\w-]{22}$/, "the address names the room, not Ann's token (stored instead)");
 
   const b = await newPage(browser);
   await b.goto(links[0]);
@@ -82,7 +83,8 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   await a.click("#on-start");
   const pages = [a, b];
   await Promise.all([...pages, watch].map((p) => p.waitForFunction(() => window.carc.online?.game)));
-  const room = new URL(links[1]).searchParams.get("room");
+  const room = new URLSearchParams(new URL(links[1]).hash.slice(1)).get("room");
+  assert.match(b.url(), /\/#room=[\w-]{22}$/, "Bo's token is taken out of the address bar");
   // The element and the iframe page join the room too (watching): a fan site's way in.
   const fan = await newPage(browser);
   await fan.goto(server.url + "element-example.html");
@@ -156,4 +158,41 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   assert.equal(await a.isVisible("#on-rematch"), true, "the host may ask for a rematch");
   await shot(a, "32-online-over");
   for (const p of [a, b, watch, fan, framed]) assert.deepEqual(p.errors, []);
+});
+
+test("an open seat is taken with the open link only; tokens stay out of the address bar", async () => {
+  const a = await newPage(browser);
+  await a.goto(server.url);
+  await ready(a);
+  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
+  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
+  await a.check("#ng-online");
+  await a.fill("#ng-players li:nth-child(1) input", "Ann");
+  await a.selectOption("#ng-players li:nth-child(2) select.who", "open");
+  await a.click("#ng-start");
+  await a.waitForSelector("#invite[open]");
+  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
+  const open = links.find((l) => l.includes("&open="));
+  const watchLink = links.find((l) => !l.includes("&"));
+  assert.match(open, /\/#room=[\w-]{22}&open=[\w-]{22}$/, links.join(" "));
+  await a.click("#invite button[type=submit]");
+  // A watcher knows the room id; a claim needs the open link's secret (issue 22, defect 13).
+  const room = new URLSearchParams(new URL(watchLink).hash.slice(1)).get("room");
+  const w = await newPage(browser);
+  await w.goto(watchLink);
+  await w.waitForFunction(() => window.carc.online?.room);
+  const refused = await w.evaluate((room) => window.carc.online.claim(room, "Eve").then(() => "claimed", (e) => e.message), room);
+  assert.match(refused, /open link/);
+  // Gus follows the open link, gives his name, and sits in seat 1.
+  const g = await newPage(browser);
+  g.on("dialog", (d) => d.accept("Gus"));
+  await g.goto(open);
+  await g.waitForFunction(() => window.carc.online?.seat === 1);
+  assert.match(g.url(), /\/#room=[\w-]{22}$/, "neither the secret nor the new token stays in the address");
+  await a.waitForFunction(() => window.carc.online.room.seats[1].name === "Gus" && window.carc.online.room.seats[1].kind === "person");
+  // A reload plays the same seat, from the token this browser stored.
+  await g.reload();
+  await g.waitForFunction(() => window.carc.online?.seat === 1);
+  assert.equal(await g.evaluate(() => location.search), "");
+  for (const p of [a, w, g]) assert.deepEqual(p.errors, []);
 });

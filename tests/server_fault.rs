@@ -18,26 +18,53 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+/// A running `carc serve`, SIGKILLed when dropped: a failing test never leaves a server
+/// behind (one would hold the test's output open and hang whoever reads it).
+struct Serving(Child);
+
+impl Serving {
+    /// SIGKILL, and wait for the process to end.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// Start the server on a free port; returns the process and its address.
-fn start(db: &std::path::Path) -> (Child, String) {
+fn start(db: &std::path::Path) -> (Serving, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
         .args(["serve", "--port", "0", "--db", db.to_str().unwrap(), "--dist", "/nonexistent", "--bot-delay-ms", "0"])
-        .args(["--rooms-per-address", "1000", "--messages-per-sec", "1000"])
+        .args(["--rooms-per-address", "1000", "--messages-per-sec", "1000", "--connections-per-address", "1000"])
+        .args(["--computers-per-address", "1000"])
         .stdout(Stdio::piped())
         .spawn()
         .expect("carc serve starts");
     let mut line = String::new();
     BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
     let addr = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("the address line").to_string();
-    (child, addr)
+    (Serving(child), addr)
 }
 
 /// What a room's clients have been told: action n → the action.
 type Acked = Arc<Mutex<BTreeMap<String, BTreeMap<usize, Value>>>>;
 
-/// One bot client for one seat: plays random legal moves, reconnecting whenever the
-/// connection drops, until it sees the game over. Returns the final state message.
-async fn bot(addr: Arc<Mutex<String>>, room: String, token: String, seed: u64, acked: Acked) -> (String, Value) {
+/// One bot client for one seat: plays random legal moves (waiting `pace` to twice that ms
+/// before each), reconnecting whenever the connection drops, until it sees the game over.
+/// Returns the final state message.
+async fn bot(
+    addr: Arc<Mutex<String>>,
+    room: String,
+    token: String,
+    seed: u64,
+    pace: u64,
+    acked: Acked,
+) -> (String, Value) {
     let mut rng = Rng::new(seed);
     loop {
         let url = format!("ws://{}/ws", addr.lock().unwrap());
@@ -80,6 +107,9 @@ async fn bot(addr: Arc<Mutex<String>>, room: String, token: String, seed: u64, a
             }
             if let (Some(g), Some(s)) = (game.as_ref(), seat) {
                 if !g.is_over() && g.current_player() == s && matches!(v["type"].as_str(), Some("state" | "action")) {
+                    // A person's pace, roughly: the kills must fall while games are played,
+                    // and the server answers a move in well under a millisecond.
+                    tokio::time::sleep(Duration::from_millis(pace + rng.below(pace as usize + 1) as u64)).await;
                     let legal = g.legal_actions();
                     let a = RecordAction::from_action(&legal[rng.below(legal.len())], g.tiles()).to_value();
                     let msg = json!({"type": "act", "n": g.history().len(), "action": a});
@@ -148,7 +178,14 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
     for (r, (room, tokens)) in rooms.iter().enumerate() {
         for (s, t) in tokens.iter().enumerate() {
             let Some(t) = t.as_str() else { continue };
-            bots.push(tokio::spawn(bot(addr.clone(), room.clone(), t.to_string(), (r * 10 + s) as u64, acked.clone())));
+            bots.push(tokio::spawn(bot(
+                addr.clone(),
+                room.clone(),
+                t.to_string(),
+                (r * 10 + s) as u64,
+                15,
+                acked.clone(),
+            )));
         }
     }
 
@@ -161,8 +198,7 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
         if k < 3 {
             assert!(running > 0, "kill {k} came after every game had ended");
         }
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
+        child.kill(); // SIGKILL
         tokio::time::sleep(Duration::from_millis(rng.below(200) as u64)).await;
         let (c, a) = start(&db);
         child = c;
@@ -174,8 +210,7 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
         let left = Duration::from_secs(120).saturating_sub(started.elapsed());
         finals.push(tokio::time::timeout(left, b).await.expect("every game finishes in time").unwrap());
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
 
     let acked = acked.lock().unwrap();
     let mut told = 0;
@@ -201,4 +236,249 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
 
 fn bots_count(rooms: &[(String, Vec<Value>)]) -> usize {
     rooms.iter().map(|(_, t)| t.iter().filter(|t| t.is_string()).count()).sum()
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket to the server (retrying while it starts).
+async fn connect(addr: &str) -> Ws {
+    for _ in 0..100 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+            return ws;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the server at {addr} takes no connection");
+}
+
+async fn send(ws: &mut Ws, v: Value) -> bool {
+    ws.send(Message::Text(v.to_string().into())).await.is_ok()
+}
+
+/// The first message `pick` keeps, within `secs`; None if the connection ends first (the
+/// server was killed) or nothing came.
+async fn first<T>(ws: &mut Ws, secs: u64, mut pick: impl FnMut(&Value) -> Option<T>) -> Option<T> {
+    let until = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let m = tokio::time::timeout_at(until, ws.next()).await.ok()??.ok()?;
+        let Message::Text(t) = m else { continue };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        if let Some(x) = pick(&v) {
+            return Some(x);
+        }
+    }
+}
+
+/// The room frame and (if a game runs) the state a seat's token is told on joining.
+async fn look(addr: &str, room: &str, token: &str) -> (Value, Option<Value>) {
+    let mut ws = connect(addr).await;
+    send(&mut ws, json!({"type": "join", "room": room, "token": token})).await;
+    let info = first(&mut ws, 10, |v| (v["type"] == "room" || v["type"] == "error").then(|| v.clone())).await.unwrap();
+    assert_eq!(info["type"], "room", "{info}");
+    let state = match info["status"].as_str() {
+        Some("lobby") => None,
+        _ => first(&mut ws, 10, |v| (v["type"] == "state").then(|| v.clone())).await,
+    };
+    (info, state)
+}
+
+/// Kill the server 1 to 15 ms after `go` is sent to every socket at once, restart it, and
+/// return the new address and what each socket had been told by then (`pick`).
+async fn kill_during<T: Send + 'static>(
+    child: &mut Serving,
+    db: &std::path::Path,
+    rng: &mut Rng,
+    sockets: Vec<(Ws, Value)>,
+    pick: fn(&Value) -> Option<T>,
+) -> (String, Vec<Option<T>>) {
+    let mut tasks = Vec::new();
+    for (mut ws, go) in sockets {
+        tasks.push(tokio::spawn(async move {
+            if !send(&mut ws, go).await {
+                return None;
+            }
+            first(&mut ws, 10, pick).await
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1 + rng.below(15) as u64)).await;
+    child.kill(); // SIGKILL
+    let mut told = Vec::new();
+    for t in tasks {
+        told.push(t.await.unwrap());
+    }
+    let (c, addr) = start(db);
+    *child = c;
+    (addr, told)
+}
+
+/// Issue 22, defect 1: SIGKILL while many rooms at once start their games, take open seats,
+/// hand seats to computers and start rematches. Whatever a client was told is what the
+/// rooms hold after the restart, and moves acknowledged after it stay (an older server,
+/// killed between a game's two writes, lost them and then refused every move after a
+/// rematch).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_killed_while_rooms_start_claim_and_hand_over_keeps_what_it_told() {
+    let dir = std::env::temp_dir().join(format!("carc-fault-starts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("rooms.db");
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+    let started = Instant::now();
+    let (mut child, mut addr) = start(&db);
+    let mut rng = Rng::new(7);
+    const ROOMS: usize = 40;
+
+    // Rooms of Ann (the host), an open seat and Cy, who never comes.
+    let mut rooms = Vec::new();
+    let mut ws = connect(&addr).await;
+    for _ in 0..ROOMS {
+        let seats = json!([{"name": "Ann", "kind": "person"}, {"name": "Open", "kind": "open"},
+            {"name": "Cy", "kind": "person"}]);
+        send(&mut ws, json!({"type": "create", "seats": seats, "sets": ["base"], "absent_secs": 0})).await;
+        let v = first(&mut ws, 10, |v| (v["type"] == "created").then(|| v.clone())).await.unwrap();
+        rooms.push((
+            v["room"].as_str().unwrap().to_string(),
+            v["tokens"][0].as_str().unwrap().to_string(),
+            v["open"].clone(),
+        ));
+    }
+    drop(ws);
+
+    // 1. Every room's host starts and a guest claims the open seat, all at once; kill.
+    let mut sockets = Vec::new();
+    for (room, token, open) in &rooms {
+        let mut host = connect(&addr).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": token})).await;
+        first(&mut host, 10, |v| (v["type"] == "room").then_some(())).await.unwrap();
+        sockets.push((host, json!({"type": "start"})));
+        sockets.push((connect(&addr).await, json!({"type": "claim", "room": room, "name": "Gus", "secret": open})));
+    }
+    let pick: fn(&Value) -> Option<Value> =
+        |v| matches!(v["type"].as_str(), Some("state" | "claimed")).then(|| v.clone());
+    let (a, told) = kill_during(&mut child, &db, &mut rng, sockets, pick).await;
+    addr = a;
+    let (mut starts_told, mut claims_told) = (0, 0);
+    for (i, (room, token, _)) in rooms.iter().enumerate() {
+        let (info, state) = look(&addr, room, token).await;
+        if told[2 * i].is_some() {
+            starts_told += 1;
+            assert_eq!(info["game"], 1, "room {room}: its start was told");
+            assert_eq!(state.unwrap()["n"], 0);
+        } else {
+            assert!(info["game"] == 0 || info["game"] == 1, "{info}");
+        }
+        if let Some(claimed) = &told[2 * i + 1] {
+            claims_told += 1;
+            let t = claimed["token"].as_str().unwrap();
+            let (seen, _) = look(&addr, room, t).await;
+            assert_eq!(seen["you"], 1, "room {room}: the claimed seat is Gus's");
+        }
+    }
+
+    // 2. Every host starts what did not start, then hands Cy's seat to a computer; kill.
+    let mut sockets = Vec::new();
+    for (room, token, _) in &rooms {
+        let mut host = connect(&addr).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": token})).await;
+        let info = first(&mut host, 10, |v| (v["type"] == "room").then(|| v.clone())).await.unwrap();
+        if info["status"] == "lobby" {
+            send(&mut host, json!({"type": "start"})).await;
+            first(&mut host, 10, |v| (v["type"] == "state").then_some(())).await.unwrap();
+        }
+        sockets.push((host, json!({"type": "computer", "seat": 2, "level": "easy"})));
+    }
+    let pick: fn(&Value) -> Option<Value> =
+        |v| (v["type"] == "room" && v["seats"][2]["kind"] == "computer").then(|| v.clone());
+    let (a, told) = kill_during(&mut child, &db, &mut rng, sockets, pick).await;
+    addr = a;
+    let mut handovers_told = 0;
+    for (i, (room, token, _)) in rooms.iter().enumerate() {
+        let (info, _) = look(&addr, room, token).await;
+        if told[i].is_some() {
+            handovers_told += 1;
+            assert_eq!(info["seats"][2]["kind"], "computer", "room {room}: the hand-over was told");
+        }
+    }
+
+    // 3. The games are played out: Ann by a bot client, every other seat by a computer.
+    let acked: Acked = Arc::new(Mutex::new(BTreeMap::new()));
+    let shared = Arc::new(Mutex::new(addr.clone()));
+    let mut bots = Vec::new();
+    for (i, (room, token, _)) in rooms.iter().enumerate() {
+        let mut host = connect(&addr).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": token})).await;
+        let info = first(&mut host, 10, |v| (v["type"] == "room").then(|| v.clone())).await.unwrap();
+        for seat in [1, 2] {
+            if info["seats"][seat]["kind"] != "computer" {
+                send(&mut host, json!({"type": "computer", "seat": seat, "level": "easy"})).await;
+                first(&mut host, 10, |v| (v["type"] == "room" && v["seats"][seat]["kind"] == "computer").then_some(()))
+                    .await
+                    .unwrap_or_else(|| panic!("room {room}: seat {seat} to a computer"));
+            }
+        }
+        drop(host);
+        bots.push(tokio::spawn(bot(shared.clone(), room.clone(), token.clone(), i as u64, 0, acked.clone())));
+    }
+    for b in bots {
+        let left = Duration::from_secs(150).saturating_sub(started.elapsed());
+        tokio::time::timeout(left, b).await.expect("every game finishes in time").unwrap();
+    }
+
+    // 4. Every host asks for a rematch at once; kill. Then Ann plays the new game's first
+    //    action; after one more kill it is still there.
+    let mut sockets = Vec::new();
+    for (room, token, _) in &rooms {
+        let mut host = connect(&addr).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": token})).await;
+        first(&mut host, 10, |v| (v["type"] == "state" && v.get("final").is_some()).then_some(())).await.unwrap();
+        sockets.push((host, json!({"type": "rematch"})));
+    }
+    let pick: fn(&Value) -> Option<Value> = |v| (v["type"] == "state" && v.get("final").is_none()).then(|| v.clone());
+    let (a, told) = kill_during(&mut child, &db, &mut rng, sockets, pick).await;
+    addr = a;
+    let mut rematches_told = 0;
+    let mut played = Vec::new();
+    for (i, (room, token, _)) in rooms.iter().enumerate() {
+        let mut host = connect(&addr).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": token})).await;
+        let info = first(&mut host, 10, |v| (v["type"] == "room").then(|| v.clone())).await.unwrap();
+        if told[i].is_some() {
+            rematches_told += 1;
+            assert_eq!(info["game"], 2, "room {room}: the rematch was told");
+        }
+        if info["status"] != "playing" {
+            send(&mut host, json!({"type": "rematch"})).await;
+        }
+        let state = first(&mut host, 10, |v| (v["type"] == "state" && v.get("final").is_none()).then(|| v.clone()))
+            .await
+            .unwrap();
+        let g = Record::from_value(state["record"].clone()).unwrap().replay(TileSet::builtin()).unwrap().0;
+        if g.current_player() != 0 || g.is_over() {
+            continue;
+        }
+        let a = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+        send(&mut host, json!({"type": "act", "n": g.history().len(), "action": a})).await;
+        let ack =
+            first(&mut host, 10, |v| (v["type"] == "action" || v["type"] == "error").then(|| v.clone())).await.unwrap();
+        assert_eq!(ack["type"], "action", "room {room}: a move after the rematch is taken: {ack}");
+        played.push((i, ack["n"].as_u64().unwrap() as usize, ack["action"].clone()));
+    }
+    child.kill();
+    let (mut child, addr) = start(&db);
+    for (i, n, action) in &played {
+        let (room, token, _) = &rooms[*i];
+        let (info, state) = look(&addr, room, token).await;
+        assert_eq!(info["game"], 2);
+        let record = Record::from_value(state.unwrap()["record"].clone()).unwrap();
+        assert_eq!(record.actions.get(*n).map(RecordAction::to_value).as_ref(), Some(action), "room {room}");
+    }
+    child.kill();
+    assert!(!played.is_empty());
+    eprintln!(
+        "fault test (starts): {ROOMS} rooms, 4 kills; told before the kill: {starts_told} starts, {claims_told} claims, \
+         {handovers_told} hand-overs, {rematches_told} rematches; {} moves after the rematch kept; {:.1} s",
+        played.len(),
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -327,7 +327,7 @@ async fn the_server_killed_while_rooms_start_claim_and_hand_over_keeps_what_it_t
     let started = Instant::now();
     let (mut child, mut addr) = start(&db);
     let mut rng = Rng::new(7);
-    const ROOMS: usize = 40;
+    const ROOMS: usize = 80;
 
     // Rooms of Ann (the host), an open seat and Cy, who never comes.
     let mut rooms = Vec::new();

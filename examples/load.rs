@@ -182,6 +182,7 @@ mod load {
                 config.bot_delay_ms = 0;
                 config.rooms_per_address = usize::MAX;
                 config.max_connections = 20_000;
+                config.connections_per_address = usize::MAX;
                 config.messages_per_sec = 10_000;
                 config.idle_secs = 3600;
                 let (addr, run) = bind(config).await.unwrap();

@@ -369,3 +369,39 @@ fn the_catalogue_and_the_boards_look_for_a_host_page() {
     view.set_insets(40.0, 0.0, 60.0, 0.0);
     view.fit();
 }
+
+/// Online play: `game.follow(message)` takes a server's `action` message whole (its
+/// revealed tiles, then the action) or not at all (issue 22: one path for the mirror, the
+/// engine's `Record::follow`, instead of the page's own reveal-then-apply).
+#[wasm_bindgen_test]
+fn follow_takes_a_servers_action_message_whole_or_not_at_all() {
+    use carcassonne::engine::{Game, TileSet};
+    use carcassonne::record::{parse_setup, Record, RecordAction};
+    let setup = serde_json::json!({"players": ["Ann", "Bo"], "sets": ["base"], "seed": "7"});
+    let server = Game::new(TileSet::builtin(), parse_setup(&setup).unwrap()).unwrap();
+    let public = Record::public_of(&server).to_value().to_string();
+    let mirror = WasmGame::from_record(&public).unwrap_or_else(|e| panic!("{}", message(e)));
+    // The server plays its first action and says what it drew, as `Room::act` does.
+    let mut next = server.clone();
+    let drawn = next.drawn();
+    let action = next.legal_actions()[0];
+    next.apply(&action).unwrap();
+    let reveal: Vec<serde_json::Value> =
+        (drawn..next.drawn()).map(|p| serde_json::json!(&*next.tiles().get(next.draw_order()[p]).id)).collect();
+    let act = RecordAction::from_action(&action, server.tiles()).to_value();
+    let msg = |n: usize, act: &serde_json::Value| {
+        obj(&serde_json::json!({"type": "action", "n": n, "action": act, "reveal": reveal, "by": 0}).to_string())
+    };
+    let before = JSON::stringify(&mirror.snapshot()).unwrap();
+    // Out of step, an illegal action: refused, and nothing changed (not even the reveal).
+    assert!(message(mirror.follow(msg(3, &act)).unwrap_err()).contains("out of step"));
+    let far = serde_json::json!({"tile": act["tile"], "x": 40, "y": 40, "rotation": 0});
+    assert!(mirror.follow(msg(0, &far)).is_err());
+    assert_eq!(JSON::stringify(&mirror.snapshot()).unwrap(), before);
+    // The real message: taken, and the copy shows what the server's game shows.
+    mirror.follow(msg(0, &act)).unwrap_or_else(|e| panic!("{}", message(e)));
+    assert_eq!(get(&mirror.snapshot(), "actions").as_f64(), Some(1.0));
+    let copy: serde_json::Value = serde_json::from_str(&mirror.export_record()).unwrap();
+    assert_eq!(copy["actions"], Record::of_game(&next).to_value()["actions"]);
+    assert_eq!(JSON::stringify(&get(&mirror.snapshot(), "scores")).unwrap(), "[0,0]");
+}

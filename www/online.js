@@ -161,8 +161,9 @@ export class Online extends EventTarget {
           if (this.joining) this.raw(this.joining);
           break;
         }
-        this.game.reveal(m.reveal);
-        this.game.apply(m.action);
+        // All or nothing (the engine's Record::follow): a message that does not fit leaves
+        // the copy as it was, and the whole state is asked for again.
+        try { this.game.follow(m); } catch { if (this.joining) this.raw(this.joining); }
         break;
       }
       case "created":

@@ -164,8 +164,8 @@ impl AsyncRead for Timed {
         let before = buf.filled().len();
         match Pin::new(&mut self.inner).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
-                let filled = buf.filled()[before..].to_vec();
-                self.saw(&filled);
+                let this = &mut *self;
+                this.saw(&buf.filled()[before..]);
                 Poll::Ready(Ok(()))
             }
             Poll::Ready(Err(e)) => Poll::Ready(Err(e)),

@@ -135,6 +135,18 @@ impl WasmGame {
         Ok(())
     }
 
+    /// Online play: follow a server's `action` message (`{n, action, reveal}`, as it came):
+    /// its tiles go next, then the action is applied, as `Record::follow` does on the server's
+    /// side and in the tests. All or nothing: a message out of step (`n` is not this game's
+    /// action count), with an unknown tile or an illegal action throws and changes nothing.
+    /// Returns the events, as `apply` does.
+    pub fn follow(&self, message: JsValue) -> Result<JsValue, JsError> {
+        let v = from_js(&message)?;
+        let (reveal, action) = Record::to_follow(&self.shared.borrow().game, &v).map_err(|e| JsError::new(&e))?;
+        self.shared.borrow_mut().game.reveal(&reveal);
+        session::apply(&self.shared, &action).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// The language of the events' `text` from now on: `"en"` (the default) or `"nl"`.
     /// Throws, changing nothing, on another.
     #[wasm_bindgen(js_name = setLanguage)]

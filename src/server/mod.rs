@@ -21,7 +21,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use protocol::{ClientMsg, SeatKind, MAX_MESSAGE};
+use protocol::{ClientMsg, SeatKind, ServerMsg, MAX_MESSAGE};
 use room::{hash, seat_meta, Meta, Room};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -305,20 +305,13 @@ impl Client {
     }
 }
 
-/// An error reply marked with the request it answers.
-fn answer(m: Message, kind: &str) -> Message {
-    match &m {
-        Message::Text(t) if t.starts_with("{\"type\":\"error\"") => {
-            let mut v: Value = serde_json::from_str(t).expect("our own JSON");
-            v["re"] = json!(kind);
-            Message::Text(v.to_string().into())
-        }
-        _ => m,
-    }
+/// A message as a WebSocket frame.
+fn frame(m: &ServerMsg) -> Message {
+    Message::Text(m.text().into())
 }
 
-fn error(message: impl Into<String>) -> Message {
-    Message::Text(json!({"type": "error", "message": message.into()}).to_string().into())
+fn error(message: impl Into<String>) -> ServerMsg {
+    ServerMsg::error(message)
 }
 
 /// The close frame for a message the socket itself refused (tungstenite's error says which
@@ -369,7 +362,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                 match c.spend(server.config.messages_per_sec) {
                     Budget::Ok => {}
                     Budget::Over => {
-                        if matches!(msg, Message::Text(_)) && socket.send(error("too many messages: slow down")).await.is_err() {
+                        if matches!(msg, Message::Text(_)) && socket.send(frame(&error("too many messages: slow down"))).await.is_err() {
                             break;
                         }
                         continue;
@@ -387,23 +380,23 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                 }
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
-                    Message::Binary(_) => { let _ = socket.send(error("messages are JSON text")).await; continue; }
+                    Message::Binary(_) => { let _ = socket.send(frame(&error("messages are JSON text"))).await; continue; }
                     _ => continue,
                 };
                 let replies = match protocol::parse(&text) {
                     Ok(m) => {
                         // Errors say which request they answer ("re").
                         let kind = m.kind();
-                        handle(&server, &mut c, m, ip).await.into_iter().map(|r| answer(r, kind)).collect()
+                        handle(&server, &mut c, m, ip).await.into_iter().map(|r| r.re(kind)).collect()
                     }
                     // A refused message of a known type still says what it answers.
                     Err(e) => vec![match protocol::kind_of(&text) {
-                        Some(kind) => answer(error(e), kind),
+                        Some(kind) => error(e).re(kind),
                         None => error(e),
                     }],
                 };
                 for r in replies {
-                    if socket.send(r).await.is_err() { break }
+                    if socket.send(frame(&r)).await.is_err() { break }
                 }
             }
             _ = pings.tick() => {
@@ -423,8 +416,8 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                             let info = r.info(c.seat, c.hosts);
                             let state = r.state();
                             drop(r);
-                            let _ = socket.send(Message::Text(info.to_string().into())).await;
-                            if let Some(s) = state { let _ = socket.send(Message::Text(s.to_string().into())).await; }
+                            let _ = socket.send(frame(&info)).await;
+                            if let Some(s) = state { let _ = socket.send(frame(&s)).await; }
                         }
                     }
                     _ => { c.rx = None; }
@@ -466,16 +459,12 @@ async fn room(server: &Arc<Server>, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Ro
     Ok(r)
 }
 
-fn text(v: Value) -> Message {
-    Message::Text(v.to_string().into())
-}
-
-async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Vec<Message> {
+async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Vec<ServerMsg> {
     match m {
-        ClientMsg::Ping => vec![text(json!({"type": "pong"}))],
+        ClientMsg::Ping => vec![ServerMsg::Pong],
         ClientMsg::Create { seats, sets, options, absent_secs } => {
             match create(server, ip, seats, sets, options, absent_secs).await {
-                Ok(v) => vec![text(v)],
+                Ok(created) => vec![created],
                 Err(e) => vec![error(e)],
             }
         }
@@ -494,8 +483,8 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             c.seat = seat;
             c.hosts = hosts;
             c.room = Some(r.clone());
-            let mut out = vec![text(guard.info(seat, c.hosts))];
-            out.extend(guard.state().map(text));
+            let mut out = vec![guard.info(seat, c.hosts)];
+            out.extend(guard.state());
             out
         }
         ClientMsg::Claim { room: id, name, secret } => {
@@ -506,7 +495,7 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             let mut guard = r.lock().await;
             match guard.claim(&server.store, name, secret.as_deref()).await {
                 Ok((seat, token)) => {
-                    vec![text(json!({"type": "claimed", "room": guard.id, "seat": seat, "token": token}))]
+                    vec![ServerMsg::Claimed { room: guard.id.clone(), seat, token }]
                 }
                 Err(e) => vec![error(e)],
             }
@@ -583,7 +572,7 @@ async fn create(
     sets: Vec<String>,
     options: Value,
     absent_secs: u64,
-) -> Result<Value, String> {
+) -> Result<ServerMsg, String> {
     // The address's quotas are taken while the room is made, and given back if it is not.
     let computers = seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
     let room_taken = server.rooms_made.take(ip, 1)?;
@@ -610,7 +599,7 @@ async fn make_room(
     sets: Vec<String>,
     options: Value,
     absent_secs: u64,
-) -> Result<Value, String> {
+) -> Result<ServerMsg, String> {
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
@@ -655,14 +644,7 @@ async fn make_room(
     probe.address = ip;
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
-    let mut created = json!({"type": "created", "room": id, "tokens": tokens});
-    if let Some(host) = host {
-        created["host"] = json!(host);
-    }
-    if let Some(open) = open {
-        created["open"] = json!(open);
-    }
-    Ok(created)
+    Ok(ServerMsg::Created { room: id, tokens, host, open })
 }
 
 /// While a computer has the turn, let it play (one task per room at a time).

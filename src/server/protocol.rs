@@ -2,6 +2,7 @@
 //! here with limits no real game reaches, before anything else looks at it. Pure code: the
 //! fuzz loop of `tests/server.rs` feeds it mutated messages.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// The longest message a client may send, in bytes (a whole setup fits in 2 KB).
@@ -270,6 +271,131 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
     })
 }
 
+/// A message to a client (docs/online.md), the other half of [`ClientMsg`]: every frame
+/// the server sends is one of these, written as JSON with its `type` first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMsg {
+    /// A room was made: its id, the seats' tokens in seat order (null for computer and open
+    /// seats), the host's token in a room of computers only, the open link's secret.
+    Created {
+        /// The room.
+        room: String,
+        /// One per seat.
+        tokens: Vec<Option<String>>,
+        /// Hosts a room of computers only.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        host: Option<String>,
+        /// Takes its open seats.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        open: Option<String>,
+    },
+    /// An open seat was taken: the seat and its new token.
+    Claimed {
+        /// The room.
+        room: String,
+        /// The seat.
+        seat: usize,
+        /// Plays it from now on.
+        token: String,
+    },
+    /// Who sits where and the room's status.
+    Room(RoomFrame),
+    /// The game as a player may see it.
+    State {
+        /// Actions so far.
+        n: usize,
+        /// The public record (no seed; unseen tiles in catalogue order).
+        record: Value,
+        /// The whole record, once the game is over.
+        #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+        whole: Option<Value>,
+    },
+    /// An action was committed: number, record form, the tiles it drew (null: face down)
+    /// and the seat that played it.
+    Action {
+        /// Its number.
+        n: usize,
+        /// In record form.
+        action: Value,
+        /// The tiles it drew.
+        reveal: Vec<Option<String>>,
+        /// Who played it.
+        by: usize,
+    },
+    /// How many watch the room now.
+    Watchers {
+        /// The count.
+        watchers: u32,
+    },
+    /// The answer to a ping.
+    Pong,
+    /// A request was refused: why, and which request (`re`, its `type`) when known.
+    Error {
+        /// Why.
+        message: String,
+        /// The request's type.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        re: Option<&'static str>,
+    },
+}
+
+/// A room frame (`{"type": "room", …}`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoomFrame {
+    /// The room.
+    pub room: String,
+    /// The seat this connection plays (null: watching or hosting without a seat).
+    pub you: Option<usize>,
+    /// Whether this connection hosts.
+    pub host: bool,
+    /// `lobby`, `playing` or `over`.
+    pub status: &'static str,
+    /// The game's number in the room (0: none yet).
+    pub game: u32,
+    /// Seconds away before a seat may go to a computer.
+    pub absent_secs: u64,
+    /// How many watch.
+    pub watchers: u32,
+    /// The seats.
+    pub seats: Vec<SeatFrame>,
+}
+
+/// A seat in a room frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatFrame {
+    /// The name shown.
+    pub name: String,
+    /// `person`, `open` or `computer`.
+    pub kind: String,
+    /// A computer's level (null otherwise).
+    pub level: Option<String>,
+    /// Someone plays it now.
+    pub connected: bool,
+    /// Seconds since its last connection left (null while connected).
+    pub away_secs: Option<u64>,
+}
+
+impl ServerMsg {
+    /// An error with no request named (yet: see [`ServerMsg::re`]).
+    pub fn error(message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error { message: message.into(), re: None }
+    }
+
+    /// An error marked with the request it answers; any other message as it is.
+    pub fn re(self, kind: &'static str) -> ServerMsg {
+        match self {
+            ServerMsg::Error { message, .. } => ServerMsg::Error { message, re: Some(kind) },
+            other => other,
+        }
+    }
+
+    /// The JSON text sent.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("plain data")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,6 +426,15 @@ mod tests {
             assert!(name(bad).is_err(), "{bad:?}");
         }
         assert!(name(&"é".repeat(65)).is_err() && name(&"e\u{0301}".repeat(64)).is_ok(), "64 characters after NFC");
+        // What the server sends: typed, `type` first (room frames are recognised by it).
+        assert_eq!(ServerMsg::Pong.text(), r#"{"type":"pong"}"#);
+        assert_eq!(ServerMsg::error("no").re("act").text(), r#"{"type":"error","message":"no","re":"act"}"#);
+        assert_eq!(ServerMsg::error("no").text(), r#"{"type":"error","message":"no"}"#);
+        let over = ServerMsg::State { n: 2, record: Value::Null, whole: Some(Value::Bool(true)) };
+        assert_eq!(over.text(), r#"{"type":"state","n":2,"record":null,"final":true}"#);
+        let created =
+            ServerMsg::Created { room: "R".into(), tokens: vec![Some("T".into()), None], host: None, open: None };
+        assert_eq!(created.text(), r#"{"type":"created","room":"R","tokens":["T",null]}"#);
         let claim = parse(r#"{"type":"claim","room":"r","name":"a\u202Eevil"}"#).unwrap_err();
         assert!(claim.contains("U+202E"), "{claim}");
         assert_eq!(kind_of(r#"{"type":"fly"}"#), None);

@@ -2,7 +2,7 @@
 //! the only copy whose tile order is real), and what everyone in it is told. Every action
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
-use super::protocol::SeatKind;
+use super::protocol::{RoomFrame, SeatFrame, SeatKind, ServerMsg};
 use super::store::Store;
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
@@ -209,7 +209,7 @@ impl Room {
     fn tell_watchers(&mut self) {
         self.watchers_pending = false;
         self.watchers_told = Some(Instant::now());
-        self.broadcast(json!({"type": "watchers", "watchers": self.watchers}));
+        self.broadcast(ServerMsg::Watchers { watchers: self.watchers });
     }
 
     /// Load a room from the store by replaying its game's actions.
@@ -272,36 +272,41 @@ impl Room {
     }
 
     /// Tell everyone in the room.
-    pub fn broadcast(&self, message: Value) {
-        let _ = self.tx.send(Arc::from(message.to_string()));
+    pub fn broadcast(&self, message: ServerMsg) {
+        let _ = self.tx.send(Arc::from(message.text()));
     }
 
     /// The room as a client sees it: seats (names, kinds, who is connected), status, and
     /// for that client `you` (its seat, or null) and `host` (whether it hosts, as
     /// [`Room::hosts`] says). A frame for everyone carries `you: null, host: false`; each
     /// connection fills in its own ([`Room::for_client`]) before sending.
-    pub fn info(&self, you: Option<usize>, host: bool) -> Value {
+    pub fn info(&self, you: Option<usize>, host: bool) -> ServerMsg {
         let status = match &self.game {
             None => "lobby",
             Some(g) if g.is_over() => "over",
             Some(_) => "playing",
         };
-        json!({
-            "type": "room",
-            "room": self.id,
-            "you": you,
-            "host": host,
-            "status": status,
-            "game": self.meta.game,
-            "absent_secs": self.meta.absent_secs,
-            "watchers": self.watchers,
-            "seats": self.meta.seats.iter().enumerate().map(|(i, s)| json!({
-                "name": s.name,
-                "kind": s.kind,
-                "level": s.level,
-                "connected": self.connected[i] > 0,
-                "away_secs": self.away_since[i].map(|t| t.elapsed().as_secs()),
-            })).collect::<Vec<_>>(),
+        ServerMsg::Room(RoomFrame {
+            room: self.id.clone(),
+            you,
+            host,
+            status,
+            game: self.meta.game,
+            absent_secs: self.meta.absent_secs,
+            watchers: self.watchers,
+            seats: self
+                .meta
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatFrame {
+                    name: s.name.clone(),
+                    kind: s.kind.clone(),
+                    level: s.level.clone(),
+                    connected: self.connected[i] > 0,
+                    away_secs: self.away_since[i].map(|t| t.elapsed().as_secs()),
+                })
+                .collect(),
         })
     }
 
@@ -319,13 +324,13 @@ impl Room {
 
     /// The game as a player may see it (never the seed or the order of unseen tiles), or
     /// once it is over the whole record.
-    pub fn state(&self) -> Option<Value> {
+    pub fn state(&self) -> Option<ServerMsg> {
         let g = self.game.as_ref()?;
-        let mut v = json!({"type": "state", "n": g.history().len(), "record": Record::public_of(g).to_value()});
-        if g.is_over() {
-            v["final"] = Record::of_game(g).to_value();
-        }
-        Some(v)
+        Some(ServerMsg::State {
+            n: g.history().len(),
+            record: Record::public_of(g).to_value(),
+            whole: g.is_over().then(|| Record::of_game(g).to_value()),
+        })
     }
 
     /// Start a game of this room with a fresh seed (the first, or a rematch).
@@ -376,16 +381,13 @@ impl Room {
         let record_action = RecordAction::from_action(&done, &tiles).to_value();
         store.append(&self.id, self.meta.game, n as u32, record_action.to_string()).await?;
         // What the action drew, named unless it went face down.
-        let reveal: Vec<Value> = (drawn..next.drawn())
-            .map(|p| match next.unseen_draws().contains(&p) {
-                true => Value::Null,
-                false => json!(&*tiles.get(next.draw_order()[p]).id),
-            })
+        let reveal: Vec<Option<String>> = (drawn..next.drawn())
+            .map(|p| (!next.unseen_draws().contains(&p)).then(|| tiles.get(next.draw_order()[p]).id.to_string()))
             .collect();
         let over = next.is_over();
         self.game = Some(next);
         self.last_active = Instant::now();
-        self.broadcast(json!({"type": "action", "n": n, "action": record_action, "reveal": reveal, "by": seat}));
+        self.broadcast(ServerMsg::Action { n, action: record_action, reveal, by: seat });
         if over {
             if let Some(state) = self.state() {
                 self.broadcast(state);

@@ -186,9 +186,7 @@ impl Record {
     /// docs/online.md) in a player's copy of the game: the tiles it drew go next, then the
     /// action. Refused, changing nothing, when the copy is not at action `n`.
     pub fn follow(game: &mut Game, message: &Value) -> Result<(), String> {
-        let (reveal, action) = Record::to_follow(game, message)?;
-        game.reveal(&reveal);
-        game.apply(&action).expect("checked by to_follow");
+        *game = Record::followed(game, message)?.0;
         Ok(())
     }
 
@@ -196,6 +194,12 @@ impl Record {
     /// next and the action, checked on a copy, so that the caller may apply them knowing they
     /// will be taken (the wasm API's `follow` applies them through its session).
     pub fn to_follow(game: &Game, message: &Value) -> Result<(Vec<Option<TileIdx>>, Action), String> {
+        let (_, reveal, action) = Record::followed(game, message)?;
+        Ok((reveal, action))
+    }
+
+    /// The game after `message`, with the tiles it revealed and the action it applied.
+    fn followed(game: &Game, message: &Value) -> Result<(Game, Vec<Option<TileIdx>>, Action), String> {
         let n = message["n"].as_u64().ok_or("an action message has \"n\"")? as usize;
         if n != game.history().len() {
             return Err(format!("out of step: the copy is at action {}, the message at {n}", game.history().len()));
@@ -213,7 +217,7 @@ impl Record {
         let mut next = game.clone();
         next.reveal(&reveal);
         next.apply(&action).map_err(|e| e.to_string())?;
-        Ok((reveal, action))
+        Ok((next, reveal, action))
     }
 
     /// Read a record from JSON text, upgrading an older format version.

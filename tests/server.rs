@@ -96,6 +96,12 @@ async fn create(c: &mut Client, seats: Value, sets: Value, options: Value) -> (S
     (v["room"].as_str().unwrap().to_string(), v["tokens"].as_array().unwrap().clone())
 }
 
+/// A base room of two people, Ann (seat 0, the creator) and Bo; returns (room id, tokens).
+async fn ann_and_bo(c: &mut Client) -> (String, Vec<Value>) {
+    create(c, json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]), json!(["base"]), json!({}))
+        .await
+}
+
 /// A player's mirror of the room's game, kept by the messages as the page keeps it.
 #[derive(Default)]
 struct Mirror {
@@ -255,13 +261,7 @@ async fn only_a_seats_token_plays_it_and_only_on_its_turn() {
     let db = db("security");
     let (addr, _srv) = server(|_| {}, db.clone()).await;
     let mut a = Client::connect(addr).await;
-    let (room, tokens) = create(
-        &mut a,
-        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
-        json!(["base"]),
-        json!({}),
-    )
-    .await;
+    let (room, tokens) = ann_and_bo(&mut a).await;
     // Tokens are stored hashed: the database holds neither token.
     let conn = rusqlite_free_scan(&db);
     for t in &tokens {
@@ -593,13 +593,7 @@ async fn a_room_left_between_a_games_start_and_its_metadata_loses_no_move() {
     let db = db("halfstart");
     let (addr, srv) = server(|_| {}, db.clone()).await;
     let mut a = Client::connect(addr).await;
-    let (room, tokens) = create(
-        &mut a,
-        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
-        json!(["base"]),
-        json!({}),
-    )
-    .await;
+    let (room, tokens) = ann_and_bo(&mut a).await;
     a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
     a.until("room").await;
     a.send(json!({"type": "start"})).await;
@@ -910,13 +904,7 @@ async fn an_address_asks_for_a_bounded_number_of_computer_players() {
 async fn watchers_come_and_go_in_few_frames_and_are_capped() {
     let (addr, _srv) = server(|c| c.watchers_per_room = 40, db("watchers")).await;
     let mut a = Client::connect(addr).await;
-    let (room, tokens) = create(
-        &mut a,
-        json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]),
-        json!(["base"]),
-        json!({}),
-    )
-    .await;
+    let (room, tokens) = ann_and_bo(&mut a).await;
     a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
     a.until("room").await;
     let mut crowd = Vec::new();

@@ -445,11 +445,10 @@ async fn room(server: &Arc<Server>, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Ro
     }
     // Reading and replaying a room is blocking work: not on the async threads.
     let (s, key) = (server.clone(), id.to_string());
-    let loaded = tokio::task::spawn_blocking(move || Room::load(&key, &s.store, &s.tiles))
+    let mut loaded = tokio::task::spawn_blocking(move || Room::load(&key, &s.store, &s.tiles))
         .await
         .map_err(|_| "loading the room failed")??
         .ok_or("no such room")?;
-    let mut loaded = loaded;
     loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();

@@ -18,7 +18,9 @@ pub struct Statics {
     /// `--dist`, canonical (symlinks resolved), or None when only the WebSocket is served.
     root: Option<PathBuf>,
     /// URL path of a page with inline code → its policy.
-    pages: HashMap<String, String>,
+    pages: HashMap<String, HeaderValue>,
+    /// The policy of every other response.
+    default: HeaderValue,
 }
 
 /// The policy of a page whose inline scripts and styles have these `'sha256-…'` sources.
@@ -70,7 +72,8 @@ pub fn inline_hashes(html: &str) -> (Vec<String>, Vec<String>) {
 impl Statics {
     /// Read the pages of `dist` (top level) for their inline code.
     pub fn open(dist: Option<&Path>) -> Result<Statics, String> {
-        let Some(dist) = dist else { return Ok(Statics { root: None, pages: HashMap::new() }) };
+        let default = HeaderValue::from_str(&policy(&[], &[])).expect("ASCII");
+        let Some(dist) = dist else { return Ok(Statics { root: None, pages: HashMap::new(), default }) };
         let root = dist.canonicalize().map_err(|e| format!("{}: {e}", dist.display()))?;
         let mut pages = HashMap::new();
         for entry in std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?.flatten() {
@@ -83,13 +86,13 @@ impl Statics {
             if scripts.is_empty() && styles.is_empty() {
                 continue;
             }
-            let p = policy(&scripts, &styles);
+            let p = HeaderValue::from_str(&policy(&scripts, &styles)).map_err(|e| format!("{name}: {e}"))?;
             if name == "index.html" {
                 pages.insert("/".to_string(), p.clone());
             }
             pages.insert(format!("/{name}"), p);
         }
-        Ok(Statics { root: Some(root), pages })
+        Ok(Statics { root: Some(root), pages, default })
     }
 
     /// Whether a request path stays inside the served folder once symlinks are resolved (a
@@ -127,18 +130,20 @@ fn percent_decode(path: &str) -> Option<String> {
 /// response (the WebSocket's and the health check's too).
 pub async fn guard(State(statics): State<Arc<Statics>>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_string();
-    let s = statics.clone();
-    let p = path.clone();
-    let inside = tokio::task::spawn_blocking(move || s.inside(&p)).await.unwrap_or(false);
+    // The file system is asked (off the async threads) only where there are files.
+    let inside = match statics.root {
+        None => true,
+        Some(_) => {
+            let (s, p) = (statics.clone(), path.clone());
+            tokio::task::spawn_blocking(move || s.inside(&p)).await.unwrap_or(false)
+        }
+    };
     let mut response = if inside { next.run(request).await } else { StatusCode::NOT_FOUND.into_response() };
     let h = response.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     // Seat tokens can sit in a page's address: never send it on.
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    let csp = statics.pages.get(&path).cloned().unwrap_or_else(|| policy(&[], &[]));
-    if let Ok(v) = HeaderValue::from_str(&csp) {
-        h.insert(header::CONTENT_SECURITY_POLICY, v);
-    }
+    h.insert(header::CONTENT_SECURITY_POLICY, statics.pages.get(&path).unwrap_or(&statics.default).clone());
     response
 }
 

@@ -1,11 +1,18 @@
 //! Online play (`carc serve`, docs/online.md) with real WebSocket clients against servers on
 //! 127.0.0.1: whole games, spectators, every security rule, reconnecting, a restart from
 //! the database, the hidden tile order, and a fuzz loop over the message parser.
+//!
+//! The suite runs against either store: SQLite by default, PostgreSQL (a throwaway cluster,
+//! a database per test) with `CARC_TEST_STORE=postgres`; scripts/test.sh runs both.
 #![cfg(feature = "server")]
+
+#[path = "support/postgres.rs"]
+mod postgres;
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Game, TileSet};
 use carcassonne::record::{Record, RecordAction};
+use carcassonne::server::store::Db;
 use carcassonne::server::{bind, protocol, Config};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -17,21 +24,71 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// A fresh database file.
-fn db(name: &str) -> PathBuf {
+/// A fresh folder for a test.
+fn dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("carc-server-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join("rooms.db");
+    dir
+}
+
+/// A fresh database: a SQLite file, or with `CARC_TEST_STORE=postgres` a new database in
+/// the throwaway cluster.
+fn db(name: &str) -> Db {
+    if postgres::wanted() {
+        return Db::Postgres(postgres::cluster().database(name));
+    }
+    let p = dir(name).join("rooms.db");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
     }
-    p
+    Db::Sqlite(p)
+}
+
+/// Run SQL on a test's database (to set up what an older server or a crash left).
+async fn sql(db: &Db, sqlite: &str, postgres: &str) {
+    match db {
+        Db::Sqlite(p) => rusqlite::Connection::open(p).unwrap().execute_batch(sqlite).unwrap(),
+        Db::Postgres(url) => pg(url).await.batch_execute(postgres).await.unwrap(),
+    }
+}
+
+async fn pg(url: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    client
+}
+
+/// Everything the database holds, as text, to look for strings in it.
+async fn dump(db: &Db) -> String {
+    match db {
+        Db::Sqlite(p) => {
+            let mut all = Vec::new();
+            for suffix in ["", "-wal"] {
+                if let Ok(b) = std::fs::read(format!("{}{suffix}", p.display())) {
+                    all.extend(b);
+                }
+            }
+            String::from_utf8_lossy(&all).into_owned()
+        }
+        Db::Postgres(url) => {
+            let c = pg(url).await;
+            let mut all = String::new();
+            for q in ["SELECT meta FROM rooms", "SELECT setup FROM games", "SELECT action FROM actions"] {
+                for row in c.query(q, &[]).await.unwrap() {
+                    all.push_str(row.get::<_, &str>(0));
+                }
+            }
+            all
+        }
+    }
 }
 
 /// A server on 127.0.0.1 (a free port) for the rest of the test; returns its address.
-async fn server(config: impl FnOnce(&mut Config), db: PathBuf) -> (SocketAddr, tokio::task::JoinHandle<()>) {
+async fn server(config: impl FnOnce(&mut Config), db: Db) -> (SocketAddr, tokio::task::JoinHandle<()>) {
     let mut c = Config::new("127.0.0.1:0".parse().unwrap(), db);
     c.bot_delay_ms = 0;
+    // A server a test stops leaves its leases: a short lease lets the next one take over soon.
+    c.lease_secs = 2.0;
     config(&mut c);
     let (addr, run) = bind(c).await.unwrap();
     (addr, tokio::spawn(run))
@@ -263,7 +320,7 @@ async fn only_a_seats_token_plays_it_and_only_on_its_turn() {
     let mut a = Client::connect(addr).await;
     let (room, tokens) = ann_and_bo(&mut a).await;
     // Tokens are stored hashed: the database holds neither token.
-    let conn = rusqlite_free_scan(&db);
+    let conn = dump(&db).await;
     for t in &tokens {
         assert!(!conn.contains(t.as_str().unwrap()), "a raw token in the database");
     }
@@ -304,17 +361,6 @@ async fn only_a_seats_token_plays_it_and_only_on_its_turn() {
     }
     a.send(json!({"type": "ping"})).await;
     a.until("pong").await;
-}
-
-/// The database file's bytes as text, to look for strings in it.
-fn rusqlite_free_scan(db: &std::path::Path) -> String {
-    let mut all = Vec::new();
-    for suffix in ["", "-wal"] {
-        if let Ok(b) = std::fs::read(format!("{}{suffix}", db.display())) {
-            all.extend(b);
-        }
-    }
-    String::from_utf8_lossy(&all).into_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -572,14 +618,17 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_action_log_refuses_a_second_append_of_the_same_number() {
-    let store = carcassonne::server::store::Store::open(&db("log")).unwrap();
+    use carcassonne::server::store::{Instance, Lease, Store};
+    let me = Instance { id: "test".into(), url: "ws://127.0.0.1:1/ws".into(), lease_secs: 30.0 };
+    let store = Store::open(&db("log"), &me).await.unwrap();
+    assert_eq!(store.lease("r").await.unwrap(), Lease::Ours);
     store.put_room("r", "{}".into()).await.unwrap();
     store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into()).await.unwrap();
     store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap();
     let e = store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap_err();
     assert!(e.contains("taken"), "{e}");
     store.append("r", 1, 1, r#"{"pass":true}"#.into()).await.unwrap();
-    let stored = store.load("r").unwrap().unwrap();
+    let stored = store.load("r").await.unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);
 }
 
@@ -602,10 +651,12 @@ async fn a_room_left_between_a_games_start_and_its_metadata_loses_no_move() {
     drop(a);
     tokio::time::sleep(Duration::from_millis(100)).await;
     // The state the old server's crash left: game 1 saved, the metadata still at game 0.
-    let c = rusqlite::Connection::open(&db).unwrap();
-    let changed = c.execute("UPDATE rooms SET meta = json_set(meta, '$.game', 0) WHERE id = ?1", [&room]).unwrap();
-    assert_eq!(changed, 1);
-    drop(c);
+    sql(
+        &db,
+        &format!("UPDATE rooms SET meta = json_set(meta, '$.game', 0) WHERE id = '{room}'"),
+        &format!("UPDATE rooms SET meta = jsonb_set(meta::jsonb, '{{game}}', '0')::text WHERE id = '{room}'"),
+    )
+    .await;
 
     let mut played = Vec::new();
     for round in 0..3 {
@@ -633,8 +684,8 @@ async fn a_room_left_between_a_games_start_and_its_metadata_loses_no_move() {
 }
 
 /// Issue 22, defect 5: a claim or a hand-over to a computer that cannot be saved changes
-/// nothing, in memory as on disk. The test holds the database's write lock, so both saves
-/// fail (after the store's 5 s busy timeout).
+/// nothing, in memory as on disk. The test holds the database's write lock (SQLite) or a
+/// lock on the rooms table (PostgreSQL), so both saves fail after the store's 5 s timeout.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     let db = db("savefirst");
@@ -647,17 +698,16 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
     let (room, tokens) = (created["room"].clone(), created["tokens"].clone());
     host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
     host.until("room").await;
-    let lock = rusqlite::Connection::open(&db).unwrap();
-    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let lock = Held::take(&db).await;
     let mut guest = Client::connect(addr).await;
     // One after the other: each holds the room while its save waits 5 s.
     guest.send(json!({"type": "claim", "room": room, "name": "Gus", "secret": created["open"]})).await;
     let e = guest.until("error").await;
-    assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
+    assert!(Held::refused(&e), "{e}");
     host.send(json!({"type": "computer", "seat": 2, "level": "easy"})).await;
     let e = host.until("error").await;
-    assert!(e["message"].as_str().unwrap().contains("locked"), "{e}");
-    lock.execute_batch("ROLLBACK").unwrap();
+    assert!(Held::refused(&e), "{e}");
+    lock.release().await;
     // Memory agrees with the disk: the seat is still open and Cy still a person.
     let mut watcher = Client::connect(addr).await;
     watcher.send(json!({"type": "join", "room": room})).await;
@@ -674,6 +724,42 @@ async fn a_claim_or_hand_over_that_cannot_be_saved_changes_nothing() {
         if info["seats"][2]["kind"] == "computer" {
             assert_eq!(info["seats"][1]["name"], "Gus");
             break;
+        }
+    }
+}
+
+/// A lock a test holds on the database, so that the server's writes wait and fail.
+enum Held {
+    Sqlite(rusqlite::Connection),
+    Postgres(tokio_postgres::Client),
+}
+
+impl Held {
+    async fn take(db: &Db) -> Held {
+        match db {
+            Db::Sqlite(p) => {
+                let c = rusqlite::Connection::open(p).unwrap();
+                c.execute_batch("BEGIN EXCLUSIVE").unwrap();
+                Held::Sqlite(c)
+            }
+            Db::Postgres(url) => {
+                let c = pg(url).await;
+                c.batch_execute("BEGIN; LOCK TABLE rooms IN ACCESS EXCLUSIVE MODE").await.unwrap();
+                Held::Postgres(c)
+            }
+        }
+    }
+
+    /// Whether an error frame says a write waited on the lock too long.
+    fn refused(e: &Value) -> bool {
+        let m = e["message"].as_str().unwrap_or("");
+        m.contains("locked") || m.contains("statement timeout")
+    }
+
+    async fn release(self) {
+        match self {
+            Held::Sqlite(c) => c.execute_batch("ROLLBACK").unwrap(),
+            Held::Postgres(c) => c.batch_execute("ROLLBACK").await.unwrap(),
         }
     }
 }
@@ -822,7 +908,7 @@ async fn room_limits_count_live_rooms_and_real_creates_per_forwarded_address() {
 /// `--dist` serves nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn static_files_carry_security_headers_and_stay_inside_dist() {
-    let base = db("statics").parent().unwrap().to_path_buf();
+    let base = dir("statics");
     let dist = base.join("dist");
     let outside = base.join("outside");
     let _ = std::fs::remove_dir_all(&dist);

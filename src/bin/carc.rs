@@ -59,6 +59,8 @@ Online play (built with --features server; docs/online.md):
              [--connections-per-address 64] [--request-timeout-secs 10] [--idle-timeout-secs 60]
              [--computers-per-address 40] [--planners N]
              [--watchers-per-room 500] [--trust-proxy]
+             --db postgres://user@host/db: several instances share the rooms
+             [--advertise ws://this-host:port/ws] [--lease-secs 10]
 
 Sets are named as the catalogue files: base, river, ghosts, spellcircles, watchtowers, shrines.
 --options takes the rule options as in a record, e.g. '{\"abbot\": true, \"spell_mode\": \"A\"}'.
@@ -206,6 +208,8 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
                     "computers-per-address",
                     "planners",
                     "watchers-per-room",
+                    "advertise",
+                    "lease-secs",
                 ],
                 &["trust-proxy"],
             )?),
@@ -228,7 +232,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         let addr: std::net::SocketAddr =
             format!("{host}:{port}").parse().map_err(|_| format!("--host {host:?} is not an IP address"))?;
         let db = f.values.get("db").map(String::as_str).unwrap_or("carcassonne.db");
-        let mut config = Config::new(addr, db.into());
+        let mut config = Config::new(addr, db);
         let dist = f.values.get("dist").map(String::as_str).unwrap_or("dist");
         config.dist = std::path::Path::new(dist).is_dir().then(|| dist.into());
         if let Some(o) = f.values.get("allow-origin") {
@@ -247,11 +251,16 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         config.planners = number(&f, "planners", Some(config.planners))?;
         config.watchers_per_room = number(&f, "watchers-per-room", Some(config.watchers_per_room))?;
         config.trust_proxy = f.switches.iter().any(|s| s == "trust-proxy");
+        config.advertise = f.values.get("advertise").cloned();
+        config.lease_secs = number(&f, "lease-secs", Some(config.lease_secs))?;
+        if !(1.0..=3600.0).contains(&config.lease_secs) {
+            return Err("--lease-secs is from 1 to 3600".into());
+        }
         let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
         runtime.block_on(async {
             let (addr, run) = bind(config.clone()).await?;
             // The line tests and scripts wait for: where to connect.
-            println!("carc serve: http://{addr}/ (database {})", config.db.display());
+            println!("carc serve: http://{addr}/ (database {})", config.db);
             if config.dist.is_none() {
                 println!("carc serve: no {dist}/ to serve: only the WebSocket at /ws (build the game first)");
             }

@@ -9,12 +9,12 @@
 use super::{address_key, Config};
 use axum::extract::connect_info::Connected;
 use axum::serve::{IncomingStream, Listener};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -36,13 +36,17 @@ pub struct Guarded {
     per_address: Option<usize>,
     request_timeout: Duration,
     idle_timeout: Duration,
+    /// Other instances' addresses (PostgreSQL): they forward many clients each, so the
+    /// per-address cap is not theirs (the clients were counted where they connected).
+    peers: Arc<RwLock<HashSet<IpAddr>>>,
 }
 
 impl Guarded {
-    /// Guard `inner` with the limits of `config`.
-    pub fn new(inner: TcpListener, config: &Config) -> Guarded {
+    /// Guard `inner` with the limits of `config`; `peers` are exempt from the per-address cap.
+    pub fn new(inner: TcpListener, config: &Config, peers: Arc<RwLock<HashSet<IpAddr>>>) -> Guarded {
         Guarded {
             inner,
+            peers,
             counts: Arc::default(),
             max: config.max_connections,
             // Behind a proxy every connection comes from the proxy: the proxy caps addresses.
@@ -56,7 +60,9 @@ impl Guarded {
     fn admit(&self, ip: IpAddr) -> bool {
         let mut c = self.counts.lock().expect("counts");
         let mine = c.per_address.get(&ip).copied().unwrap_or(0);
-        if c.all >= self.max || self.per_address.is_some_and(|cap| mine >= cap) {
+        let capped = self.per_address.is_some_and(|cap| mine >= cap)
+            && !self.peers.read().expect("peers").contains(&ip);
+        if c.all >= self.max || capped {
             return false;
         }
         c.all += 1;

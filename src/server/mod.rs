@@ -1,15 +1,18 @@
 //! `carc serve`: online play (docs/online.md). One native process serves the built game
 //! (`dist/`) and a WebSocket at `/ws` through which players create rooms, join them by
 //! link, and play. The server holds every room's game (authoritative: each action is
-//! checked by the engine), commits each action to SQLite before anyone hears of it, plays
-//! computer seats with the game's bots, and never sends the seed or the order of the
-//! unseen tiles while a game runs. Only with `--features server`.
+//! checked by the engine), commits each action to the store (SQLite, or PostgreSQL shared
+//! by several instances) before anyone hears of it, plays computer seats with the game's
+//! bots, and never sends the seed or the order of the unseen tiles while a game runs.
+//! Under PostgreSQL a room lives on the instance holding its lease, and another instance
+//! forwards its clients there ([`forward`]). Only with `--features server`.
 
 pub mod listener;
 pub mod planners;
 pub mod protocol;
 pub mod quota;
 pub mod room;
+pub mod forward;
 pub mod statics;
 pub mod store;
 
@@ -24,12 +27,12 @@ use axum::Router;
 use protocol::{ClientMsg, SeatKind, ServerMsg, MAX_MESSAGE};
 use room::{hash, seat_meta, Meta, Room};
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, RwLock, Weak};
 use std::time::{Duration, Instant};
-use store::Store;
+use store::{Db, Instance, Lease, Store};
 use tokio::sync::Mutex;
 
 /// How the server runs; `carc serve` fills it from its flags.
@@ -37,8 +40,14 @@ use tokio::sync::Mutex;
 pub struct Config {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// Where rooms are kept: a SQLite file, or PostgreSQL shared with other instances.
+    pub db: Db,
+    /// PostgreSQL: the WebSocket address other instances forward this one's rooms' clients
+    /// to (default `ws://<the address bound>/ws`, with 127.0.0.1 for an unspecified host).
+    pub advertise: Option<String>,
+    /// PostgreSQL: seconds a room's lease lasts unless renewed (every third of that). When
+    /// an instance dies, its rooms move to another after at most this long.
+    pub lease_secs: f64,
     /// The built game to serve (none: only the WebSocket).
     pub dist: Option<PathBuf>,
     /// Origins besides the server's own whose pages may open the WebSocket.
@@ -77,11 +86,13 @@ pub struct Config {
 }
 
 impl Config {
-    /// Defaults for `addr` and `db`.
-    pub fn new(addr: SocketAddr, db: PathBuf) -> Config {
+    /// Defaults for `addr` and `db` (a SQLite path, or a [`Db`]).
+    pub fn new(addr: SocketAddr, db: impl Into<Db>) -> Config {
         Config {
             addr,
-            db,
+            db: db.into(),
+            advertise: None,
+            lease_secs: 10.0,
             dist: None,
             allow_origins: Vec::new(),
             bot_delay_ms: 400,
@@ -110,13 +121,22 @@ pub struct Server {
     rooms_made: quota::Quota,
     computers_asked: quota::Quota,
     planners: planners::Planners,
+    /// Other instances' addresses: exempt from the per-address connection cap.
+    peers: Arc<RwLock<HashSet<IpAddr>>>,
 }
 
 impl Server {
-    /// The shared state of a server on this configuration's database.
-    fn open(config: Config) -> Result<Arc<Server>, String> {
+    /// The shared state of a server on this configuration's database, listening at `addr`.
+    async fn open(config: Config, addr: SocketAddr) -> Result<Arc<Server>, String> {
+        let host = if addr.ip().is_unspecified() { std::net::Ipv4Addr::LOCALHOST.into() } else { addr.ip() };
+        let me = Instance {
+            id: random_id(),
+            url: config.advertise.clone().unwrap_or_else(|| format!("ws://{}/ws", SocketAddr::new(host, addr.port()))),
+            lease_secs: config.lease_secs.max(1.0),
+        };
         Ok(Arc::new(Server {
-            store: Store::open(&config.db)?,
+            store: Store::open(&config.db, &me).await?,
+            peers: Arc::default(),
             tiles: TileSet::builtin(),
             rooms: StdMutex::new(HashMap::new()),
             rooms_made: quota::Quota::new(config.rooms_per_address, "rooms"),
@@ -180,7 +200,9 @@ fn random_seed() -> u64 {
 /// Start serving; returns the address bound (port 0 picks a free one) and a future that
 /// runs until the process ends.
 pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Future<Output = ()>), String> {
-    let server = Server::open(config.clone())?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let server = Server::open(config.clone(), addr).await?;
     // `/server.json` overrides the static copy's `{"server": false}`: the page offers online
     // play only where this answers (www/online.js).
     let mut app = Router::new()
@@ -198,10 +220,11 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
     }
     let statics = Arc::new(statics::Statics::open(config.dist.as_deref())?);
     let app = app.layer(axum::middleware::from_fn_with_state(statics, statics::guard));
-    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let listener = listener::Guarded::new(listener, &config);
-    tokio::spawn(sweep(server.clone()));
+    let listener = listener::Guarded::new(listener, &config, server.peers.clone());
+    tokio::spawn(sweep(Arc::downgrade(&server)));
+    if matches!(server.store, Store::Postgres(_)) {
+        tokio::spawn(leases(Arc::downgrade(&server)));
+    }
     let run = async move {
         let app = app.into_make_service_with_connect_info::<listener::Peer>();
         if let Err(e) = axum::serve(listener, app).await {
@@ -212,10 +235,48 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
 }
 
 /// Rooms nobody is in leave memory after a while (they load again on the next visit).
-async fn sweep(server: Arc<Server>) {
+/// Ends with the server (it holds it weakly).
+async fn sweep(server: Weak<Server>) {
     loop {
-        tokio::time::sleep(Duration::from_secs(server.config.idle_secs.clamp(1, 30))).await;
-        sweep_once(&server);
+        let Some(every) = server.upgrade().map(|s| s.config.idle_secs.clamp(1, 30)) else { return };
+        tokio::time::sleep(Duration::from_secs(every)).await;
+        let Some(s) = server.upgrade() else { return };
+        sweep_once(&s);
+    }
+}
+
+/// PostgreSQL: renew the leases of the rooms in memory every third of their time (a room
+/// that left memory lets its lease lapse). A room whose lease was lost (this instance
+/// paused, or could not reach the database, past the lease, and another took the room)
+/// leaves memory, and its clients are told to reconnect, which brings them to the new
+/// owner. Also keeps the list of peers fresh. Ends with the server.
+async fn leases(server: Weak<Server>) {
+    loop {
+        let Some(every) = server.upgrade().map(|s| s.config.lease_secs.max(1.0) / 3.0) else { return };
+        tokio::time::sleep(Duration::from_secs_f64(every)).await;
+        let Some(s) = server.upgrade() else { return };
+        // Rooms loaded after this list keep the lease they just took until the next round.
+        let held: Vec<(String, Arc<Mutex<Room>>)> =
+            s.rooms.lock().expect("rooms").iter().map(|(id, r)| (id.clone(), r.clone())).collect();
+        let ids: Vec<String> = held.iter().map(|(id, _)| id.clone()).collect();
+        match s.store.renew(&ids).await {
+            Ok(Some(kept)) => {
+                for (id, room) in held.into_iter().filter(|(id, _)| !kept.contains(id)) {
+                    {
+                        let mut rooms = s.rooms.lock().expect("rooms");
+                        if rooms.get(&id).is_some_and(|r| Arc::ptr_eq(r, &room)) {
+                            rooms.remove(&id);
+                        }
+                    }
+                    let _ = room.lock().await.tx.send(Arc::from(room::MOVED));
+                }
+            }
+            Ok(None) => {}
+            // The leases lapse unless a later round succeeds; writes check them meanwhile.
+            Err(e) => eprintln!("carc serve: renewing leases: {e}"),
+        }
+        let peers = s.store.peers().await.iter().filter_map(|url| forward::host_of(url)).map(address_key).collect();
+        *s.peers.write().expect("peers") = peers;
     }
 }
 
@@ -254,14 +315,16 @@ async fn upgrade(
             return (StatusCode::FORBIDDEN, "this origin may not open the game's WebSocket").into_response();
         }
     }
-    let ip = client_address(peer.ip(), &headers, server.config.trust_proxy);
+    // Another instance forwarding a client names the client's address (with the secret).
+    let forwarded = forward::forwarded_for(&headers, server.store.cluster_secret());
+    let ip = forwarded.unwrap_or_else(|| client_address(peer.ip(), &headers, server.config.trust_proxy));
     // Small buffers: a message is at most 16 KB, and the default 128 KB read buffer (zeroed
     // on every read) was most of the server's work under load.
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| connection(server, socket, ip))
+        .on_upgrade(move |socket| connection(server, socket, ip, forwarded.is_some()))
 }
 
 /// One client: what it joined, as which seat, and its message budget.
@@ -272,6 +335,11 @@ struct Client {
     /// one who joined with the host's own token. Fixed at join: who hosts never changes.
     hosts: bool,
     rx: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+    /// The room's owner, when the room is served by another instance: what concerns the
+    /// room goes there, and what it sends comes back.
+    upstream: Option<forward::Upstream>,
+    /// Forwarded here by another instance: never forwarded again (no loops).
+    forwarded: bool,
     budget: f64,
     refilled: Instant,
 }
@@ -330,8 +398,17 @@ fn refusal(error: &str) -> Message {
     Message::Close(Some(axum::extract::ws::CloseFrame { code, reason: reason.into() }))
 }
 
-async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
-    let mut c = Client { room: None, seat: None, hosts: false, rx: None, budget: 0.0, refilled: Instant::now() };
+async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forwarded: bool) {
+    let mut c = Client {
+        room: None,
+        seat: None,
+        hosts: false,
+        rx: None,
+        upstream: None,
+        forwarded,
+        budget: 0.0,
+        refilled: Instant::now(),
+    };
     c.budget = 2.0 * server.config.messages_per_sec as f64;
     // Pings keep a live client's connection from the idle timeout (browsers answer them).
     let every = Duration::from_secs((server.config.idle_timeout_secs / 3).max(1));
@@ -340,6 +417,12 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
         let incoming = async {
             match c.rx.as_mut() {
                 Some(rx) => Some(rx.recv().await),
+                None => std::future::pending().await,
+            }
+        };
+        let owner = async {
+            match c.upstream.as_mut() {
+                Some(up) => futures_util::StreamExt::next(up).await,
                 None => std::future::pending().await,
             }
         };
@@ -384,10 +467,32 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
                     _ => continue,
                 };
                 let replies = match protocol::parse(&text) {
+                    // While the room is served elsewhere, what concerns it goes there.
+                    Ok(m) if c.upstream.is_some() && m.in_room() => {
+                        if pass_up(&mut c, text).await.is_err() {
+                            let _ = socket.send(forward::moved()).await;
+                            break;
+                        }
+                        continue;
+                    }
                     Ok(m) => {
                         // Errors say which request they answer ("re").
                         let kind = m.kind();
-                        handle(&server, &mut c, m, ip).await.into_iter().map(|r| r.re(kind)).collect()
+                        match handle(&server, &mut c, m, ip).await {
+                            Handled::Replies(replies) => replies.into_iter().map(|r| r.re(kind)).collect(),
+                            Handled::Moved => {
+                                let _ = socket.send(forward::moved()).await;
+                                break;
+                            }
+                            Handled::Forward(up) => {
+                                c.upstream = Some(up);
+                                if pass_up(&mut c, text).await.is_err() {
+                                    let _ = socket.send(forward::moved()).await;
+                                    break;
+                                }
+                                continue;
+                            }
+                        }
                     }
                     // A refused message of a known type still says what it answers.
                     Err(e) => vec![match protocol::kind_of(&text) {
@@ -402,8 +507,27 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
             _ = pings.tick() => {
                 if socket.send(Message::Ping(Default::default())).await.is_err() { break }
             }
+            up = owner => {
+                use tokio_tungstenite::tungstenite::Message as Up;
+                match up {
+                    Some(Ok(Up::Text(t))) => {
+                        if socket.send(Message::Text(t.as_str().into())).await.is_err() { break }
+                    }
+                    Some(Ok(Up::Ping(_) | Up::Pong(_) | Up::Frame(_) | Up::Binary(_))) => {}
+                    // The owner closed or died: the client reconnects, to whoever holds the room next.
+                    _ => {
+                        let _ = socket.send(forward::moved()).await;
+                        break;
+                    }
+                }
+            }
             out = incoming => {
                 match out {
+                    // The room left this instance: the client reconnects to its new owner.
+                    Some(Ok(text)) if &*text == room::MOVED => {
+                        let _ = socket.send(forward::moved()).await;
+                        break;
+                    }
                     Some(Ok(text)) => {
                         // A room frame for everyone says this client's own `you` and `host`.
                         let own = Room::for_client(&text, c.seat, c.hosts).unwrap_or_else(|| text.to_string());
@@ -428,37 +552,109 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr) {
     leave(&mut c).await;
 }
 
-/// The client leaves its room (closing or joining another).
+/// The client leaves its room (closing or joining another), here or at its owner.
 async fn leave(c: &mut Client) {
     if let Some(room) = c.room.take() {
         c.hosts = false;
         room.lock().await.exit(c.seat.take());
     }
     c.rx = None;
+    if let Some(mut up) = c.upstream.take() {
+        let _ = futures_util::SinkExt::close(&mut up).await;
+    }
 }
 
-/// A room by id: in memory, or loaded from the store.
-/// A room loaded from disk plans its computers as the address that loaded it.
-async fn room(server: &Arc<Server>, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Room>>, String> {
-    if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
-        return Ok(r.clone());
+/// Pass a client's message to its room's owner.
+async fn pass_up(c: &mut Client, text: String) -> Result<(), ()> {
+    use tokio_tungstenite::tungstenite::Message as Up;
+    let up = c.upstream.as_mut().ok_or(())?;
+    futures_util::SinkExt::send(up, Up::Text(text.into())).await.map_err(|_| ())
+}
+
+/// Where a room is served.
+enum Place {
+    /// Here, in memory.
+    Here(Arc<Mutex<Room>>),
+    /// By another instance, connected to for this client.
+    There(forward::Upstream),
+}
+
+/// What handling a message came to.
+enum Handled {
+    /// Answers for the client.
+    Replies(Vec<ServerMsg>),
+    /// Its room is served by another instance, now connected: pass the message on.
+    Forward(forward::Upstream),
+    /// Its room is served elsewhere and this connection was forwarded here: the client
+    /// reconnects (instances never forward in a chain).
+    Moved,
+}
+
+/// A room by id: in memory, loaded from the store once its lease is ours, or (PostgreSQL)
+/// served by the instance holding its lease, connected to for a client at `ip`. An owner
+/// that cannot be reached (it died) is tried again until its lease has run out and this
+/// instance takes the room. A room loaded from disk plans its computers as the address
+/// that loaded it.
+async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward: bool) -> Result<Place, String> {
+    let deadline = Instant::now() + Duration::from_secs_f64(server.config.lease_secs.max(1.0) + 2.0);
+    loop {
+        if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
+            return Ok(Place::Here(r.clone()));
+        }
+        let url = match server.store.lease(id).await? {
+            Lease::Ours => break,
+            Lease::Theirs(_) if !may_forward => return Err(store::NOT_OURS.into()),
+            Lease::Theirs(url) => url,
+        };
+        let secret = server.store.cluster_secret().unwrap_or_default();
+        match forward::open(&url, secret, ip).await {
+            Ok(up) => return Ok(Place::There(up)),
+            Err(e) if Instant::now() > deadline => return Err(e),
+            Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+        }
     }
-    // Reading and replaying a room is blocking work: not on the async threads.
-    let (s, key) = (server.clone(), id.to_string());
-    let mut loaded = tokio::task::spawn_blocking(move || Room::load(&key, &s.store, &s.tiles))
+    let Some(stored) = server.store.load(id).await? else {
+        server.store.release(id).await;
+        return Err("no such room".into());
+    };
+    // Replaying a room is CPU work: not on the async threads.
+    let (tiles, key) = (server.tiles.clone(), id.to_string());
+    let mut loaded = tokio::task::spawn_blocking(move || Room::from_stored(&key, stored, &tiles))
         .await
-        .map_err(|_| "loading the room failed")??
-        .ok_or("no such room")?;
+        .map_err(|_| "loading the room failed")??;
     loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();
     drop(rooms);
     // A game whose turn is a computer's when it was loaded goes on.
     play_computers(server.clone(), r.clone());
-    Ok(r)
+    Ok(Place::Here(r))
 }
 
-async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Vec<ServerMsg> {
+/// A message: a join or a claim goes where its room is served; the rest is answered here.
+async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Handled {
+    let (ClientMsg::Join { room: id, .. } | ClientMsg::Claim { room: id, .. }) = &m else {
+        return Handled::Replies(here(server, c, m, ip, None).await);
+    };
+    match room(server, id, ip, !c.forwarded).await {
+        Ok(Place::Here(r)) => Handled::Replies(here(server, c, m, ip, Some(r)).await),
+        Ok(Place::There(up)) => {
+            leave(c).await;
+            Handled::Forward(up)
+        }
+        Err(e) if e == store::NOT_OURS => Handled::Moved,
+        Err(e) => Handled::Replies(vec![error(e)]),
+    }
+}
+
+/// Answer a message here; `found` is the room a join or a claim names, served here.
+async fn here(
+    server: &Arc<Server>,
+    c: &mut Client,
+    m: ClientMsg,
+    ip: IpAddr,
+    found: Option<Arc<Mutex<Room>>>,
+) -> Vec<ServerMsg> {
     match m {
         ClientMsg::Ping => vec![ServerMsg::Pong],
         ClientMsg::Create { seats, sets, options, absent_secs } => {
@@ -467,11 +663,8 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
                 Err(e) => vec![error(e)],
             }
         }
-        ClientMsg::Join { room: id, token } => {
-            let r = match room(server, &id, ip).await {
-                Ok(r) => r,
-                Err(e) => return vec![error(e)],
-            };
+        ClientMsg::Join { token, .. } => {
+            let Some(r) = found else { return vec![error("no such room")] };
             leave(c).await;
             let mut guard = r.lock().await;
             let (seat, hosts) = match guard.enter(token.as_deref(), server.config.watchers_per_room) {
@@ -486,11 +679,8 @@ async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) 
             out.extend(guard.state());
             out
         }
-        ClientMsg::Claim { room: id, name, secret } => {
-            let r = match room(server, &id, ip).await {
-                Ok(r) => r,
-                Err(e) => return vec![error(e)],
-            };
+        ClientMsg::Claim { name, secret, .. } => {
+            let Some(r) = found else { return vec![error("no such room")] };
             let mut guard = r.lock().await;
             match guard.claim(&server.store, name, secret.as_deref()).await {
                 Ok((seat, token)) => {
@@ -641,6 +831,10 @@ async fn make_room(
     let id = random_id();
     probe.id = id.clone();
     probe.address = ip;
+    // A new id's lease is free: this instance serves the room it made.
+    if server.store.lease(&id).await? != Lease::Ours {
+        return Err("a new room could not be given to this server".into());
+    }
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     Ok(ServerMsg::Created { room: id, tokens, host, open })

@@ -99,6 +99,12 @@ impl ClientMsg {
             ClientMsg::Ping => "ping",
         }
     }
+
+    /// Whether the message is about the room the client joined (and so goes to the room's
+    /// owner when another instance serves it).
+    pub fn in_room(&self) -> bool {
+        matches!(self, ClientMsg::Start | ClientMsg::Act { .. } | ClientMsg::Computer { .. } | ClientMsg::Rematch)
+    }
 }
 
 /// Every message type a client may send.

@@ -3,7 +3,7 @@
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
 use super::protocol::{RoomFrame, SeatFrame, SeatKind, ServerMsg};
-use super::store::Store;
+use super::store::{Store, Stored};
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
 use crate::record::{parse_setup, Record, RecordAction};
@@ -17,6 +17,11 @@ use tokio::sync::{broadcast, Mutex};
 
 /// Connections that may play one seat at once (a player's tabs and devices).
 pub const CONNECTIONS_PER_SEAT: u32 = 8;
+
+/// Sent on a room's channel when the room left this instance (its lease went to another):
+/// each connection closes with 1012 and the client reconnects, to the new owner. Never a
+/// client's message: those are JSON.
+pub const MOVED: &str = "\u{0}moved";
 
 /// How often at most a room tells everyone how many watch it.
 pub const WATCHERS_EVERY: Duration = Duration::from_secs(2);
@@ -212,9 +217,8 @@ impl Room {
         self.broadcast(ServerMsg::Watchers { watchers: self.watchers });
     }
 
-    /// Load a room from the store by replaying its game's actions.
-    pub fn load(id: &str, store: &Store, tiles: &Arc<TileSet>) -> Result<Option<Room>, String> {
-        let Some(stored) = store.load(id)? else { return Ok(None) };
+    /// A room as stored, by replaying its game's actions (CPU work: not on async threads).
+    pub fn from_stored(id: &str, stored: Stored, tiles: &Arc<TileSet>) -> Result<Room, String> {
         let mut meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
         let game = match stored.game {
             None => None,
@@ -233,7 +237,7 @@ impl Room {
                 Some(game)
             }
         };
-        Ok(Some(Room::new(id.to_string(), meta, game)))
+        Ok(Room::new(id.to_string(), meta, game))
     }
 
     /// Whether a token is the host's own (rooms of computers only), compared in constant time.

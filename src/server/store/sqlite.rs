@@ -1,15 +1,11 @@
-//! Rooms on disk: SQLite (a file, nothing to install). Each room is a row of metadata
-//! (seats, hashed tokens, status) and, per game played in it, its setup (with the seed: only
-//! the server reads it) and an append-only action log numbered 0, 1, 2 …; appending a
-//! number that exists is refused (the primary key), which is what lets several servers
-//! share rooms later (docs/online.md). One writer thread commits what arrives together in
-//! one transaction (group commit, `synchronous = FULL`): an action is on disk before anyone
-//! is told it happened.
+//! The SQLite store: a file, nothing to install, one server. One writer thread commits
+//! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
+use super::{Stored, TAKEN};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
 
 /// One write for the writer thread.
@@ -26,17 +22,9 @@ enum Write {
 type Reply = oneshot::Sender<Result<(), String>>;
 
 /// The database: a writer thread for writes, a connection for reads.
-pub struct Store {
+pub struct Sqlite {
     writes: mpsc::Sender<(Write, Reply)>,
-    read: Mutex<Connection>,
-}
-
-/// A room as stored: its metadata and its current game's setup and actions.
-pub struct Stored {
-    /// The metadata (JSON).
-    pub meta: String,
-    /// The current game: its number, setup (JSON) and actions (JSON each), if one began.
-    pub game: Option<(u32, String, Vec<String>)>,
+    read: Arc<Mutex<Connection>>,
 }
 
 fn open(path: &Path) -> Result<Connection, String> {
@@ -55,9 +43,9 @@ fn open(path: &Path) -> Result<Connection, String> {
     Ok(c)
 }
 
-impl Store {
+impl Sqlite {
     /// Open (or create) the database at `path` and start its writer.
-    pub fn open(path: &Path) -> Result<Store, String> {
+    pub fn open(path: &Path) -> Result<Sqlite, String> {
         let mut writer = open(path)?;
         let read = open(path)?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
@@ -80,7 +68,7 @@ impl Store {
                 }
             })
             .map_err(|e| e.to_string())?;
-        Ok(Store { writes: tx, read: Mutex::new(read) })
+        Ok(Sqlite { writes: tx, read: Arc::new(Mutex::new(read)) })
     }
 
     async fn write(&self, w: Write) -> Result<(), String> {
@@ -106,35 +94,37 @@ impl Store {
         self.write(Write::Action { room: room.into(), game, seq, action }).await
     }
 
-    /// A room as stored, if it exists.
-    pub fn load(&self, id: &str) -> Result<Option<Stored>, String> {
-        let c = self.read.lock().map_err(|_| "the database lock is poisoned")?;
-        let e = |e: rusqlite::Error| e.to_string();
-        let Some(meta) = c
-            .query_row("SELECT meta FROM rooms WHERE id = ?1", [id], |r| r.get::<_, String>(0))
-            .optional()
-            .map_err(e)?
-        else {
-            return Ok(None);
-        };
-        let game: Option<(u32, String)> = c
-            .query_row("SELECT game, setup FROM games WHERE room = ?1 ORDER BY game DESC LIMIT 1", [id], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .optional()
-            .map_err(e)?;
-        let game = match game {
-            None => None,
-            Some((n, setup)) => {
-                let mut q = c
-                    .prepare_cached("SELECT action FROM actions WHERE room = ?1 AND game = ?2 ORDER BY seq")
-                    .map_err(e)?;
-                let actions = q.query_map(params![id, n], |r| r.get::<_, String>(0)).map_err(e)?;
-                Some((n, setup, actions.collect::<Result<Vec<_>, _>>().map_err(e)?))
-            }
-        };
-        Ok(Some(Stored { meta, game }))
+    /// A room as stored, if it exists (read off the async threads).
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+        let (read, id) = (self.read.clone(), id.to_string());
+        tokio::task::spawn_blocking(move || load(&read, &id)).await.map_err(|_| "loading the room failed")?
     }
+}
+
+fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, String> {
+    let c = read.lock().map_err(|_| "the database lock is poisoned")?;
+    let e = |e: rusqlite::Error| e.to_string();
+    let Some(meta) =
+        c.query_row("SELECT meta FROM rooms WHERE id = ?1", [id], |r| r.get::<_, String>(0)).optional().map_err(e)?
+    else {
+        return Ok(None);
+    };
+    let game: Option<(u32, String)> = c
+        .query_row("SELECT game, setup FROM games WHERE room = ?1 ORDER BY game DESC LIMIT 1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()
+        .map_err(e)?;
+    let game = match game {
+        None => None,
+        Some((n, setup)) => {
+            let mut q =
+                c.prepare_cached("SELECT action FROM actions WHERE room = ?1 AND game = ?2 ORDER BY seq").map_err(e)?;
+            let actions = q.query_map(params![id, n], |r| r.get::<_, String>(0)).map_err(e)?;
+            Some((n, setup, actions.collect::<Result<Vec<_>, _>>().map_err(e)?))
+        }
+    };
+    Ok(Some(Stored { meta, game }))
 }
 
 fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
@@ -172,7 +162,7 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
             };
             r.map(|_| ()).map_err(|e| match e {
                 rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
-                    "that action number is taken: another move came first".to_string()
+                    TAKEN.to_string()
                 }
                 e => e.to_string(),
             })

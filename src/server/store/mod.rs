@@ -1,0 +1,185 @@
+//! Rooms on disk, in one of two stores with the same tables (docs/online.md, Storage):
+//! SQLite in a file for one server ([`sqlite`], the default), or PostgreSQL shared by
+//! several `carc serve` instances ([`postgres`]). Each room is a row of metadata (seats,
+//! hashed tokens, status) and, per game played in it, its setup (with the seed: only the
+//! server reads it) and an append-only action log numbered 0, 1, 2 …; appending a number
+//! that exists is refused (the primary key). An action is on disk before anyone is told it
+//! happened.
+//!
+//! Under PostgreSQL one instance at a time owns a room, by a lease row that it renews;
+//! every write also checks the lease, so an instance that lost one (a pause longer than the
+//! lease) can no longer change the room.
+
+pub mod postgres;
+pub mod sqlite;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// Where rooms are kept: `carc serve --db` takes a file name or a `postgres://` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Db {
+    /// A SQLite file (one server).
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection string (any number of servers).
+    Postgres(String),
+}
+
+impl From<PathBuf> for Db {
+    fn from(path: PathBuf) -> Db {
+        Db::Sqlite(path)
+    }
+}
+
+impl From<&str> for Db {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; anything else a SQLite file.
+    fn from(s: &str) -> Db {
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            Db::Postgres(s.to_string())
+        } else {
+            Db::Sqlite(PathBuf::from(s))
+        }
+    }
+}
+
+impl std::fmt::Display for Db {
+    /// The file, or the URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Db::Sqlite(p) => write!(f, "{}", p.display()),
+            Db::Postgres(url) => match (url.find("://"), url.rfind('@')) {
+                (Some(s), Some(at)) if at > s => write!(f, "{}://…{}", &url[..s], &url[at..]),
+                _ => f.write_str(url),
+            },
+        }
+    }
+}
+
+/// Who this instance is, for the PostgreSQL store's leases.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// A random id, new at every start.
+    pub id: String,
+    /// The WebSocket address other instances forward a room's clients to.
+    pub url: String,
+    /// Seconds a lease lasts unless renewed (renewed every third of that).
+    pub lease_secs: f64,
+}
+
+/// Who serves a room now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This instance: load it (or keep it) here.
+    Ours,
+    /// Another live instance, at this WebSocket address.
+    Theirs(String),
+}
+
+/// A room as stored: its metadata and its current game's setup and actions.
+pub struct Stored {
+    /// The metadata (JSON).
+    pub meta: String,
+    /// The current game: its number, setup (JSON) and actions (JSON each), if one began.
+    pub game: Option<(u32, String, Vec<String>)>,
+}
+
+/// The database.
+pub enum Store {
+    /// One server's file.
+    Sqlite(sqlite::Sqlite),
+    /// Shared by instances.
+    Postgres(postgres::Postgres),
+}
+
+impl Store {
+    /// Open (or create) the database; under PostgreSQL, register this instance.
+    pub async fn open(db: &Db, me: &Instance) -> Result<Store, String> {
+        Ok(match db {
+            Db::Sqlite(path) => Store::Sqlite(sqlite::Sqlite::open(path)?),
+            Db::Postgres(url) => Store::Postgres(postgres::Postgres::open(url, me.clone()).await?),
+        })
+    }
+
+    /// Store a room's metadata.
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+        match self {
+            Store::Sqlite(s) => s.put_room(id, meta).await,
+            Store::Postgres(p) => p.put_room(id, meta).await,
+        }
+    }
+
+    /// Store the start of a game of a room together with the room's metadata that names it
+    /// (both or neither: a crash between two writes once filed later moves under the old
+    /// game number).
+    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
+        match self {
+            Store::Sqlite(s) => s.put_game(room, game, setup, meta).await,
+            Store::Postgres(p) => p.put_game(room, game, setup, meta).await,
+        }
+    }
+
+    /// Append an action; refused if number `seq` is taken (another writer was first).
+    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
+        match self {
+            Store::Sqlite(s) => s.append(room, game, seq, action).await,
+            Store::Postgres(p) => p.append(room, game, seq, action).await,
+        }
+    }
+
+    /// A room as stored, if it exists.
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+        match self {
+            Store::Sqlite(s) => s.load(id).await,
+            Store::Postgres(p) => p.load(id).await,
+        }
+    }
+
+    /// Take (or keep) the lease of a room, or say who holds it. A SQLite file has one
+    /// server: always this one.
+    pub async fn lease(&self, room: &str) -> Result<Lease, String> {
+        match self {
+            Store::Sqlite(_) => Ok(Lease::Ours),
+            Store::Postgres(p) => p.lease(room).await,
+        }
+    }
+
+    /// Renew the leases of these rooms (those in memory); returns those still held (None:
+    /// every room, there being no one else). Leases of rooms not named lapse by themselves.
+    pub async fn renew(&self, rooms: &[String]) -> Result<Option<HashSet<String>>, String> {
+        match self {
+            Store::Sqlite(_) => Ok(None),
+            Store::Postgres(p) => p.renew(rooms).await.map(Some),
+        }
+    }
+
+    /// Give a room's lease up (the room does not exist after all).
+    pub async fn release(&self, room: &str) {
+        if let Store::Postgres(p) = self {
+            p.release(room).await;
+        }
+    }
+
+    /// The secret instances show one another when one forwards a client to another (only
+    /// who can read the database knows it); None with one server.
+    pub fn cluster_secret(&self) -> Option<&str> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(p) => Some(p.secret()),
+        }
+    }
+
+    /// The addresses other live instances advertise (their connections forward clients,
+    /// so the per-address cap does not apply to them).
+    pub async fn peers(&self) -> Vec<String> {
+        match self {
+            Store::Sqlite(_) => Vec::new(),
+            Store::Postgres(p) => p.peers().await,
+        }
+    }
+}
+
+/// The error for a second append of one number, in both stores' words.
+pub const TAKEN: &str = "that action number is taken: another move came first";
+
+/// The error for a write by an instance that no longer holds the room's lease.
+pub const NOT_OURS: &str = "this server no longer holds the room: reconnect";

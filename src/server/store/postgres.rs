@@ -1,0 +1,264 @@
+//! The PostgreSQL store: several `carc serve` instances share one database. The tables are
+//! SQLite's, plus `leases` (which instance serves a room, until when), `instances` (where
+//! each live instance can be reached) and `cluster` (the secret instances show each other).
+//!
+//! Every write is one statement, so a connection can carry several at once and nothing is
+//! ever half written; each checks in the same statement that this instance still holds the
+//! room's lease (fencing: an instance paused past its lease can no longer write).
+
+use super::{Instance, Lease, Stored, NOT_OURS, TAKEN};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use tokio::sync::Mutex;
+use tokio_postgres::{Client, NoTls};
+
+/// Connections kept open (each carries many statements at once): the first for leases
+/// alone, so that a write waiting on a lock never holds a renewal up past the lease.
+const CONNECTIONS: usize = 4;
+
+/// The shared database, as one instance sees it.
+pub struct Postgres {
+    url: String,
+    me: Instance,
+    secret: String,
+    clients: Vec<Mutex<Arc<Client>>>,
+    next: AtomicUsize,
+}
+
+const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
+                                      PRIMARY KEY (room, game));
+    CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
+                                        action TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),
+                                        PRIMARY KEY (room, game, seq));
+    CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+    CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
+    CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, url TEXT NOT NULL, seen TIMESTAMPTZ NOT NULL);
+    CREATE TABLE IF NOT EXISTS cluster (one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one), secret TEXT NOT NULL);";
+
+/// The lease check every write makes: `$1` is the room, `$9` this instance.
+const HELD: &str = "EXISTS (SELECT 1 FROM leases WHERE room = $1 AND owner = $9 AND expires > now())";
+
+async fn connect(url: &str) -> Result<Client, String> {
+    let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("PostgreSQL: {e}"))?;
+    tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    // As SQLite's busy timeout: a write that waits 5 s on a lock fails instead of hanging.
+    client.batch_execute("SET statement_timeout = 5000").await.map_err(|e| format!("PostgreSQL: {e}"))?;
+    Ok(client)
+}
+
+fn err(e: tokio_postgres::Error) -> String {
+    match e.code() {
+        Some(c) if *c == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => TAKEN.to_string(),
+        _ => match e.as_db_error() {
+            Some(db) => format!("PostgreSQL: {}", db.message()),
+            None => format!("PostgreSQL: {e}"),
+        },
+    }
+}
+
+impl Postgres {
+    /// Connect, make the tables if they are missing (one instance at a time), and register
+    /// this instance.
+    pub async fn open(url: &str, me: Instance) -> Result<Postgres, String> {
+        let first = connect(url).await?;
+        first
+            .batch_execute(&format!(
+                "BEGIN; SELECT pg_advisory_xact_lock(7230861); {SCHEMA}
+                 INSERT INTO cluster (secret) VALUES (md5(random()::text || clock_timestamp()::text)
+                     || md5(random()::text || clock_timestamp()::text)) ON CONFLICT DO NOTHING;
+                 COMMIT;"
+            ))
+            .await
+            .map_err(err)?;
+        let secret: String = first.query_one("SELECT secret FROM cluster", &[]).await.map_err(err)?.get(0);
+        first
+            .execute(
+                "INSERT INTO instances (id, url, seen) VALUES ($1, $2, now())
+                 ON CONFLICT (id) DO UPDATE SET url = $2, seen = now()",
+                &[&me.id, &me.url],
+            )
+            .await
+            .map_err(err)?;
+        let mut clients = vec![Mutex::new(Arc::new(first))];
+        for _ in 1..CONNECTIONS {
+            clients.push(Mutex::new(Arc::new(connect(url).await?)));
+        }
+        Ok(Postgres { url: url.to_string(), me, secret, clients, next: AtomicUsize::new(0) })
+    }
+
+    /// The cluster's secret.
+    pub fn secret(&self) -> &str {
+        &self.secret
+    }
+
+    /// A connection for rooms' data, taken in turn.
+    async fn client(&self) -> Result<Arc<Client>, String> {
+        self.slot(1 + self.next.fetch_add(1, Ordering::Relaxed) % (self.clients.len() - 1)).await
+    }
+
+    /// The connection for leases.
+    async fn leases(&self) -> Result<Arc<Client>, String> {
+        self.slot(0).await
+    }
+
+    /// A connection by number; one that broke (the database restarted) is replaced.
+    async fn slot(&self, i: usize) -> Result<Arc<Client>, String> {
+        let mut c = self.clients[i].lock().await;
+        if c.is_closed() {
+            *c = Arc::new(connect(&self.url).await?);
+        }
+        Ok(c.clone())
+    }
+
+    fn lease_secs(&self) -> f64 {
+        self.me.lease_secs
+    }
+
+    /// Store a room's metadata: a new room (its lease just taken) or one this instance holds.
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+        let c = self.client().await?;
+        let sql = format!(
+            "INSERT INTO rooms (id, meta) SELECT $1, $2 WHERE {HELD}
+             ON CONFLICT (id) DO UPDATE SET meta = $2 WHERE {HELD}"
+        )
+        .replace("$9", "$3");
+        let n = c.execute(&sql, &[&id, &meta, &self.me.id]).await.map_err(err)?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(NOT_OURS.into())
+        }
+    }
+
+    /// A game's start and the metadata naming it, in one statement (both or neither).
+    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
+        let c = self.client().await?;
+        let sql = format!(
+            "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {HELD} RETURNING 1)
+             UPDATE rooms SET meta = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)"
+        )
+        .replace("$9", "$5");
+        let n = c.execute(&sql, &[&room, &(game as i32), &setup, &meta, &self.me.id]).await.map_err(err)?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(NOT_OURS.into())
+        }
+    }
+
+    /// Append an action: refused if its number is taken or the lease is not ours.
+    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
+        let c = self.client().await?;
+        let sql = format!("INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {HELD}")
+            .replace("$9", "$5");
+        let n =
+            c.execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id]).await.map_err(err)?;
+        if n == 1 {
+            Ok(())
+        } else {
+            Err(NOT_OURS.into())
+        }
+    }
+
+    /// A room as stored, if it exists.
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+        let c = self.client().await?;
+        let Some(row) = c.query_opt("SELECT meta FROM rooms WHERE id = $1", &[&id]).await.map_err(err)? else {
+            return Ok(None);
+        };
+        let meta: String = row.get(0);
+        let game = c
+            .query_opt("SELECT game, setup FROM games WHERE room = $1 ORDER BY game DESC LIMIT 1", &[&id])
+            .await
+            .map_err(err)?;
+        let game = match game {
+            None => None,
+            Some(row) => {
+                let (n, setup): (i32, String) = (row.get(0), row.get(1));
+                let rows = c
+                    .query("SELECT action FROM actions WHERE room = $1 AND game = $2 ORDER BY seq", &[&id, &n])
+                    .await
+                    .map_err(err)?;
+                Some((n as u32, setup, rows.iter().map(|r| r.get(0)).collect()))
+            }
+        };
+        Ok(Some(Stored { meta, game }))
+    }
+
+    /// Take the room's lease if it is free, expired or ours (compare and set, in one
+    /// statement); else say which instance holds it.
+    pub async fn lease(&self, room: &str) -> Result<Lease, String> {
+        let c = self.leases().await?;
+        for _ in 0..3 {
+            let ours = c
+                .query_opt(
+                    "INSERT INTO leases (room, owner, expires) VALUES ($1, $2, now() + make_interval(secs => $3))
+                     ON CONFLICT (room) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+                         WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()
+                     RETURNING owner",
+                    &[&room, &self.me.id, &self.lease_secs()],
+                )
+                .await
+                .map_err(err)?;
+            if ours.is_some() {
+                return Ok(Lease::Ours);
+            }
+            let theirs = c
+                .query_opt(
+                    "SELECT i.url FROM leases l JOIN instances i ON i.id = l.owner
+                     WHERE l.room = $1 AND l.expires > now()",
+                    &[&room],
+                )
+                .await
+                .map_err(err)?;
+            if let Some(row) = theirs {
+                return Ok(Lease::Theirs(row.get(0)));
+            }
+            // Released or expired between the two statements: try again.
+        }
+        Err("the room's server is changing: try again".into())
+    }
+
+    /// Renew the leases of `rooms` and this instance's own row; the rooms it holds.
+    pub async fn renew(&self, rooms: &[String]) -> Result<HashSet<String>, String> {
+        let c = self.leases().await?;
+        c.execute("UPDATE instances SET seen = now() WHERE id = $1", &[&self.me.id]).await.map_err(err)?;
+        let rows = c
+            .query(
+                "UPDATE leases SET expires = now() + make_interval(secs => $2)
+                 WHERE owner = $1 AND room = ANY($3) AND expires > now() RETURNING room",
+                &[&self.me.id, &self.lease_secs(), &rooms],
+            )
+            .await
+            .map_err(err)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Give a lease up.
+    pub async fn release(&self, room: &str) {
+        if let Ok(c) = self.leases().await {
+            let _ = c.execute("DELETE FROM leases WHERE room = $1 AND owner = $2", &[&room, &self.me.id]).await;
+        }
+    }
+
+    /// Where the other instances seen in the last minute listen. Instances gone a day and
+    /// leases lapsed an hour are forgotten (a join for a room that does not exist leaves
+    /// none, but a crash between its lease and its release would).
+    pub async fn peers(&self) -> Vec<String> {
+        let Ok(c) = self.leases().await else { return Vec::new() };
+        let _ = c.execute("DELETE FROM instances WHERE seen < now() - interval '1 day'", &[]).await;
+        let _ = c.execute("DELETE FROM leases WHERE expires < now() - interval '1 hour'", &[]).await;
+        match c
+            .query("SELECT url FROM instances WHERE id <> $1 AND seen > now() - interval '1 minute'", &[&self.me.id])
+            .await
+        {
+            Ok(rows) => rows.iter().map(|r| r.get(0)).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what this project needs, skipping whatever is already there.
 #   scripts/setup.sh          tools to build and serve the game (wasm target, wasm-bindgen, Trunk)
-#   scripts/setup.sh --tests  also what the browser tests need (Chromium, chromedriver, npm packages)
+#   scripts/setup.sh --tests  also what the tests need (Chromium, chromedriver, npm packages, and
+#                             Debian's PostgreSQL server for the online suite's second store)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,13 @@ if $want_tests; then
     sudo_="" ; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  # The tests start their own throwaway cluster with these programs (tests/support/postgres.rs).
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    say "installing Debian's PostgreSQL server"
+    sudo_="" ; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq postgresql >/dev/null
   fi
 fi
 say "ready"

@@ -18,8 +18,10 @@ cargo clippy --all-targets --features server --quiet -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
 step "engine tests (cargo test), and the benchmarks build"
 cargo test --quiet
-step "online play: carc serve with WebSocket clients, the fault test (SIGKILL), the parser fuzz loop"
+step "online play: carc serve with WebSocket clients on SQLite, the fault tests (SIGKILL; two instances on PostgreSQL), the parser fuzz loop"
 cargo test --release --features server --test server --test server_fault
+step "online play again, every server test on PostgreSQL (a throwaway cluster)"
+CARC_TEST_STORE=postgres cargo test --release --features server --test server
 cargo bench --no-run --quiet
 step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api

@@ -4,7 +4,13 @@
 //! end every action a client was told of (the server tells only after the commit) is in the
 //! game's record, and every game ends with the result its record replays to. Bounded: it
 //! fails rather than run past two minutes.
+//!
+//! And the same across two instances on one PostgreSQL: clients on both, either killed
+//! mid-game and mid-start, the other carrying the games on.
 #![cfg(feature = "server")]
+
+#[path = "support/postgres.rs"]
+mod postgres;
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Game, TileSet};
@@ -38,8 +44,14 @@ impl Drop for Serving {
 
 /// Start the server on a free port; returns the process and its address.
 fn start(db: &std::path::Path) -> (Serving, String) {
+    start_on(db.to_str().unwrap(), &[])
+}
+
+/// Start the server on a database (a file or a URL) with more flags.
+fn start_on(db: &str, more: &[&str]) -> (Serving, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(["serve", "--port", "0", "--db", db.to_str().unwrap(), "--dist", "/nonexistent", "--bot-delay-ms", "0"])
+        .args(["serve", "--port", "0", "--db", db, "--dist", "/nonexistent", "--bot-delay-ms", "0"])
+        .args(more)
         .args(["--rooms-per-address", "1000", "--messages-per-sec", "1000", "--connections-per-address", "1000"])
         .args(["--computers-per-address", "1000"])
         .stdout(Stdio::piped())
@@ -55,10 +67,10 @@ fn start(db: &std::path::Path) -> (Serving, String) {
 type Acked = Arc<Mutex<BTreeMap<String, BTreeMap<usize, Value>>>>;
 
 /// One bot client for one seat: plays random legal moves (waiting `pace` to twice that ms
-/// before each), reconnecting whenever the connection drops, until it sees the game over.
-/// Returns the final state message.
+/// before each), reconnecting whenever the connection drops (to any of `addrs`, chosen at
+/// random each time), until it sees the game over. Returns the final state message.
 async fn bot(
-    addr: Arc<Mutex<String>>,
+    addrs: Arc<Mutex<Vec<String>>>,
     room: String,
     token: String,
     seed: u64,
@@ -67,7 +79,10 @@ async fn bot(
 ) -> (String, Value) {
     let mut rng = Rng::new(seed);
     loop {
-        let url = format!("ws://{}/ws", addr.lock().unwrap());
+        let url = {
+            let addrs = addrs.lock().unwrap();
+            format!("ws://{}/ws", addrs[rng.below(addrs.len())])
+        };
         let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
@@ -133,12 +148,12 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
         let _ = std::fs::remove_file(format!("{}{s}", db.display()));
     }
     let (mut child, first) = start(&db);
-    let addr = Arc::new(Mutex::new(first));
+    let addr = Arc::new(Mutex::new(vec![first]));
     let started = Instant::now();
 
     // Eight rooms: two bot clients each, and in half of them a computer seat as well.
     let mut rooms = Vec::new();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", addr.lock().unwrap())).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", addr.lock().unwrap()[0])).await.unwrap();
     for i in 0..8 {
         let mut seats = vec![json!({"name": "A", "kind": "person"}), json!({"name": "B", "kind": "person"})];
         if i % 2 == 1 {
@@ -158,7 +173,7 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
         let token0 = v["tokens"][0].as_str().unwrap().to_string();
         // The host starts the game.
         let (mut host, _) =
-            tokio_tungstenite::connect_async(format!("ws://{}/ws", addr.lock().unwrap())).await.unwrap();
+            tokio_tungstenite::connect_async(format!("ws://{}/ws", addr.lock().unwrap()[0])).await.unwrap();
         host.send(Message::Text(json!({"type": "join", "room": room, "token": token0}).to_string().into()))
             .await
             .unwrap();
@@ -202,7 +217,7 @@ async fn the_server_killed_mid_game_loses_no_acknowledged_action() {
         tokio::time::sleep(Duration::from_millis(rng.below(200) as u64)).await;
         let (c, a) = start(&db);
         child = c;
-        *addr.lock().unwrap() = a;
+        *addr.lock().unwrap() = vec![a];
     }
 
     let mut finals = Vec::new();
@@ -403,7 +418,7 @@ async fn the_server_killed_while_rooms_start_claim_and_hand_over_keeps_what_it_t
 
     // 3. The games are played out: Ann by a bot client, every other seat by a computer.
     let acked: Acked = Arc::new(Mutex::new(BTreeMap::new()));
-    let shared = Arc::new(Mutex::new(addr.clone()));
+    let shared = Arc::new(Mutex::new(vec![addr.clone()]));
     let mut bots = Vec::new();
     for (i, (room, token, _)) in rooms.iter().enumerate() {
         let mut host = connect(&addr).await;
@@ -479,6 +494,127 @@ async fn the_server_killed_while_rooms_start_claim_and_hand_over_keeps_what_it_t
         "fault test (starts): {ROOMS} rooms, 4 kills; told before the kill: {starts_told} starts, {claims_told} claims, \
          {handovers_told} hand-overs, {rematches_told} rematches; {} moves after the rematch kept; {:.1} s",
         played.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Issue 22, beyond one machine: two `carc serve` instances on one PostgreSQL. Rooms are
+/// made on both (each instance owns what it made); clients connect to either at random, so
+/// the players of one game sit on both and the owner's clients reach it forwarded. Either
+/// instance is SIGKILLed, also while hosts start their games; while it is down the other
+/// takes its rooms once their leases lapse and the games go on there, and each dead
+/// instance comes back on a new port. Whatever a client was told is in the final records,
+/// and every record replays. Bounded: two minutes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_carry_the_games_through_kills_of_either() {
+    let url = postgres::cluster().database("two_instances");
+    let started = Instant::now();
+    let flags = ["--lease-secs", "2", "--rooms-per-address", "1000"];
+    let mut servers = [start_on(&url, &flags), start_on(&url, &flags)];
+    let addrs = Arc::new(Mutex::new(servers.iter().map(|(_, a)| a.clone()).collect::<Vec<_>>()));
+    let mut rng = Rng::new(2222);
+
+    // Twenty rooms, made in turn on each instance: two bot clients each, a computer in some.
+    let mut rooms = Vec::new();
+    for i in 0..20 {
+        let mut ws = connect(&servers[i % 2].1).await;
+        let mut seats = vec![json!({"name": "A", "kind": "person"}), json!({"name": "B", "kind": "person"})];
+        if i % 3 == 1 {
+            seats.push(json!({"name": "C", "kind": "computer", "level": "easy"}));
+        }
+        send(&mut ws, json!({"type": "create", "seats": seats, "sets": ["base"]})).await;
+        let v = first(&mut ws, 10, |v| (v["type"] == "created").then(|| v.clone())).await.unwrap();
+        rooms.push((v["room"].as_str().unwrap().to_string(), v["tokens"].as_array().unwrap().clone()));
+    }
+
+    // The hosts of instance 0's rooms start them through instance 1 (forwarded to the
+    // owner), and instance 0 is killed 0 to 3 ms after: mid-start.
+    let mut hosts = Vec::new();
+    for (room, tokens) in rooms.iter().step_by(2) {
+        let mut host = connect(&servers[1].1).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": tokens[0]})).await;
+        first(&mut host, 10, |v| (v["type"] == "room").then_some(())).await.expect("joined through the other instance");
+        hosts.push(tokio::spawn(async move {
+            send(&mut host, json!({"type": "start"})).await;
+            first(&mut host, 10, |v| (v["type"] == "state").then_some(())).await.is_some()
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(rng.below(4) as u64)).await;
+    servers[0].0.kill();
+    let mut told_started = Vec::new();
+    for h in hosts {
+        told_started.push(h.await.unwrap());
+    }
+    // Every room, instance 0's taken over by instance 1 once their leases lapse: a start
+    // that was told stands; the others start now.
+    for (i, (room, tokens)) in rooms.iter().enumerate() {
+        let mut host = connect(&servers[1].1).await;
+        send(&mut host, json!({"type": "join", "room": room, "token": tokens[0]})).await;
+        let info =
+            first(&mut host, 10, |v| (v["type"] == "room").then(|| v.clone())).await.expect("the room is served");
+        if i % 2 == 0 && told_started[i / 2] {
+            assert_eq!(info["game"], 1, "room {room}: its start was told, so it stands");
+        }
+        if info["status"] == "lobby" {
+            send(&mut host, json!({"type": "start"})).await;
+            first(&mut host, 10, |v| (v["type"] == "state").then_some(())).await.expect("started");
+        }
+    }
+    servers[0] = start_on(&url, &flags);
+    *addrs.lock().unwrap() = vec![servers[0].1.clone(), servers[1].1.clone()];
+
+    let acked: Acked = Arc::new(Mutex::new(BTreeMap::new()));
+    let mut bots = Vec::new();
+    for (r, (room, tokens)) in rooms.iter().enumerate() {
+        for (s, t) in tokens.iter().enumerate() {
+            let Some(t) = t.as_str() else { continue };
+            let seed = (r * 10 + s) as u64;
+            bots.push(tokio::spawn(bot(addrs.clone(), room.clone(), t.to_string(), seed, 40, acked.clone())));
+        }
+    }
+    let told = || acked.lock().unwrap().values().map(|m| m.len()).sum::<usize>();
+
+    // Kill either instance four times mid-game. Twice it stays down for three seconds and
+    // the games must go on through the other one meanwhile.
+    for k in 0..4 {
+        tokio::time::sleep(Duration::from_millis(300 + rng.below(500) as u64)).await;
+        let victim = k % 2;
+        assert!(bots.iter().any(|b| !b.is_finished()), "kill {k} came after every game had ended");
+        servers[victim].0.kill();
+        *addrs.lock().unwrap() = vec![servers[1 - victim].1.clone()];
+        if k < 2 {
+            let before = told();
+            tokio::time::sleep(Duration::from_secs(3)).await;
+            assert!(told() > before, "kill {k}: no game went on through the other instance");
+        } else {
+            tokio::time::sleep(Duration::from_millis(rng.below(300) as u64)).await;
+        }
+        servers[victim] = start_on(&url, &flags);
+        *addrs.lock().unwrap() = vec![servers[0].1.clone(), servers[1].1.clone()];
+    }
+
+    let mut finals = Vec::new();
+    for b in bots {
+        let left = Duration::from_secs(120).saturating_sub(started.elapsed());
+        finals.push(tokio::time::timeout(left, b).await.expect("every game finishes in time").unwrap());
+    }
+    let acked = acked.lock().unwrap();
+    let mut checked = 0;
+    for (room, fin) in &finals {
+        let record = Record::from_value(fin["final"].clone()).unwrap();
+        for (n, v) in acked.get(room).into_iter().flatten() {
+            assert_eq!(record.actions.get(*n).map(RecordAction::to_value).as_ref(), Some(v), "room {room}: action {n}");
+            checked += 1;
+        }
+        let (game, _) = record.replay(TileSet::builtin()).unwrap();
+        assert!(game.is_over(), "room {room}: the record replays to its end");
+    }
+    assert_eq!(finals.len(), bots_count(&rooms));
+    assert!(checked > 500, "{checked} acknowledged actions checked");
+    eprintln!(
+        "two-instance fault test: {} games, 5 kills ({} starts told before the first), {checked} checks, {:.1} s",
+        rooms.len(),
+        told_started.iter().filter(|t| **t).count(),
         started.elapsed().as_secs_f64()
     );
 }

@@ -60,8 +60,8 @@ impl Guarded {
     fn admit(&self, ip: IpAddr) -> bool {
         let mut c = self.counts.lock().expect("counts");
         let mine = c.per_address.get(&ip).copied().unwrap_or(0);
-        let capped = self.per_address.is_some_and(|cap| mine >= cap)
-            && !self.peers.read().expect("peers").contains(&ip);
+        let capped =
+            self.per_address.is_some_and(|cap| mine >= cap) && !self.peers.read().expect("peers").contains(&ip);
         if c.all >= self.max || capped {
             return false;
         }

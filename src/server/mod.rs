@@ -7,12 +7,12 @@
 //! Under PostgreSQL a room lives on the instance holding its lease, and another instance
 //! forwards its clients there ([`forward`]). Only with `--features server`.
 
+pub mod forward;
 pub mod listener;
 pub mod planners;
 pub mod protocol;
 pub mod quota;
 pub mod room;
-pub mod forward;
 pub mod statics;
 pub mod store;
 
@@ -485,7 +485,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                                 break;
                             }
                             Handled::Forward(up) => {
-                                c.upstream = Some(up);
+                                c.upstream = Some(*up);
                                 if pass_up(&mut c, text).await.is_err() {
                                     let _ = socket.send(forward::moved()).await;
                                     break;
@@ -576,7 +576,7 @@ enum Place {
     /// Here, in memory.
     Here(Arc<Mutex<Room>>),
     /// By another instance, connected to for this client.
-    There(forward::Upstream),
+    There(Box<forward::Upstream>),
 }
 
 /// What handling a message came to.
@@ -584,7 +584,7 @@ enum Handled {
     /// Answers for the client.
     Replies(Vec<ServerMsg>),
     /// Its room is served by another instance, now connected: pass the message on.
-    Forward(forward::Upstream),
+    Forward(Box<forward::Upstream>),
     /// Its room is served elsewhere and this connection was forwarded here: the client
     /// reconnects (instances never forward in a chain).
     Moved,
@@ -608,7 +608,7 @@ async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward: bool) -> 
         };
         let secret = server.store.cluster_secret().unwrap_or_default();
         match forward::open(&url, secret, ip).await {
-            Ok(up) => return Ok(Place::There(up)),
+            Ok(up) => return Ok(Place::There(Box::new(up))),
             Err(e) if Instant::now() > deadline => return Err(e),
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
         }
@@ -897,7 +897,7 @@ fn play_computers(server: Arc<Server>, room: Arc<Mutex<Room>>) {
 mod tests {
     use super::*;
 
-    fn server(name: &str) -> Arc<Server> {
+    async fn server(name: &str) -> Arc<Server> {
         let dir = std::env::temp_dir().join(format!("carc-unit-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("rooms.db");
@@ -906,7 +906,7 @@ mod tests {
         }
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
         config.idle_secs = 0;
-        Server::open(config).unwrap()
+        Server::open(config, "127.0.0.1:0".parse().unwrap()).await.unwrap()
     }
 
     /// Issue 22, defect 11: a join that has found a room but not yet locked it keeps the
@@ -914,12 +914,14 @@ mod tests {
     /// went on in an orphaned copy while the next visitor loaded another.
     #[tokio::test]
     async fn the_sweep_never_unloads_a_room_a_join_is_entering() {
-        let server = server("sweep");
+        let server = server("sweep").await;
         let meta =
             Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None, open: None };
         let id = "r".to_string();
         server.rooms.lock().unwrap().insert(id.clone(), Room::new(id.clone(), meta, None).shared());
-        let entering = room(&server, &id, "127.0.0.1".parse().unwrap()).await.unwrap();
+        let Ok(Place::Here(entering)) = room(&server, &id, "127.0.0.1".parse().unwrap(), false).await else {
+            panic!("the room is here")
+        };
         sweep_once(&server);
         let kept = server.rooms.lock().unwrap().get(&id).cloned().expect("the room stays while a join holds it");
         assert!(Arc::ptr_eq(&kept, &entering));

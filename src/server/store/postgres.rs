@@ -156,8 +156,7 @@ impl Postgres {
         let c = self.client().await?;
         let sql = format!("INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {HELD}")
             .replace("$9", "$5");
-        let n =
-            c.execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id]).await.map_err(err)?;
+        let n = c.execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id]).await.map_err(err)?;
         if n == 1 {
             Ok(())
         } else {

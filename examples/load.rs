@@ -6,7 +6,13 @@
 //! With `--think-ms T` each client waits T ms before its move, as a person would; the
 //! default 0 plays at full speed.
 //!
+//! With `--store postgres` the rooms are kept in a throwaway PostgreSQL cluster (as the
+//! tests start one), and `--instances 2` runs two servers on it: rooms are made on each in
+//! turn and every client connects to one of the two, so half of them reach their room
+//! forwarded by the other instance. Memory is the whole process's (servers and clients).
+//!
 //!   cargo run --release --features server --example load -- [--rooms 100,1000,2000] [--secs 20] [--think-ms 0]
+//!       [--store sqlite|postgres] [--instances 1|2]
 
 #[cfg(not(feature = "server"))]
 fn main() {
@@ -19,10 +25,15 @@ fn main() {
 }
 
 #[cfg(feature = "server")]
+#[path = "../tests/support/postgres.rs"]
+mod postgres;
+
+#[cfg(feature = "server")]
 mod load {
     use carcassonne::engine::rng::Rng;
     use carcassonne::engine::{Game, TileSet};
     use carcassonne::record::{Record, RecordAction};
+    use carcassonne::server::store::Db;
     use carcassonne::server::{bind, Config};
     use futures_util::{SinkExt, StreamExt};
     use serde_json::{json, Value};
@@ -61,13 +72,15 @@ mod load {
     /// game, so that the clients cost the machine less than the server they measure): each
     /// client joins its seat and plays random moves on its turn; the host starts a rematch
     /// when a game ends. Latency: from a client's move to that client receiving it back.
-    async fn room_clients(addr: SocketAddr, room: String, tokens: Vec<String>, seed: u64, stats: Arc<Stats>) {
+    async fn room_clients(addrs: Vec<SocketAddr>, room: String, tokens: Vec<String>, seed: u64, stats: Arc<Stats>) {
         let mut socks: Vec<Ws> = Vec::new();
         // Small buffers, as the server's: the default 128 KB one is zeroed on every read.
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
             .read_buffer_size(8 * 1024)
             .write_buffer_size(8 * 1024);
-        for t in &tokens {
+        for (i, t) in tokens.iter().enumerate() {
+            // Seat i of room r connects to instance (r + i) mod the instances.
+            let addr = addrs[(seed as usize + i) % addrs.len()];
             let Ok((mut ws, _)) =
                 tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), false).await
             else {
@@ -173,25 +186,41 @@ mod load {
             .collect();
         let secs: u64 = get("--secs").and_then(|s| s.parse().ok()).unwrap_or(20);
         let think_ms: u64 = get("--think-ms").and_then(|s| s.parse().ok()).unwrap_or(0);
+        let store = get("--store").unwrap_or_else(|| "sqlite".into());
+        let instances: usize = get("--instances").and_then(|s| s.parse().ok()).unwrap_or(1);
+        assert!(store == "sqlite" || store == "postgres", "--store sqlite|postgres");
+        assert!(instances == 1 || store == "postgres", "several instances share PostgreSQL only");
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         rt.block_on(async move {
             for n in sizes {
                 let dir = std::env::temp_dir().join(format!("carc-load-{}-{n}", std::process::id()));
                 std::fs::create_dir_all(&dir).unwrap();
-                let mut config = Config::new("127.0.0.1:0".parse().unwrap(), dir.join("rooms.db"));
+                let db = match store.as_str() {
+                    "postgres" => Db::Postgres(super::postgres::cluster().database(&format!("load{n}"))),
+                    _ => Db::Sqlite(dir.join("rooms.db")),
+                };
+                let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
                 config.bot_delay_ms = 0;
                 config.rooms_per_address = usize::MAX;
                 config.max_connections = 20_000;
                 config.connections_per_address = usize::MAX;
                 config.messages_per_sec = 10_000;
                 config.idle_secs = 3600;
-                let (addr, run) = bind(config).await.unwrap();
-                let server = tokio::spawn(run);
-                let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
+                let mut addrs = Vec::new();
+                let mut servers = Vec::new();
+                for _ in 0..instances {
+                    let (addr, run) = bind(config.clone()).await.unwrap();
+                    addrs.push(addr);
+                    servers.push(tokio::spawn(run));
+                }
+                let mut creators = Vec::new();
+                for addr in &addrs {
+                    creators.push(tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap().0);
+                }
                 let before = rss_kb();
                 let mut rooms = Vec::new();
-                for _ in 0..n {
-                    rooms.push(create_room(&mut ws).await);
+                for r in 0..n {
+                    rooms.push(create_room(&mut creators[r % instances]).await);
                 }
                 let idle = rss_kb();
                 let stats = Arc::new(Stats {
@@ -202,7 +231,14 @@ mod load {
                 });
                 let mut tasks = Vec::new();
                 for (r, (room, tokens)) in rooms.iter().enumerate() {
-                    tasks.push(tokio::spawn(room_clients(addr, room.clone(), tokens.clone(), r as u64, stats.clone())));
+                    let addrs = addrs.clone();
+                    tasks.push(tokio::spawn(room_clients(
+                        addrs,
+                        room.clone(),
+                        tokens.clone(),
+                        r as u64,
+                        stats.clone(),
+                    )));
                 }
                 // Everyone connects and the games start; then the clock runs.
                 tokio::time::sleep(Duration::from_millis(1000 + 2 * n as u64)).await;
@@ -218,10 +254,13 @@ mod load {
                 for t in tasks {
                     let _ = tokio::time::timeout(Duration::from_secs(5), t).await;
                 }
-                server.abort();
+                for s in servers {
+                    s.abort();
+                }
                 println!(
                     "{}",
                     json!({
+                        "store": store, "instances": instances,
                         "rooms": n, "connections": 4 * n, "think_ms": think_ms, "seconds": elapsed,
                         "actions_per_sec": actions as f64 / elapsed,
                         "latency_ms_p50": percentile(&mut lat, 0.5), "latency_ms_p99": percentile(&mut lat, 0.99),

@@ -34,7 +34,12 @@ pub async fn open(url: &str, secret: &str, ip: IpAddr) -> Result<Upstream, Strin
     let headers = request.headers_mut();
     headers.insert(SECRET, secret.parse().map_err(|_| "a bad cluster secret")?);
     headers.insert(CLIENT, ip.to_string().parse().map_err(|_| "a bad address")?);
-    let connect = tokio_tungstenite::connect_async(request);
+    // Small buffers, as the server's own sockets: the default 128 KB read buffer per
+    // forwarded client was most of a forwarding instance's memory.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     match tokio::time::timeout(Duration::from_secs(2), connect).await {
         Ok(Ok((ws, _))) => Ok(ws),
         Ok(Err(e)) => Err(format!("the room's server cannot be reached: {e}")),

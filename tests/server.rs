@@ -1258,3 +1258,66 @@ async fn a_showcase_is_hosted_by_its_own_token_only() {
     p.send(json!({"type": "create", "seats": [{"name": "O", "kind": "open"}], "sets": ["base"]})).await;
     assert!(p.until("error").await["message"].as_str().unwrap().contains("never open"));
 }
+
+/// Issue 22, chat: players say plain text (one line, normalised, at most 300 characters, no
+/// hiding characters), at most five lines in ten seconds each; everyone in the room reads
+/// it, watchers included, who may not write; the chat is kept with the room, so a restart
+/// and a late joiner see the last lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_chat_in_plain_text_within_limits_and_the_room_keeps_it() {
+    let db = db("chat");
+    let (addr, srv) = server(|_| {}, db.clone()).await;
+    let mut ann = Client::connect(addr).await;
+    let (room, tokens) = ann_and_bo(&mut ann).await;
+    ann.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    ann.until("room").await;
+    let mut bo = Client::connect(addr).await;
+    bo.send(json!({"type": "join", "room": room, "token": tokens[1]})).await;
+    bo.until("room").await;
+    let mut watcher = Client::connect(addr).await;
+    watcher.send(json!({"type": "join", "room": room})).await;
+    watcher.until("room").await;
+
+    // Markup is text like any other; white space runs become one space.
+    ann.send(json!({"type": "chat", "text": "  hello <b>Bo</b>\n\tready?  "})).await;
+    for c in [&mut ann, &mut bo, &mut watcher] {
+        let line = &c.until("chat").await["lines"][0];
+        assert_eq!(line["text"], "hello <b>Bo</b> ready?");
+        assert_eq!((line["seat"].clone(), line["name"].clone(), line["n"].clone()), (json!(0), json!("Ann"), json!(0)));
+        assert!(line["at"].as_u64().unwrap() > 1_700_000_000);
+    }
+    // Watchers read but do not write; hiding characters, emptiness and length are refused.
+    watcher.send(json!({"type": "chat", "text": "hi"})).await;
+    let e = watcher.until("error").await;
+    assert_eq!(e["re"], "chat", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("only a player"), "{e}");
+    for bad in [json!("a\u{202E}b"), json!("   "), json!("x".repeat(301)), json!(5)] {
+        bo.send(json!({"type": "chat", "text": bad})).await;
+        assert_eq!(bo.until("error").await["re"], "chat", "{bad}");
+    }
+    bo.send(json!({"type": "chat", "text": "é".repeat(300)})).await;
+    assert_eq!(bo.until("chat").await["lines"][0]["seat"], 1);
+    assert_eq!(ann.until("chat").await["lines"][0]["seat"], 1, "Ann reads Bo");
+    // Five lines in ten seconds per seat: Ann's sixth is refused.
+    for i in 1..5 {
+        ann.send(json!({"type": "chat", "text": format!("line {i}")})).await;
+        assert_eq!(ann.until("chat").await["lines"][0]["text"], format!("line {i}"));
+    }
+    ann.send(json!({"type": "chat", "text": "one too many"})).await;
+    let e = ann.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("at most 5 chat messages"), "{e}");
+
+    // Kept with the room: after a restart, a joiner is told the lines in order.
+    srv.abort();
+    drop((ann, bo, watcher));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (addr, _srv) = server(|_| {}, db).await;
+    let mut late = Client::connect(addr).await;
+    late.send(json!({"type": "join", "room": room})).await;
+    let lines = late.until("chat").await["lines"].as_array().unwrap().clone();
+    let texts: Vec<&str> = lines.iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts.len(), 6);
+    assert_eq!(texts[0], "hello <b>Bo</b> ready?");
+    assert_eq!(texts[5], "line 4");
+    assert_eq!(lines.iter().map(|l| l["n"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+}

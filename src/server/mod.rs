@@ -677,6 +677,7 @@ async fn here(
             c.room = Some(r.clone());
             let mut out = vec![guard.info(seat, c.hosts)];
             out.extend(guard.state());
+            out.extend(guard.chat());
             out
         }
         ClientMsg::Claim { name, secret, .. } => {
@@ -725,6 +726,16 @@ async fn here(
             drop(guard);
             play_computers(server.clone(), r);
             vec![]
+        }
+        ClientMsg::Chat { text } => {
+            let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
+                return vec![error("only a player in a room may chat (watchers read)")];
+            };
+            let mut guard = r.lock().await;
+            match guard.say(&server.store, seat, text).await {
+                Ok(()) => vec![],
+                Err(e) => vec![error(e)],
+            }
         }
         ClientMsg::Computer { seat, level } => {
             let Some(r) = c.room.clone() else { return vec![error("join a room first")] };

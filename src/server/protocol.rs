@@ -83,6 +83,11 @@ pub enum ClientMsg {
     Rematch,
     /// Keep the connection alive.
     Ping,
+    /// Say something to the room (players only): plain text, one line.
+    Chat {
+        /// What is said, normalised as [`chat_text`] says.
+        text: String,
+    },
 }
 
 impl ClientMsg {
@@ -97,18 +102,26 @@ impl ClientMsg {
             ClientMsg::Computer { .. } => "computer",
             ClientMsg::Rematch => "rematch",
             ClientMsg::Ping => "ping",
+            ClientMsg::Chat { .. } => "chat",
         }
     }
 
     /// Whether the message is about the room the client joined (and so goes to the room's
     /// owner when another instance serves it).
     pub fn in_room(&self) -> bool {
-        matches!(self, ClientMsg::Start | ClientMsg::Act { .. } | ClientMsg::Computer { .. } | ClientMsg::Rematch)
+        matches!(
+            self,
+            ClientMsg::Start
+                | ClientMsg::Act { .. }
+                | ClientMsg::Computer { .. }
+                | ClientMsg::Rematch
+                | ClientMsg::Chat { .. }
+        )
     }
 }
 
 /// Every message type a client may send.
-pub const KINDS: [&str; 8] = ["create", "join", "claim", "start", "act", "computer", "rematch", "ping"];
+pub const KINDS: [&str; 9] = ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "chat"];
 
 /// The known `type` of a message, even one refused for a bad field, so that its error can
 /// say which request it answers (`re`).
@@ -157,6 +170,28 @@ pub fn name(raw: &str) -> Result<String, String> {
         return Err(format!("a name is 1 to {MAX_ID} characters, not only spaces"));
     }
     Ok(name)
+}
+
+/// The most characters a chat message holds.
+pub const MAX_CHAT: usize = 300;
+
+/// A chat message as it is kept and shown: NFC, one line (runs of white space become one
+/// space), trimmed, 1 to [`MAX_CHAT`] characters, and no control or invisible character
+/// (the bidi overrides and zero-width ones that can disguise what is written).
+pub fn chat_text(raw: &str) -> Result<String, String> {
+    use unicode_normalization::UnicodeNormalization;
+    if raw.len() > 16 * MAX_CHAT {
+        return Err(format!("a chat message is 1 to {MAX_CHAT} characters"));
+    }
+    let nfc: String = raw.nfc().collect();
+    let line = nfc.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(c) = line.chars().find(|c| c.is_control() || hidden(*c)) {
+        return Err(format!("a chat message may not hold the invisible or control character U+{:04X}", c as u32));
+    }
+    if line.is_empty() || line.chars().count() > MAX_CHAT {
+        return Err(format!("a chat message is 1 to {MAX_CHAT} characters, not only spaces"));
+    }
+    Ok(line)
 }
 
 /// The `name` field, read as [`name`] says (its raw length bounded first).
@@ -273,6 +308,10 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
             only(o, &[])?;
             ClientMsg::Ping
         }
+        "chat" => {
+            only(o, &["text"])?;
+            ClientMsg::Chat { text: chat_text(field(o, "text")?.as_str().ok_or("\"text\" must be a string")?)? }
+        }
         other => return Err(format!("unknown message type {other:?}")),
     })
 }
@@ -329,6 +368,12 @@ pub enum ServerMsg {
         /// Who played it.
         by: usize,
     },
+    /// What was said in the room: on joining the last [`CHAT_KEPT`] lines, then each new
+    /// one as it is said.
+    Chat {
+        /// Oldest first.
+        lines: Vec<ChatLine>,
+    },
     /// How many watch the room now.
     Watchers {
         /// The count.
@@ -344,6 +389,24 @@ pub enum ServerMsg {
         #[serde(skip_serializing_if = "Option::is_none")]
         re: Option<&'static str>,
     },
+}
+
+/// Chat lines a room keeps and shows on joining.
+pub const CHAT_KEPT: usize = 50;
+
+/// One line of a room's chat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChatLine {
+    /// Its number in the room (0, 1, 2 …): a client that sees one twice shows it once.
+    pub n: u64,
+    /// The seat that said it.
+    pub seat: usize,
+    /// The seat's name then.
+    pub name: String,
+    /// What was said (plain text: shown as text, never as markup).
+    pub text: String,
+    /// When, in seconds since 1970.
+    pub at: u64,
 }
 
 /// A room frame (`{"type": "room", …}`).

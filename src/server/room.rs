@@ -2,7 +2,7 @@
 //! the only copy whose tile order is real), and what everyone in it is told. Every action
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
-use super::protocol::{RoomFrame, SeatFrame, SeatKind, ServerMsg};
+use super::protocol::{ChatLine, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT};
 use super::store::{Store, Stored};
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
@@ -10,6 +10,7 @@ use crate::record::{parse_setup, Record, RecordAction};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
@@ -22,6 +23,12 @@ pub const CONNECTIONS_PER_SEAT: u32 = 8;
 /// each connection closes with 1012 and the client reconnects, to the new owner. Never a
 /// client's message: those are JSON.
 pub const MOVED: &str = "\u{0}moved";
+
+/// Chat lines one seat may say in [`CHAT_WINDOW`].
+pub const CHAT_PER_WINDOW: usize = 5;
+
+/// The window of the chat's rate limit.
+pub const CHAT_WINDOW: Duration = Duration::from_secs(10);
 
 /// How often at most a room tells everyone how many watch it.
 pub const WATCHERS_EVERY: Duration = Duration::from_secs(2);
@@ -93,6 +100,10 @@ pub struct Room {
     /// The address its computers think for (the creator's, or whoever loaded it from disk),
     /// so that one address's rooms share one address's part of the planners.
     pub address: IpAddr,
+    /// The last [`CHAT_KEPT`] chat lines, oldest first.
+    chat: VecDeque<ChatLine>,
+    /// When each seat said its last lines (for the chat's rate limit).
+    said: Vec<VecDeque<Instant>>,
 }
 
 /// The SHA-256 of a token, as hex.
@@ -124,6 +135,8 @@ impl Room {
             watchers_told: None,
             watchers_pending: false,
             me: Weak::new(),
+            chat: VecDeque::new(),
+            said: vec![VecDeque::new(); n],
         }
     }
 
@@ -219,6 +232,7 @@ impl Room {
 
     /// A room as stored, by replaying its game's actions (CPU work: not on async threads).
     pub fn from_stored(id: &str, stored: Stored, tiles: &Arc<TileSet>) -> Result<Room, String> {
+        let chat = stored.chat;
         let mut meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
         let game = match stored.game {
             None => None,
@@ -237,7 +251,9 @@ impl Room {
                 Some(game)
             }
         };
-        Ok(Room::new(id.to_string(), meta, game))
+        let mut room = Room::new(id.to_string(), meta, game);
+        room.chat = chat.into();
+        Ok(room)
     }
 
     /// Whether a token is the host's own (rooms of computers only), compared in constant time.
@@ -398,6 +414,38 @@ impl Room {
             }
             self.broadcast(self.info(None, false));
         }
+        Ok(())
+    }
+
+    /// The chat as a joining connection is told it (None: nothing said yet).
+    pub fn chat(&self) -> Option<ServerMsg> {
+        (!self.chat.is_empty()).then(|| ServerMsg::Chat { lines: self.chat.iter().cloned().collect() })
+    }
+
+    /// A player says something: at most [`CHAT_PER_WINDOW`] lines in [`CHAT_WINDOW`] per
+    /// seat; saved, then kept and told to everyone (watchers read, only players write).
+    pub async fn say(&mut self, store: &Store, seat: usize, text: String) -> Result<(), String> {
+        let said = self.said.get_mut(seat).ok_or("no such seat")?;
+        while said.front().is_some_and(|t| t.elapsed() >= CHAT_WINDOW) {
+            said.pop_front();
+        }
+        if said.len() >= CHAT_PER_WINDOW {
+            return Err(format!(
+                "at most {CHAT_PER_WINDOW} chat messages in {} seconds: wait a moment",
+                CHAT_WINDOW.as_secs()
+            ));
+        }
+        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let n = self.chat.back().map_or(0, |l| l.n + 1);
+        let line = ChatLine { n, seat, name: self.meta.seats[seat].name.clone(), text, at };
+        store.put_chat(&self.id, &line).await?;
+        self.said[seat].push_back(Instant::now());
+        self.chat.push_back(line.clone());
+        while self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        self.last_active = Instant::now();
+        self.broadcast(ServerMsg::Chat { lines: vec![line] });
         Ok(())
     }
 

@@ -13,6 +13,7 @@
 pub mod postgres;
 pub mod sqlite;
 
+use super::protocol::ChatLine;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -81,7 +82,12 @@ pub struct Stored {
     pub meta: String,
     /// The current game: its number, setup (JSON) and actions (JSON each), if one began.
     pub game: Option<(u32, String, Vec<String>)>,
+    /// The last [`super::protocol::CHAT_KEPT`] lines of its chat, oldest first.
+    pub chat: Vec<ChatLine>,
 }
+
+/// Chat lines kept on disk per room: older ones are deleted as new ones come.
+pub const CHAT_ON_DISK: u64 = 100;
 
 /// The database.
 pub enum Store {
@@ -123,6 +129,15 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.append(room, game, seq, action).await,
             Store::Postgres(p) => p.append(room, game, seq, action).await,
+        }
+    }
+
+    /// Append a line to a room's chat (deleting lines older than the last
+    /// [`CHAT_ON_DISK`]); refused if its number is taken.
+    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), String> {
+        match self {
+            Store::Sqlite(s) => s.put_chat(room, line.clone()).await,
+            Store::Postgres(p) => p.put_chat(room, line).await,
         }
     }
 

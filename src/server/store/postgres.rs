@@ -6,7 +6,8 @@
 //! ever half written; each checks in the same statement that this instance still holds the
 //! room's lease (fencing: an instance paused past its lease can no longer write).
 
-use super::{Instance, Lease, Stored, NOT_OURS, TAKEN};
+use super::{Instance, Lease, Stored, CHAT_ON_DISK, NOT_OURS, TAKEN};
+use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -33,6 +34,8 @@ const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
                                         action TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(),
                                         PRIMARY KEY (room, game, seq));
+    CREATE TABLE IF NOT EXISTS chat (room TEXT NOT NULL, n BIGINT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+                                     text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (room, n));
     CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
     CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
     CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, url TEXT NOT NULL, seen TIMESTAMPTZ NOT NULL);
@@ -164,6 +167,22 @@ impl Postgres {
         }
     }
 
+    /// Append a chat line (fenced by the lease) and drop the oldest beyond [`CHAT_ON_DISK`].
+    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), String> {
+        let c = self.client().await?;
+        let sql =
+            format!("INSERT INTO chat (room, n, seat, name, text, at) SELECT $1, $2, $3, $4, $5, $6 WHERE {HELD}")
+                .replace("$9", "$7");
+        let (n, seat, at) = (line.n as i64, line.seat as i32, line.at as i64);
+        let done = c.execute(&sql, &[&room, &n, &seat, &line.name, &line.text, &at, &self.me.id]).await.map_err(err)?;
+        if done != 1 {
+            return Err(NOT_OURS.into());
+        }
+        let older = n - CHAT_ON_DISK as i64;
+        c.execute("DELETE FROM chat WHERE room = $1 AND n <= $2", &[&room, &older]).await.map_err(err)?;
+        Ok(())
+    }
+
     /// A room as stored, if it exists.
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
         let c = self.client().await?;
@@ -186,7 +205,25 @@ impl Postgres {
                 Some((n as u32, setup, rows.iter().map(|r| r.get(0)).collect()))
             }
         };
-        Ok(Some(Stored { meta, game }))
+        let rows = c
+            .query(
+                "SELECT n, seat, name, text, at FROM chat WHERE room = $1 ORDER BY n DESC LIMIT $2",
+                &[&id, &(CHAT_KEPT as i64)],
+            )
+            .await
+            .map_err(err)?;
+        let mut chat: Vec<ChatLine> = rows
+            .iter()
+            .map(|r| ChatLine {
+                n: r.get::<_, i64>(0) as u64,
+                seat: r.get::<_, i32>(1) as usize,
+                name: r.get(2),
+                text: r.get(3),
+                at: r.get::<_, i64>(4) as u64,
+            })
+            .collect();
+        chat.reverse();
+        Ok(Some(Stored { meta, game, chat }))
     }
 
     /// Take the room's lease if it is free, expired or ours (compare and set, in one

@@ -1,7 +1,8 @@
 //! The SQLite store: a file, nothing to install, one server. One writer thread commits
 //! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
-use super::{Stored, TAKEN};
+use super::{Stored, CHAT_ON_DISK, TAKEN};
+use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
@@ -17,6 +18,8 @@ enum Write {
     Game { room: String, game: u32, setup: String, meta: String },
     /// Append one action; refused if that number exists.
     Action { room: String, game: u32, seq: u32, action: String },
+    /// Append a chat line, dropping the oldest beyond [`CHAT_ON_DISK`].
+    Chat { room: String, line: ChatLine },
 }
 
 type Reply = oneshot::Sender<Result<(), String>>;
@@ -37,7 +40,10 @@ fn open(path: &Path) -> Result<Connection, String> {
          CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
                                            PRIMARY KEY (room, game));
          CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
-                                             action TEXT NOT NULL, PRIMARY KEY (room, game, seq));",
+                                             action TEXT NOT NULL, PRIMARY KEY (room, game, seq));
+         CREATE TABLE IF NOT EXISTS chat (room TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+                                          name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,
+                                          PRIMARY KEY (room, n));",
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(c)
@@ -94,6 +100,11 @@ impl Sqlite {
         self.write(Write::Action { room: room.into(), game, seq, action }).await
     }
 
+    /// Append a chat line.
+    pub async fn put_chat(&self, room: &str, line: ChatLine) -> Result<(), String> {
+        self.write(Write::Chat { room: room.into(), line }).await
+    }
+
     /// A room as stored, if it exists (read off the async threads).
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
         let (read, id) = (self.read.clone(), id.to_string());
@@ -124,7 +135,23 @@ fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, String> {
             Some((n, setup, actions.collect::<Result<Vec<_>, _>>().map_err(e)?))
         }
     };
-    Ok(Some(Stored { meta, game }))
+    let mut q = c
+        .prepare_cached("SELECT n, seat, name, text, at FROM chat WHERE room = ?1 ORDER BY n DESC LIMIT ?2")
+        .map_err(e)?;
+    let lines = q
+        .query_map(params![id, CHAT_KEPT as i64], |r| {
+            Ok(ChatLine {
+                n: r.get::<_, i64>(0)? as u64,
+                seat: r.get::<_, i64>(1)? as usize,
+                name: r.get(2)?,
+                text: r.get(3)?,
+                at: r.get::<_, i64>(4)? as u64,
+            })
+        })
+        .map_err(e)?;
+    let mut chat = lines.collect::<Result<Vec<_>, _>>().map_err(e)?;
+    chat.reverse();
+    Ok(Some(Stored { meta, game, chat }))
 }
 
 fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
@@ -159,6 +186,14 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
                     "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
                     params![room, game, seq, action],
                 ),
+                Write::Chat { room, line } => run(
+                    "INSERT INTO chat (room, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![room, line.n as i64, line.seat as i64, line.name, line.text, line.at as i64],
+                )
+                .and_then(|_| {
+                    let older = line.n as i64 - CHAT_ON_DISK as i64;
+                    run("DELETE FROM chat WHERE room = ?1 AND n <= ?2", params![room, older])
+                }),
             };
             r.map(|_| ()).map_err(|e| match e {
                 rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {

@@ -95,10 +95,11 @@ function goOnline() {
   if (online) return online;
   online = new Online(W, serverSocketUrl(), t);
   online.addEventListener("game", (e) => attach(e.detail, { fresh: true, remote: true }));
-  online.addEventListener("room", () => { renderOnline(); if (game) render(); });
+  online.addEventListener("room", () => { renderOnline(); renderChat(); if (game) render(); });
   online.addEventListener("status", () => { renderOnline(); if (game) render(); });
   online.addEventListener("final", () => render());
   online.addEventListener("error", (e) => notice(e.detail));
+  online.addEventListener("chat", () => renderChat());
   window.carc.online = online;
   return online;
 }
@@ -116,6 +117,39 @@ function leaveOnline() {
 
 const inviteKey = (room) => `carcassonne.online.invites.${room}`;
 const SEATS_KEY = "carcassonne.online.seats.v1";
+const MUTED_KEY = "carcassonne.online.muted.v1";
+
+/** The seats this browser has muted in a room's chat (room → seat numbers). */
+function mutedSeats(room) {
+  try {
+    const all = JSON.parse(localStorage.getItem(MUTED_KEY) || "{}");
+    const seats = all && typeof all === "object" ? all[room] : null;
+    return Array.isArray(seats) ? seats.filter(Number.isInteger) : [];
+  } catch { return []; }
+}
+function toggleMute(room, seat) {
+  let all;
+  try { all = JSON.parse(localStorage.getItem(MUTED_KEY) || "{}"); } catch { all = {}; }
+  if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
+  const now = mutedSeats(room);
+  all[room] = now.includes(seat) ? now.filter((s) => s !== seat) : now.concat(seat);
+  try { localStorage.setItem(MUTED_KEY, JSON.stringify(all)); } catch { /* full: muted for this visit */ }
+  renderOnline();
+  renderChat();
+}
+
+/** The room's chat: every line as text (never markup), but those of muted seats. */
+function renderChat() {
+  const r = online?.room;
+  const log = $("#on-chat-log");
+  if (!r) { log.replaceChildren(); return; }
+  const muted = mutedSeats(r.room);
+  const lines = online.chat.filter((l) => !muted.includes(l.seat));
+  log.replaceChildren(...lines.map((l) => el("li", { title: new Date(l.at * 1000).toLocaleString() },
+    el("b", {}, `${l.name}: `), el("span", {}, l.text))));
+  log.scrollTop = log.scrollHeight;
+  $("#on-chat-form").hidden = online.seat === null;
+}
 
 /** The seats this browser plays online: room → its seat's token. A token lives here, never
  *  in the address bar, where it would go with every page load into proxies' logs. */
@@ -193,7 +227,11 @@ function renderOnline() {
     el("span", {}, `${s.name}${i === you ? t("online.you") : ""}${s.kind === "computer" ? t("online.computer", { level: t(`level.${s.level}`) }) : s.kind === "open" ? t("online.open") : ""}`),
     el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? t("online.connected") : s.away_secs != null ? t("online.away", { n: s.away_secs }) : t("online.notYet")),
     r.host && i > 0 && s.kind !== "computer" && !s.connected && s.away_secs != null && s.away_secs >= r.absent_secs && r.status === "playing"
-      ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, t("online.takeOver")) : "")));
+      ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, t("online.takeOver")) : "",
+    i !== you && s.kind === "person"
+      ? el("button", { type: "button", class: "mute", "aria-pressed": String(mutedSeats(r.room).includes(i)),
+        onclick: () => toggleMute(r.room, i) }, t(mutedSeats(r.room).includes(i) ? "chat.unmute" : "chat.mute")) : "")));
+  $("#on-chat-form").hidden = you === null;
   $("#on-start").hidden = !(r.host && r.status === "lobby");
   $("#on-rematch").hidden = !(r.host && r.status === "over");
   $("#on-invites").hidden = !(r.host && localStorage.getItem(inviteKey(r.room)));
@@ -741,6 +779,13 @@ function start() {
   $("#on-rematch").addEventListener("click", () => online?.rematch());
   $("#on-invites").addEventListener("click", () => online?.room && showInvites(online.room.room));
   $("#on-leave").addEventListener("click", () => { leaveOnline(); if (!resume()) openNewGame(); });
+  $("#on-chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("#on-chat-text").value.trim();
+    if (!text || !online) return;
+    online.say(text);
+    $("#on-chat-text").value = "";
+  });
   addEventListener("visibilitychange", () => { if (!document.hidden) document.title = t("app.title"); });
   $("#btn-undo").addEventListener("click", () => table.view?.undo());
   $("#board").addEventListener("previewchange", () => game && render());

@@ -107,6 +107,8 @@ export const en = {
   "online.lost": "Connection lost: reconnecting…", "online.lobby": "Waiting for the host to start the game.", "online.over": "The game is over.",
   "online.watching": "You are watching.", "online.you": " (you)", "online.computer": " (computer, {level})", "online.open": " (open seat)",
   "online.connected": "connected", "online.away": "away {n} s", "online.notYet": "not here yet", "online.takeOver": "Let a computer play",
+  "chat.title": "Chat", "chat.log": "What the players said", "chat.say": "Say something to the room",
+  "chat.placeholder": "Say something…", "chat.send": "Send", "chat.mute": "Mute", "chat.unmute": "Unmute",
   "online.seatOf": "{name}'s seat", "online.openLink": "An open seat (anyone with the link)", "online.watch": "Watch the game",
   "online.yourTurn": "● Your turn · Carcassonne", "online.notify": "It is your turn.",
   "online.copy": "Copy", "online.copied": "Copied",

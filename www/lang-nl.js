@@ -100,6 +100,8 @@ export const nl = {
   "online.lost": "Verbinding verbroken: opnieuw verbinden…", "online.lobby": "Wachten tot de gastheer het spel begint.", "online.over": "Het spel is afgelopen.",
   "online.watching": "Je kijkt mee.", "online.you": " (jij)", "online.computer": " (computer, {level})", "online.open": " (open plaats)",
   "online.connected": "verbonden", "online.away": "{n} s weg", "online.notYet": "nog niet hier", "online.takeOver": "Laat een computer spelen",
+  "chat.title": "Chat", "chat.log": "Wat de spelers zeiden", "chat.say": "Zeg iets tegen de kamer",
+  "chat.placeholder": "Zeg iets…", "chat.send": "Stuur", "chat.mute": "Dempen", "chat.unmute": "Niet meer dempen",
   "online.seatOf": "Plaats van {name}", "online.openLink": "Een open plaats (iedereen met de link)", "online.watch": "Kijk mee",
   "online.yourTurn": "● Jouw beurt · Carcassonne", "online.notify": "Je bent aan de beurt.",
   "online.copy": "Kopiëren", "online.copied": "Gekopieerd",

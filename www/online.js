@@ -41,6 +41,7 @@ export class Online extends EventTarget {
     this.game = null; // the copy of the game
     this.final = null; // the whole record, once the game is over
     this.joining = null; // the join message, sent again after every reconnect
+    this.chat = []; // the room's chat lines, oldest first, each once (by its number n)
     this.pending = []; // promises waiting for "created" / "claimed"
     this.retry = 250;
     this.closed = false;
@@ -112,8 +113,14 @@ export class Online extends EventTarget {
   /** Take an open seat with the open link's `secret`; resolves to `{room, seat, token}`. */
   claim(room, name, secret) { return this.ask(secret ? { type: "claim", room, name, secret } : { type: "claim", room, name }, "claimed"); }
 
+  /** Say a line in the room's chat (players only; the server refuses watchers). */
+  say(text) {
+    if (!this.raw({ type: "chat", text })) this.emit("error", this.t("online.notSent"));
+  }
+
   /** Follow a room, as a seat (with its token) or watching. */
   join(room, token) {
+    if (this.joining?.room !== room) this.chat = [];
     this.joining = token ? { type: "join", room, token } : { type: "join", room };
     this.raw(this.joining);
   }
@@ -139,6 +146,13 @@ export class Online extends EventTarget {
         this.room = m;
         this.emit("room", this.room);
         break;
+      case "chat": {
+        // On joining the last lines, then each new one; a line seen twice (a rejoin) once.
+        const seen = new Set(this.chat.map((l) => l.n));
+        this.chat = this.chat.concat(m.lines.filter((l) => !seen.has(l.n))).sort((a, b) => a.n - b.n).slice(-100);
+        this.emit("chat", this.chat);
+        break;
+      }
       case "watchers":
         // Watchers come and go without a whole room frame: only their count, now and then.
         if (this.room) {

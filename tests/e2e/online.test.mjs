@@ -196,3 +196,62 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
   assert.equal(await g.evaluate(() => location.search), "");
   for (const p of [a, w, g]) assert.deepEqual(p.errors, []);
 });
+
+test("players chat as text, a watcher reads, a mute hides a player and the room keeps the chat", async () => {
+  const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await a.goto(server.url);
+  await ready(a);
+  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
+  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
+  await a.check("#ng-online");
+  await a.fill("#ng-players li:nth-child(1) input", "Ann");
+  await a.selectOption("#ng-players li:nth-child(2) select.who", "open");
+  await a.click("#ng-start");
+  await a.waitForSelector("#invite[open]");
+  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
+  await a.click("#invite button[type=submit]");
+  const g = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  g.on("dialog", (d) => d.accept("Gus"));
+  await g.goto(links.find((l) => l.includes("&open=")));
+  await g.waitForFunction(() => window.carc.online?.seat === 1);
+  const w = await newPage(browser);
+  await w.goto(links.find((l) => !l.includes("&")));
+  await w.waitForFunction(() => window.carc.online?.room);
+
+  const log = (p) => p.$$eval("#on-chat-log li", (ls) => ls.map((l) => l.textContent));
+  // Markup is shown as the text it is, never run.
+  const bait = `<img src=x onerror="window.pwned=1"> hi Gus`;
+  await a.fill("#on-chat-text", bait);
+  await a.press("#on-chat-text", "Enter");
+  for (const p of [a, g, w]) await p.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 1);
+  for (const p of [a, g, w]) {
+    assert.deepEqual(await log(p), [`Ann: ${bait}`]);
+    assert.equal(await p.evaluate(() => document.querySelector("#on-chat-log img") === null && window.pwned === undefined), true);
+  }
+  assert.equal(await a.inputValue("#on-chat-text"), "", "the box empties once sent");
+  // A watcher reads but has no box to write in.
+  assert.equal(await w.isVisible("#on-chat-form"), false);
+  await g.fill("#on-chat-text", "hello Ann");
+  await g.click("#on-chat-form button[type=submit]");
+  await a.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 2);
+  await g.locator("#online").scrollIntoViewIfNeeded();
+  await shot(g, "33-online-chat-phone");
+  await shot(a, "34-online-chat");
+  // Gus mutes Ann: her lines are hidden on his page only, new ones too.
+  await g.click("#on-seats li:nth-child(1) .mute");
+  await g.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 1);
+  assert.equal(await g.getAttribute("#on-seats li:nth-child(1) .mute", "aria-pressed"), "true");
+  await a.fill("#on-chat-text", "are you there?");
+  await a.press("#on-chat-text", "Enter");
+  await w.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 3);
+  assert.deepEqual(await log(g), ["Gus: hello Ann"]);
+  // The room keeps the chat and this browser keeps the mute: after a reload, the same;
+  // unmuted, all three lines.
+  await g.reload();
+  await g.waitForFunction(() => window.carc.online?.chat?.length === 3);
+  assert.deepEqual(await log(g), ["Gus: hello Ann"]);
+  await g.click("#on-seats li:nth-child(1) .mute");
+  await g.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 3);
+  assert.deepEqual(await log(g), [`Ann: ${bait}`, "Gus: hello Ann", "Ann: are you there?"]);
+  for (const p of [a, g, w]) assert.deepEqual(p.errors, []);
+});

@@ -623,11 +623,11 @@ async fn the_action_log_refuses_a_second_append_of_the_same_number() {
     let store = Store::open(&db("log"), &me).await.unwrap();
     assert_eq!(store.lease("r").await.unwrap(), Lease::Ours);
     store.put_room("r", "{}".into()).await.unwrap();
-    store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into()).await.unwrap();
-    store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap();
-    let e = store.append("r", 1, 0, r#"{"pass":true}"#.into()).await.unwrap_err();
+    store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into(), "{}".into()).await.unwrap();
+    store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
+    let e = store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap_err();
     assert!(e.contains("taken"), "{e}");
-    store.append("r", 1, 1, r#"{"pass":true}"#.into()).await.unwrap();
+    store.append("r", 1, 1, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
     let stored = store.load("r").await.unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);
 }
@@ -1320,4 +1320,85 @@ async fn players_chat_in_plain_text_within_limits_and_the_room_keeps_it() {
     assert_eq!(texts[0], "hello <b>Bo</b> ready?");
     assert_eq!(texts[5], "line 4");
     assert_eq!(lines.iter().map(|l| l["n"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+}
+
+/// Issue 22, "my games": a browser asks how the rooms it holds seats in stand, with the
+/// tokens it keeps; the server answers from the store (no room is loaded): the seat each
+/// token plays now (none once handed to a computer), the names, lobby / playing / over,
+/// whose turn it is, the actions played and when the last was. Rooms that do not exist are
+/// left out; more than 50 at once are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_games_tell_each_rooms_turn_and_last_move_from_the_store() {
+    let (addr, _srv) = server(|_| {}, db("mygames")).await;
+    let mut ann = Client::connect(addr).await;
+    // Bo's seat may go to a computer as soon as he is away (absent_secs 0).
+    ann.send(json!({"type": "create", "sets": ["base"], "absent_secs": 0,
+        "seats": [{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]}))
+        .await;
+    let created = ann.until("created").await;
+    let (playing, tokens) = (created["room"].as_str().unwrap().to_string(), created["tokens"].clone());
+    let (lobby, lobby_tokens) = ann_and_bo(&mut ann).await;
+    ann.send(json!({"type": "join", "room": playing, "token": tokens[0]})).await;
+    ann.until("room").await;
+    ann.send(json!({"type": "start"})).await;
+    let mut m = Mirror::default();
+    m.take(&ann.until("state").await);
+    // Ann plays her first tile and no meeple: two actions, then it is Bo's turn.
+    for _ in 0..2 {
+        let g = m.game.as_ref().unwrap();
+        assert_eq!(g.current_player(), 0);
+        let a = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+        ann.send(json!({"type": "act", "n": g.history().len(), "action": a})).await;
+        m.take(&ann.until("action").await);
+    }
+    assert_eq!(m.game.as_ref().unwrap().current_player(), 1);
+    // A showcase of computers plays to its end.
+    let bots = json!([{"name": "Ex", "kind": "computer", "level": "easy"}, {"name": "Wy", "kind": "computer", "level": "easy"}]);
+    ann.send(json!({"type": "create", "seats": bots, "sets": ["base"]})).await;
+    let show = ann.until("created").await;
+    let over = show["room"].as_str().unwrap().to_string();
+    ann.send(json!({"type": "join", "room": over, "token": show["host"]})).await;
+    ann.until("room").await;
+    ann.send(json!({"type": "start"})).await;
+    while ann.until("state").await.get("final").is_none() {}
+
+    let mut bo = Client::connect(addr).await;
+    let ghost = "AAAAAAAAAAAAAAAAAAAAAA";
+    bo.send(json!({"type": "games", "rooms": [
+        {"room": playing, "token": tokens[1]}, {"room": ghost, "token": ghost},
+        {"room": lobby, "token": lobby_tokens[1]}, {"room": over, "token": show["host"]},
+        {"room": playing, "token": ghost}]}))
+        .await;
+    let games = bo.until("games").await["games"].as_array().unwrap().clone();
+    assert_eq!(games.len(), 4, "the room that does not exist is left out: {games:?}");
+    let (p, l, o, stranger) = (&games[0], &games[1], &games[2], &games[3]);
+    assert_eq!(
+        (p["room"].as_str(), p["seat"].clone(), p["status"].clone()),
+        (Some(playing.as_str()), json!(1), json!("playing"))
+    );
+    assert_eq!(
+        (p["turn"].clone(), p["actions"].clone(), p["names"].clone()),
+        (json!(1), json!(2), json!(["Ann", "Bo"]))
+    );
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    assert!(now.abs_diff(p["moved_at"].as_u64().unwrap()) < 30, "{p}");
+    assert_eq!(
+        (l["status"].clone(), l["turn"].clone(), l["moved_at"].clone()),
+        (json!("lobby"), Value::Null, Value::Null)
+    );
+    assert_eq!((o["status"].clone(), o["turn"].clone(), o["seat"].clone()), (json!("over"), Value::Null, Value::Null));
+    assert!(o["actions"].as_u64().unwrap() > 100);
+    assert_eq!(stranger["seat"], Value::Null, "a token that plays no seat there");
+    // Bo's seat handed to a computer: his token plays none any more.
+    ann.send(json!({"type": "join", "room": playing, "token": tokens[0]})).await;
+    ann.until("room").await;
+    ann.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
+    while ann.until("room").await["seats"][1]["kind"] != "computer" {}
+    bo.send(json!({"type": "games", "rooms": [{"room": playing, "token": tokens[1]}]})).await;
+    let e = bo.until("games").await;
+    assert_eq!(e["games"][0]["seat"], Value::Null, "{e}");
+    let many: Vec<Value> = (0..51).map(|_| json!({"room": ghost, "token": ghost})).collect();
+    bo.send(json!({"type": "games", "rooms": many})).await;
+    let e = bo.until("error").await;
+    assert_eq!(e["re"], "games", "{e}");
 }

@@ -25,7 +25,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use protocol::{ClientMsg, SeatKind, ServerMsg, MAX_MESSAGE};
-use room::{hash, seat_meta, Meta, Room};
+use room::{hash, seat_meta, Meta, Progress, Room};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -727,6 +727,10 @@ async fn here(
             play_computers(server.clone(), r);
             vec![]
         }
+        ClientMsg::Games { rooms } => match games(server, rooms).await {
+            Ok(g) => vec![g],
+            Err(e) => vec![error(e)],
+        },
         ClientMsg::Chat { text } => {
             let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
                 return vec![error("only a player in a room may chat (watchers read)")];
@@ -760,6 +764,36 @@ async fn here(
             vec![]
         }
     }
+}
+
+/// "My games": how each room stands, and which seat the token this browser holds there
+/// plays in it now (none: handed to a computer). Read from the store as the last write left
+/// it, so no room is loaded and any instance answers; rooms that do not exist are left out.
+async fn games(server: &Server, asked: Vec<(String, String)>) -> Result<ServerMsg, String> {
+    let ids: Vec<String> = asked.iter().map(|(room, _)| room.clone()).collect();
+    let found: HashMap<String, store::Summary> =
+        server.store.summaries(&ids).await?.into_iter().map(|s| (s.id.clone(), s)).collect();
+    let mut games = Vec::new();
+    for (room, token) in asked {
+        let Some(s) = found.get(&room) else { continue };
+        let Ok(meta) = serde_json::from_str::<Meta>(&s.meta) else { continue };
+        let progress = s.progress.as_deref().and_then(|p| serde_json::from_str::<Progress>(p).ok());
+        let status = match &progress {
+            _ if meta.game == 0 => "lobby",
+            Some(p) if p.over => "over",
+            _ => "playing",
+        };
+        games.push(protocol::GameLine {
+            seat: meta.seat_of(&token),
+            names: meta.seats.iter().map(|s| s.name.clone()).collect(),
+            status,
+            turn: progress.as_ref().filter(|_| status == "playing").map(|p| p.turn),
+            actions: progress.as_ref().map_or(0, |p| p.actions),
+            moved_at: progress.as_ref().map(|p| p.at),
+            room,
+        });
+    }
+    Ok(ServerMsg::Games { games })
 }
 
 /// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite

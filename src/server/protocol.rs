@@ -83,6 +83,11 @@ pub enum ClientMsg {
     Rematch,
     /// Keep the connection alive.
     Ping,
+    /// How the rooms this browser holds seats in stand ("my games"): room and token pairs.
+    Games {
+        /// At most [`MAX_GAMES`].
+        rooms: Vec<(String, String)>,
+    },
     /// Say something to the room (players only): plain text, one line.
     Chat {
         /// What is said, normalised as [`chat_text`] says.
@@ -103,6 +108,7 @@ impl ClientMsg {
             ClientMsg::Rematch => "rematch",
             ClientMsg::Ping => "ping",
             ClientMsg::Chat { .. } => "chat",
+            ClientMsg::Games { .. } => "games",
         }
     }
 
@@ -121,7 +127,11 @@ impl ClientMsg {
 }
 
 /// Every message type a client may send.
-pub const KINDS: [&str; 9] = ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "chat"];
+pub const KINDS: [&str; 10] =
+    ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "chat", "games"];
+
+/// Rooms one `games` message asks about.
+pub const MAX_GAMES: usize = 50;
 
 /// The known `type` of a message, even one refused for a bad field, so that its error can
 /// say which request it answers (`re`).
@@ -308,6 +318,22 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
             only(o, &[])?;
             ClientMsg::Ping
         }
+        "games" => {
+            only(o, &["rooms"])?;
+            let rooms = field(o, "rooms")?.as_array().ok_or("\"rooms\" must be a list")?;
+            if rooms.len() > MAX_GAMES {
+                return Err(format!("at most {MAX_GAMES} rooms at once"));
+            }
+            let rooms = rooms
+                .iter()
+                .map(|r| {
+                    let r = r.as_object().ok_or("a room is an object {\"room\", \"token\"}")?;
+                    only(r, &["room", "token"])?;
+                    Ok((id(r, "room")?, id(r, "token")?))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            ClientMsg::Games { rooms }
+        }
         "chat" => {
             only(o, &["text"])?;
             ClientMsg::Chat { text: chat_text(field(o, "text")?.as_str().ok_or("\"text\" must be a string")?)? }
@@ -374,6 +400,12 @@ pub enum ServerMsg {
         /// Oldest first.
         lines: Vec<ChatLine>,
     },
+    /// How the rooms a `games` message asked about stand, in its order (rooms that do not
+    /// exist are left out).
+    Games {
+        /// One per room.
+        games: Vec<GameLine>,
+    },
     /// How many watch the room now.
     Watchers {
         /// The count.
@@ -389,6 +421,25 @@ pub enum ServerMsg {
         #[serde(skip_serializing_if = "Option::is_none")]
         re: Option<&'static str>,
     },
+}
+
+/// One room of "my games".
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameLine {
+    /// The room.
+    pub room: String,
+    /// The seat the token plays (null: none any more, its seat went to a computer).
+    pub seat: Option<usize>,
+    /// The seats' names.
+    pub names: Vec<String>,
+    /// `lobby`, `playing` or `over`.
+    pub status: &'static str,
+    /// Whose turn it is, while a game is played.
+    pub turn: Option<usize>,
+    /// Actions played in the current game.
+    pub actions: usize,
+    /// When the last action was played (or the game began), in seconds since 1970.
+    pub moved_at: Option<u64>,
 }
 
 /// Chat lines a room keeps and shows on joining.

@@ -72,6 +72,48 @@ pub struct Meta {
     pub open: Option<String>,
 }
 
+impl Meta {
+    /// The seat a token plays, if any (every seat compared, in constant time each).
+    pub fn seat_of(&self, token: &str) -> Option<usize> {
+        let h = hash(token);
+        let mut found = None;
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.token.as_deref().is_some_and(|t| same(t, &h)) {
+                found = Some(i);
+            }
+        }
+        found
+    }
+}
+
+/// Where a room's game stands, saved with every action for "my games" (read without
+/// loading the game).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Progress {
+    /// The game is over.
+    pub over: bool,
+    /// Whose turn it is.
+    pub turn: usize,
+    /// Actions played.
+    pub actions: usize,
+    /// When the last was played (or the game began), in seconds since 1970.
+    pub at: u64,
+}
+
+impl Progress {
+    /// A game's progress now, as JSON.
+    pub fn of(game: &Game) -> String {
+        let p =
+            Progress { over: game.is_over(), turn: game.current_player(), actions: game.history().len(), at: now() };
+        serde_json::to_string(&p).expect("plain data")
+    }
+}
+
+/// Seconds since 1970.
+pub fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
 /// A room in memory.
 pub struct Room {
     /// Its id (also in its links).
@@ -267,16 +309,9 @@ impl Room {
         host_token || (seat == Some(0) && self.meta.host.is_none())
     }
 
-    /// The seat a token plays, if any (every seat compared, in constant time each).
+    /// The seat a token plays, if any.
     pub fn seat_of(&self, token: &str) -> Option<usize> {
-        let h = hash(token);
-        let mut found = None;
-        for (i, s) in self.meta.seats.iter().enumerate() {
-            if s.token.as_deref().is_some_and(|t| same(t, &h)) {
-                found = Some(i);
-            }
-        }
-        found
+        self.meta.seat_of(token)
     }
 
     /// The computer level playing a seat now, if a computer plays it.
@@ -372,7 +407,8 @@ impl Room {
         let mut meta = self.meta.clone();
         meta.game += 1;
         let setup_text = Record::of_game(&game).setup_value().to_string();
-        store.put_game(&self.id, meta.game, setup_text, serde_json::to_string(&meta).expect("plain data")).await?;
+        let meta_text = serde_json::to_string(&meta).expect("plain data");
+        store.put_game(&self.id, meta.game, setup_text, meta_text, Progress::of(&game)).await?;
         self.meta = meta;
         self.game = Some(game);
         self.last_active = Instant::now();
@@ -399,7 +435,7 @@ impl Room {
         let tiles = next.tiles().clone();
         let done = *next.history().last().expect("just applied");
         let record_action = RecordAction::from_action(&done, &tiles).to_value();
-        store.append(&self.id, self.meta.game, n as u32, record_action.to_string()).await?;
+        store.append(&self.id, self.meta.game, n as u32, record_action.to_string(), Progress::of(&next)).await?;
         // What the action drew, named unless it went face down.
         let reveal: Vec<Option<String>> = (drawn..next.drawn())
             .map(|p| (!next.unseen_draws().contains(&p)).then(|| tiles.get(next.draw_order()[p]).id.to_string()))
@@ -435,9 +471,8 @@ impl Room {
                 CHAT_WINDOW.as_secs()
             ));
         }
-        let at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let n = self.chat.back().map_or(0, |l| l.n + 1);
-        let line = ChatLine { n, seat, name: self.meta.seats[seat].name.clone(), text, at };
+        let line = ChatLine { n, seat, name: self.meta.seats[seat].name.clone(), text, at: now() };
         store.put_chat(&self.id, &line).await?;
         self.said[seat].push_back(Instant::now());
         self.chat.push_back(line.clone());

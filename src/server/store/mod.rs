@@ -86,6 +86,17 @@ pub struct Stored {
     pub chat: Vec<ChatLine>,
 }
 
+/// A room as "my games" lists it: its id, metadata and progress (JSON; none before a
+/// game started, or in rooms older than progress).
+pub struct Summary {
+    /// The room.
+    pub id: String,
+    /// Its metadata.
+    pub meta: String,
+    /// Its progress.
+    pub progress: Option<String>,
+}
+
 /// Chat lines kept on disk per room: older ones are deleted as new ones come.
 pub const CHAT_ON_DISK: u64 = 100;
 
@@ -115,20 +126,44 @@ impl Store {
     }
 
     /// Store the start of a game of a room together with the room's metadata that names it
-    /// (both or neither: a crash between two writes once filed later moves under the old
-    /// game number).
-    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
+    /// and its progress (all or nothing: a crash between two writes once filed later moves
+    /// under the old game number).
+    pub async fn put_game(
+        &self,
+        room: &str,
+        game: u32,
+        setup: String,
+        meta: String,
+        progress: String,
+    ) -> Result<(), String> {
         match self {
-            Store::Sqlite(s) => s.put_game(room, game, setup, meta).await,
-            Store::Postgres(p) => p.put_game(room, game, setup, meta).await,
+            Store::Sqlite(s) => s.put_game(room, game, setup, meta, progress).await,
+            Store::Postgres(p) => p.put_game(room, game, setup, meta, progress).await,
         }
     }
 
-    /// Append an action; refused if number `seq` is taken (another writer was first).
-    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
+    /// Append an action and the room's progress after it (both or neither); refused if
+    /// number `seq` is taken (another writer was first).
+    pub async fn append(
+        &self,
+        room: &str,
+        game: u32,
+        seq: u32,
+        action: String,
+        progress: String,
+    ) -> Result<(), String> {
         match self {
-            Store::Sqlite(s) => s.append(room, game, seq, action).await,
-            Store::Postgres(p) => p.append(room, game, seq, action).await,
+            Store::Sqlite(s) => s.append(room, game, seq, action, progress).await,
+            Store::Postgres(p) => p.append(room, game, seq, action, progress).await,
+        }
+    }
+
+    /// For "my games": each of these rooms that exists, with its metadata and progress (as
+    /// the last write left them; no game is loaded).
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+        match self {
+            Store::Sqlite(s) => s.summaries(ids).await,
+            Store::Postgres(p) => p.summaries(ids).await,
         }
     }
 

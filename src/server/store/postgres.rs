@@ -6,7 +6,7 @@
 //! ever half written; each checks in the same statement that this instance still holds the
 //! room's lease (fencing: an instance paused past its lease can no longer write).
 
-use super::{Instance, Lease, Stored, CHAT_ON_DISK, NOT_OURS, TAKEN};
+use super::{Instance, Lease, Stored, Summary, CHAT_ON_DISK, NOT_OURS, TAKEN};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,6 +29,7 @@ pub struct Postgres {
 
 const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL);
+    ALTER TABLE rooms ADD COLUMN IF NOT EXISTS progress TEXT;
     CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
                                       PRIMARY KEY (room, game));
     CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -138,15 +139,23 @@ impl Postgres {
         }
     }
 
-    /// A game's start and the metadata naming it, in one statement (both or neither).
-    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
+    /// A game's start, the metadata naming it and the progress, in one statement (all or
+    /// nothing).
+    pub async fn put_game(
+        &self,
+        room: &str,
+        game: u32,
+        setup: String,
+        meta: String,
+        progress: String,
+    ) -> Result<(), String> {
         let c = self.client().await?;
         let sql = format!(
             "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {HELD} RETURNING 1)
-             UPDATE rooms SET meta = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)"
+             UPDATE rooms SET meta = $4, progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)"
         )
         .replace("$9", "$5");
-        let n = c.execute(&sql, &[&room, &(game as i32), &setup, &meta, &self.me.id]).await.map_err(err)?;
+        let n = c.execute(&sql, &[&room, &(game as i32), &setup, &meta, &self.me.id, &progress]).await.map_err(err)?;
         if n == 1 {
             Ok(())
         } else {
@@ -155,11 +164,25 @@ impl Postgres {
     }
 
     /// Append an action: refused if its number is taken or the lease is not ours.
-    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
+    pub async fn append(
+        &self,
+        room: &str,
+        game: u32,
+        seq: u32,
+        action: String,
+        progress: String,
+    ) -> Result<(), String> {
         let c = self.client().await?;
-        let sql = format!("INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {HELD}")
-            .replace("$9", "$5");
-        let n = c.execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id]).await.map_err(err)?;
+        // The action and the room's progress after it, in one statement.
+        let sql = format!(
+            "WITH a AS (INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {HELD} RETURNING 1)
+             UPDATE rooms SET progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM a)"
+        )
+        .replace("$9", "$5");
+        let n = c
+            .execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress])
+            .await
+            .map_err(err)?;
         if n == 1 {
             Ok(())
         } else {
@@ -181,6 +204,13 @@ impl Postgres {
         let older = n - CHAT_ON_DISK as i64;
         c.execute("DELETE FROM chat WHERE room = $1 AND n <= $2", &[&room, &older]).await.map_err(err)?;
         Ok(())
+    }
+
+    /// These rooms' metadata and progress, in one query.
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+        let c = self.client().await?;
+        let rows = c.query("SELECT id, meta, progress FROM rooms WHERE id = ANY($1)", &[&ids]).await.map_err(err)?;
+        Ok(rows.iter().map(|r| Summary { id: r.get(0), meta: r.get(1), progress: r.get(2) }).collect())
     }
 
     /// A room as stored, if it exists.

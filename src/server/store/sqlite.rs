@@ -1,7 +1,7 @@
 //! The SQLite store: a file, nothing to install, one server. One writer thread commits
 //! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
-use super::{Stored, CHAT_ON_DISK, TAKEN};
+use super::{Stored, Summary, CHAT_ON_DISK, TAKEN};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -15,9 +15,9 @@ enum Write {
     Room { id: String, meta: String },
     /// A game of a room begins: its setup (seed included) and the room's metadata naming
     /// it, in one transaction, so that a crash leaves both or neither.
-    Game { room: String, game: u32, setup: String, meta: String },
-    /// Append one action; refused if that number exists.
-    Action { room: String, game: u32, seq: u32, action: String },
+    Game { room: String, game: u32, setup: String, meta: String, progress: String },
+    /// Append one action, and the room's progress after it; refused if that number exists.
+    Action { room: String, game: u32, seq: u32, action: String, progress: String },
     /// Append a chat line, dropping the oldest beyond [`CHAT_ON_DISK`].
     Chat { room: String, line: ChatLine },
 }
@@ -46,6 +46,15 @@ fn open(path: &Path) -> Result<Connection, String> {
                                           PRIMARY KEY (room, n));",
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
+    // Rooms made before "my games" lack their progress column.
+    let has_progress = c
+        .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'progress'")
+        .and_then(|mut q| q.exists([]))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !has_progress {
+        c.execute_batch("ALTER TABLE rooms ADD COLUMN progress TEXT")
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     Ok(c)
 }
 
@@ -91,13 +100,49 @@ impl Sqlite {
     /// Store the start of a game of a room together with the room's metadata that names it
     /// (both or neither: a crash between two writes once filed later moves under the old
     /// game number).
-    pub async fn put_game(&self, room: &str, game: u32, setup: String, meta: String) -> Result<(), String> {
-        self.write(Write::Game { room: room.into(), game, setup, meta }).await
+    pub async fn put_game(
+        &self,
+        room: &str,
+        game: u32,
+        setup: String,
+        meta: String,
+        progress: String,
+    ) -> Result<(), String> {
+        self.write(Write::Game { room: room.into(), game, setup, meta, progress }).await
     }
 
     /// Append an action; refused if number `seq` is taken (another writer was first).
-    pub async fn append(&self, room: &str, game: u32, seq: u32, action: String) -> Result<(), String> {
-        self.write(Write::Action { room: room.into(), game, seq, action }).await
+    pub async fn append(
+        &self,
+        room: &str,
+        game: u32,
+        seq: u32,
+        action: String,
+        progress: String,
+    ) -> Result<(), String> {
+        self.write(Write::Action { room: room.into(), game, seq, action, progress }).await
+    }
+
+    /// These rooms' metadata and progress.
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+        let (read, ids) = (self.read.clone(), ids.to_vec());
+        let work = move || {
+            let c = read.lock().map_err(|_| "the database lock is poisoned")?;
+            let mut q =
+                c.prepare_cached("SELECT meta, progress FROM rooms WHERE id = ?1").map_err(|e| e.to_string())?;
+            let mut out = Vec::new();
+            for id in ids {
+                let row = q
+                    .query_row([&id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))
+                    .optional()
+                    .map_err(|e| e.to_string())?;
+                if let Some((meta, progress)) = row {
+                    out.push(Summary { id, meta, progress });
+                }
+            }
+            Ok(out)
+        };
+        tokio::task::spawn_blocking(work).await.map_err(|_| "reading rooms failed")?
     }
 
     /// Append a chat line.
@@ -154,6 +199,14 @@ fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, String> {
     Ok(Some(Stored { meta, game, chat }))
 }
 
+/// Run `writes` in a savepoint: all of them, or (on an error) none.
+fn together(tx: &rusqlite::Transaction, writes: impl FnOnce() -> rusqlite::Result<usize>) -> rusqlite::Result<usize> {
+    tx.execute_batch("SAVEPOINT together")?;
+    let r = writes();
+    tx.execute_batch(if r.is_ok() { "RELEASE together" } else { "ROLLBACK TO together; RELEASE together" })?;
+    r
+}
+
 fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
     let tx = match c.transaction() {
         Ok(tx) => tx,
@@ -169,23 +222,19 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
-                Write::Game { room, game, setup, meta } => {
-                    // One savepoint: the game row and the metadata go in together or not at all,
-                    // whatever else the batch holds.
-                    tx.execute_batch("SAVEPOINT game").and_then(|_| {
-                        let r = run(
-                            "INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)",
-                            params![room, game, setup],
-                        )
-                        .and_then(|_| run("UPDATE rooms SET meta = ?2 WHERE id = ?1", params![room, meta]));
-                        tx.execute_batch(if r.is_ok() { "RELEASE game" } else { "ROLLBACK TO game; RELEASE game" })?;
-                        r
-                    })
-                }
-                Write::Action { room, game, seq, action } => run(
-                    "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
-                    params![room, game, seq, action],
-                ),
+                // One savepoint each: the rows go in together or not at all, whatever else
+                // the batch holds.
+                Write::Game { room, game, setup, meta, progress } => together(&tx, || {
+                    run("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])?;
+                    run("UPDATE rooms SET meta = ?2, progress = ?3 WHERE id = ?1", params![room, meta, progress])
+                }),
+                Write::Action { room, game, seq, action, progress } => together(&tx, || {
+                    run(
+                        "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
+                        params![room, game, seq, action],
+                    )?;
+                    run("UPDATE rooms SET progress = ?2 WHERE id = ?1", params![room, progress])
+                }),
                 Write::Chat { room, line } => run(
                     "INSERT INTO chat (room, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     params![room, line.n as i64, line.seat as i64, line.name, line.text, line.at as i64],

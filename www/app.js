@@ -2,7 +2,7 @@
 // The game itself (rules, board drawing, input) is the WebAssembly module.
 import { el } from "./dom.js";
 import { levelsWon, markWon, actionLabel, outcomeText, renderTeam } from "./coop.js";
-import { Online, serverAnswers, serverSocketUrl } from "./online.js";
+import { Online, myGames, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
 import { played, unlock } from "./sound.js";
@@ -163,6 +163,48 @@ function rememberSeat(room, token) {
   const all = seatTokens();
   all[room] = { token, at: Date.now() };
   try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch { /* full: the link still holds it */ }
+}
+
+function forgetSeat(room) {
+  const all = seatTokens();
+  delete all[room];
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch { /* nothing to free */ }
+}
+
+/** "Your online games" on the new-game screen: every room this browser holds a seat in,
+ *  whose turn it is and when the last move was made, your turn first; Open goes back in.
+ *  Rooms gone from the server are forgotten. */
+async function renderMyGames() {
+  const box = $("#ng-mine");
+  const held = Object.entries(seatTokens()).filter(([, v]) => v && typeof v.token === "string");
+  if (!hasServer || !held.length) { box.hidden = true; return; }
+  let games;
+  try {
+    games = await myGames(serverSocketUrl(), held.slice(-50).map(([room, v]) => ({ room, token: v.token })));
+  } catch { box.hidden = true; return; }
+  const found = new Set(games.map((g) => g.room));
+  for (const [room] of held.slice(-50)) if (!found.has(room)) forgetSeat(room);
+  const mine = (g) => g.status === "playing" && g.turn !== null && g.turn === g.seat;
+  games.sort((a, b) => (mine(b) - mine(a)) || ((b.moved_at || 0) - (a.moved_at || 0)));
+  const ago = (secs) => {
+    const rtf = new Intl.RelativeTimeFormat(t.lang, { numeric: "auto" });
+    const d = Math.round(secs - Date.now() / 1000);
+    for (const [unit, n] of [["day", 86400], ["hour", 3600], ["minute", 60]]) if (Math.abs(d) >= n) return rtf.format(Math.round(d / n), unit);
+    return rtf.format(d, "second");
+  };
+  const state = (g) => g.seat === null ? t("mine.handed") : g.status === "lobby" ? t("mine.lobby")
+    : g.status === "over" ? t("mine.over") : mine(g) ? t("mine.yourTurn") : t("mine.turnOf", { name: g.names[g.turn] ?? "?" });
+  $("#ng-mine-list").replaceChildren(...games.map((g) => el("li", { class: mine(g) ? "yours" : "" },
+    el("span", { class: "names" }, g.names.map((n, i) => i === g.seat ? t("mine.you", { name: n }) : n).join(", ")),
+    el("span", { class: "state" }, state(g)),
+    el("span", { class: "muted" }, g.moved_at ? t("mine.lastMove", { when: ago(g.moved_at) }) : ""),
+    g.seat === null
+      ? el("button", { type: "button", onclick: () => { forgetSeat(g.room); renderMyGames(); } }, t("mine.forget"))
+      : el("button", { type: "button", class: mine(g) ? "primary" : "", onclick: () => {
+        $("#new-game").close();
+        location.hash = `room=${g.room}`;
+      } }, t("mine.open")))));
+  box.hidden = !games.length;
 }
 
 /** A room link's parts, from the fragment (`#room=…&t=…`, `&open=…`), or from the query
@@ -616,6 +658,7 @@ function openNewGame() {
   syncMode();
   $("#ng-online-box").hidden = !hasServer;
   syncOnline();
+  renderMyGames();
   $("#ng-error").textContent = "";
   $("#ng-cancel").hidden = !game;
   // The first visit offers the first guided game, once.
@@ -829,6 +872,7 @@ function start() {
     hasServer = yes;
     $("#ng-online-box").hidden = !yes;
     syncOnline();
+    if ($("#new-game").open) renderMyGames();
   });
   // A room's link (#room=…) opens the room; the local game stays saved as it is.
   if (openRoomFromUrl()) {

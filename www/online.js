@@ -25,6 +25,26 @@ export async function serverAnswers(base = location.href) {
   }
 }
 
+/** "My games": how the rooms this browser holds seats in stand. `entries`: `[{room, token}]`
+ *  (at most 50). One short connection; resolves to the server's `games` list (rooms that do
+ *  not exist are left out), rejects on an error or after `ms`. */
+export function myGames(url, entries, ms = 8000) {
+  return new Promise((resolve, reject) => {
+    let ws;
+    try { ws = new WebSocket(url); } catch (e) { reject(e); return; }
+    const done = (f, v) => { clearTimeout(timer); ws.onclose = null; ws.close(); f(v); };
+    const timer = setTimeout(() => done(reject, new Error("no answer")), ms);
+    ws.onopen = () => ws.send(JSON.stringify({ type: "games", rooms: entries.slice(0, 50) }));
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === "games") done(resolve, m.games);
+      else if (m.type === "error") done(reject, new Error(m.message));
+    };
+    ws.onclose = () => done(reject, new Error("closed"));
+  });
+}
+
 export class Online extends EventTarget {
   /** `bindings`: the wasm module (for `Game`); `url`: the server's WebSocket address; `t`:
    *  the translator (text.js) for what the connection itself says (the host may set

@@ -255,3 +255,47 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
   assert.deepEqual(await log(g), [`Ann: ${bait}`, "Gus: hello Ann", "Ann: are you there?"]);
   for (const p of [a, g, w]) assert.deepEqual(p.errors, []);
 });
+
+test("my games: each browser lists the rooms it holds a seat in, whose turn it is, and goes back in", async () => {
+  const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await a.goto(server.url);
+  await ready(a);
+  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
+  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
+  await a.check("#ng-online");
+  await a.fill("#ng-players li:nth-child(1) input", "Ann");
+  await a.fill("#ng-players li:nth-child(2) input", "Bo");
+  await a.selectOption("#ng-players li:nth-child(2) select.who", "");
+  await a.click("#ng-start");
+  await a.waitForSelector("#invite[open]");
+  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
+  await a.click("#invite button[type=submit]");
+  const room = new URLSearchParams(new URL(links[0]).hash.slice(1)).get("room");
+  const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await b.goto(links[0]);
+  await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
+  await a.click("#on-start");
+  await a.waitForFunction(() => window.carc.online?.game);
+  // Ann plays her turn (tile, then meeple or none); then it is Bo's.
+  while (await a.evaluate(() => window.carc.game.snapshot().current_player) === 0) await move(a);
+  // Bo leaves the room, to come back when it is his turn.
+  await b.waitForFunction(() => window.carc.online?.game?.snapshot().current_player === 1);
+  await b.click("#on-leave");
+  await b.waitForSelector("#new-game[open]");
+  const row = `#ng-mine-list li:has-text("Bo (you)")`;
+  await b.waitForSelector(row);
+  assert.match(await b.textContent(row), /Ann, Bo \(you\)Your turnlast move (now|\d+ seconds? ago)/);
+  assert.equal(await b.getAttribute(row, "class"), "yours");
+  await shot(b, "35-my-games-phone");
+  await b.click(`${row} button`);
+  await b.waitForFunction((r) => window.carc.online?.room?.room === r && window.carc.online.seat === 1, room);
+  assert.match(b.url(), new RegExp(`#room=${room}$`));
+  await b.waitForFunction(() => window.carc.online?.game);
+  await move(b);
+  // Ann's list says it is Bo's turn, or hers again once he has played.
+  await a.click("#btn-new");
+  await a.waitForSelector(`#ng-mine-list li:has-text("Ann (you)")`);
+  assert.match(await a.textContent(`#ng-mine-list li:has-text("Ann (you)")`), /Ann \(you\), Bo(Bo's turn|Your turn)last move/);
+  await shot(a, "36-my-games");
+  for (const p of [a, b]) assert.deepEqual(p.errors, []);
+});

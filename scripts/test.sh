@@ -29,7 +29,7 @@ step "release build (trunk build --release)"
 trunk build --release
 wasm=$(ls dist/*.wasm)
 echo "release wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
-step "the server for the online browser tests"
-cargo build --release --features server --bin carc
+step "the server for the online browser tests, and a throwaway PostgreSQL for two instances"
+cargo build --release --features server --bin carc --example pgcluster
 step "end-to-end browser tests"
 node --test tests/e2e/

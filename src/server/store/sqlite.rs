@@ -235,11 +235,11 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
                     )?;
                     run("UPDATE rooms SET progress = ?2 WHERE id = ?1", params![room, progress])
                 }),
-                Write::Chat { room, line } => run(
-                    "INSERT INTO chat (room, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![room, line.n as i64, line.seat as i64, line.name, line.text, line.at as i64],
-                )
-                .and_then(|_| {
+                Write::Chat { room, line } => together(&tx, || {
+                    run(
+                        "INSERT INTO chat (room, n, seat, name, text, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![room, line.n as i64, line.seat as i64, line.name, line.text, line.at as i64],
+                    )?;
                     let older = line.n as i64 - CHAT_ON_DISK as i64;
                     run("DELETE FROM chat WHERE room = ?1 AND n <= ?2", params![room, older])
                 }),

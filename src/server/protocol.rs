@@ -520,6 +520,34 @@ impl ServerMsg {
 mod tests {
     use super::*;
 
+    /// Issue 22, chat: one line of NFC text, white space runs made one space, 1 to 300
+    /// characters, without the characters that hide or reverse what is written.
+    #[test]
+    fn chat_lines_are_one_line_of_plain_text() {
+        assert_eq!(chat_text("  hi\n\tthere  "), Ok("hi there".into()));
+        assert_eq!(chat_text("Cafe\u{301}"), Ok("Café".into()), "NFC");
+        assert_eq!(chat_text(&"é".repeat(MAX_CHAT)).map(|t| t.chars().count()), Ok(MAX_CHAT));
+        for bad in ["", "  \n ", "a\u{202E}b", "a\u{200B}b", "\u{FEFF}x", "a\u{7}b"] {
+            assert!(chat_text(bad).is_err(), "{bad:?}");
+        }
+        assert!(chat_text(&"x".repeat(MAX_CHAT + 1)).is_err());
+        assert_eq!(parse(r#"{"type":"chat","text":" yes "}"#), Ok(ClientMsg::Chat { text: "yes".into() }));
+        assert!(parse(r#"{"type":"chat","text":"a","to":1}"#).is_err());
+    }
+
+    /// "My games": room and token pairs, ids checked, at most 50.
+    #[test]
+    fn games_ask_about_room_and_token_pairs() {
+        assert_eq!(
+            parse(r#"{"type":"games","rooms":[{"room":"r1","token":"t1"}]}"#),
+            Ok(ClientMsg::Games { rooms: vec![("r1".into(), "t1".into())] })
+        );
+        assert!(parse(r#"{"type":"games","rooms":[{"room":"r 1","token":"t1"}]}"#).is_err());
+        assert!(parse(r#"{"type":"games","rooms":[{"room":"r1"}]}"#).is_err());
+        let many = format!(r#"{{"type":"games","rooms":[{}]}}"#, vec![r#"{"room":"r","token":"t"}"#; 51].join(","));
+        assert!(parse(&many).unwrap_err().contains("at most 50"));
+    }
+
     #[test]
     fn messages_are_read_or_refused_with_a_reason() {
         assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));

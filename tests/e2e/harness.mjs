@@ -53,6 +53,29 @@ export function startServer({ db, port = 0, args = [] }) {
   });
 }
 
+/** Ann makes an online room from the new-game screen at `url`: herself and a second seat,
+ *  Bo invited by his own link (`second: "Bo"`) or an open seat (`"open"`). Returns the
+ *  invite dialog's links, once the dialog is closed. */
+export async function makeOnlineRoom(page, url, second = "Bo") {
+  await page.goto(url);
+  await ready(page);
+  if (await page.locator("#new-game[open]").count() === 0) await page.click("#btn-new");
+  await page.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
+  await page.check("#ng-online");
+  await page.fill("#ng-players li:nth-child(1) input", "Ann");
+  if (second === "open") {
+    await page.selectOption("#ng-players li:nth-child(2) select.who", "open");
+  } else {
+    await page.fill("#ng-players li:nth-child(2) input", second);
+    await page.selectOption("#ng-players li:nth-child(2) select.who", "");
+  }
+  await page.click("#ng-start");
+  await page.waitForSelector("#invite[open]");
+  const links = await page.$$eval("#invite-links input", (is) => is.map((i) => i.value));
+  await page.click("#invite button[type=submit]");
+  return links;
+}
+
 const AXE = path.join(root, "node_modules/axe-core/axe.min.js");
 
 /** axe-core's WCAG 2.1 A and AA violations in `target` (a page or a frame), as "rule:

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, newPage, shot, ready, startServer } from "./harness.mjs";
+import { launch, newPage, shot, makeOnlineRoom, startServer } from "./harness.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let cluster, servers = [], balancer, browser;
@@ -80,18 +80,7 @@ async function playUntil(pages, n) {
 test("two instances: players on both, the owner killed, the game goes on through the other", async () => {
   const base = `http://127.0.0.1:${balancer.address().port}/`;
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await a.goto(base);
-  await ready(a);
-  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
-  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
-  await a.check("#ng-online");
-  await a.fill("#ng-players li:nth-child(1) input", "Ann");
-  await a.fill("#ng-players li:nth-child(2) input", "Bo");
-  await a.selectOption("#ng-players li:nth-child(2) select.who", "");
-  await a.click("#ng-start");
-  await a.waitForSelector("#invite[open]");
-  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
-  await a.click("#invite button[type=submit]");
+  const links = await makeOnlineRoom(a, base);
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await b.goto(links[0]);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));

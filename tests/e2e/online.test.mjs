@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, launch, newPage, shot, ready, startServer as startAt } from "./harness.mjs";
+import { serve, launch, newPage, shot, ready, makeOnlineRoom, startServer as startAt } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
 const DB = path.join(dir, "rooms.db");
@@ -199,17 +199,7 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
 
 test("players chat as text, a watcher reads, a mute hides a player and the room keeps the chat", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await a.goto(server.url);
-  await ready(a);
-  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
-  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
-  await a.check("#ng-online");
-  await a.fill("#ng-players li:nth-child(1) input", "Ann");
-  await a.selectOption("#ng-players li:nth-child(2) select.who", "open");
-  await a.click("#ng-start");
-  await a.waitForSelector("#invite[open]");
-  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
-  await a.click("#invite button[type=submit]");
+  const links = await makeOnlineRoom(a, server.url, "open");
   const g = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   g.on("dialog", (d) => d.accept("Gus"));
   await g.goto(links.find((l) => l.includes("&open=")));
@@ -258,18 +248,7 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
 
 test("my games: each browser lists the rooms it holds a seat in, whose turn it is, and goes back in", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await a.goto(server.url);
-  await ready(a);
-  if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
-  await a.waitForFunction(() => !document.querySelector("#ng-online-box").hidden);
-  await a.check("#ng-online");
-  await a.fill("#ng-players li:nth-child(1) input", "Ann");
-  await a.fill("#ng-players li:nth-child(2) input", "Bo");
-  await a.selectOption("#ng-players li:nth-child(2) select.who", "");
-  await a.click("#ng-start");
-  await a.waitForSelector("#invite[open]");
-  const links = await a.$$eval("#invite-links input", (is) => is.map((i) => i.value));
-  await a.click("#invite button[type=submit]");
+  const links = await makeOnlineRoom(a, server.url);
   const room = new URLSearchParams(new URL(links[0]).hash.slice(1)).get("room");
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await b.goto(links[0]);

@@ -10,7 +10,7 @@ use super::{Instance, Lease, Stored, Summary, CHAT_ON_DISK, NOT_OURS, TAKEN};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use tokio::sync::Mutex;
 use tokio_postgres::{Client, NoTls};
 
@@ -42,8 +42,47 @@ const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, url TEXT NOT NULL, seen TIMESTAMPTZ NOT NULL);
     CREATE TABLE IF NOT EXISTS cluster (one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one), secret TEXT NOT NULL);";
 
-/// The lease check every write makes: `$1` is the room, `$9` this instance.
-const HELD: &str = "EXISTS (SELECT 1 FROM leases WHERE room = $1 AND owner = $9 AND expires > now())";
+/// The lease check every write makes in its own statement: `$1` is the room, `$k` this
+/// instance.
+fn held(k: u8) -> String {
+    format!("EXISTS (SELECT 1 FROM leases WHERE room = $1 AND owner = ${k} AND expires > now())")
+}
+
+/// The fenced writes, made once (not at every action).
+static PUT_ROOM: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "INSERT INTO rooms (id, meta) SELECT $1, $2 WHERE {h}
+         ON CONFLICT (id) DO UPDATE SET meta = $2 WHERE {h}",
+        h = held(3)
+    )
+});
+static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {} RETURNING 1)
+         UPDATE rooms SET meta = $4, progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)",
+        held(5)
+    )
+});
+// The action and the room's progress after it, in one statement.
+static APPEND: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH a AS (INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {} RETURNING 1)
+         UPDATE rooms SET progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM a)",
+        held(5)
+    )
+});
+static PUT_CHAT: LazyLock<String> = LazyLock::new(|| {
+    format!("INSERT INTO chat (room, n, seat, name, text, at) SELECT $1, $2, $3, $4, $5, $6 WHERE {}", held(7))
+});
+
+/// A fenced write changed its row, or this instance does not hold the lease.
+fn fenced(changed: u64) -> Result<(), String> {
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(NOT_OURS.into())
+    }
+}
 
 async fn connect(url: &str) -> Result<Client, String> {
     let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("PostgreSQL: {e}"))?;
@@ -126,17 +165,7 @@ impl Postgres {
     /// Store a room's metadata: a new room (its lease just taken) or one this instance holds.
     pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
         let c = self.client().await?;
-        let sql = format!(
-            "INSERT INTO rooms (id, meta) SELECT $1, $2 WHERE {HELD}
-             ON CONFLICT (id) DO UPDATE SET meta = $2 WHERE {HELD}"
-        )
-        .replace("$9", "$3");
-        let n = c.execute(&sql, &[&id, &meta, &self.me.id]).await.map_err(err)?;
-        if n == 1 {
-            Ok(())
-        } else {
-            Err(NOT_OURS.into())
-        }
+        fenced(c.execute(PUT_ROOM.as_str(), &[&id, &meta, &self.me.id]).await.map_err(err)?)
     }
 
     /// A game's start, the metadata naming it and the progress, in one statement (all or
@@ -150,17 +179,9 @@ impl Postgres {
         progress: String,
     ) -> Result<(), String> {
         let c = self.client().await?;
-        let sql = format!(
-            "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {HELD} RETURNING 1)
-             UPDATE rooms SET meta = $4, progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)"
-        )
-        .replace("$9", "$5");
-        let n = c.execute(&sql, &[&room, &(game as i32), &setup, &meta, &self.me.id, &progress]).await.map_err(err)?;
-        if n == 1 {
-            Ok(())
-        } else {
-            Err(NOT_OURS.into())
-        }
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
+            [&room, &(game as i32), &setup, &meta, &self.me.id, &progress];
+        fenced(c.execute(PUT_GAME.as_str(), &params).await.map_err(err)?)
     }
 
     /// Append an action: refused if its number is taken or the lease is not ours.
@@ -173,34 +194,18 @@ impl Postgres {
         progress: String,
     ) -> Result<(), String> {
         let c = self.client().await?;
-        // The action and the room's progress after it, in one statement.
-        let sql = format!(
-            "WITH a AS (INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {HELD} RETURNING 1)
-             UPDATE rooms SET progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM a)"
-        )
-        .replace("$9", "$5");
-        let n = c
-            .execute(&sql, &[&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress])
-            .await
-            .map_err(err)?;
-        if n == 1 {
-            Ok(())
-        } else {
-            Err(NOT_OURS.into())
-        }
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
+            [&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress];
+        fenced(c.execute(APPEND.as_str(), &params).await.map_err(err)?)
     }
 
     /// Append a chat line (fenced by the lease) and drop the oldest beyond [`CHAT_ON_DISK`].
     pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), String> {
         let c = self.client().await?;
-        let sql =
-            format!("INSERT INTO chat (room, n, seat, name, text, at) SELECT $1, $2, $3, $4, $5, $6 WHERE {HELD}")
-                .replace("$9", "$7");
         let (n, seat, at) = (line.n as i64, line.seat as i32, line.at as i64);
-        let done = c.execute(&sql, &[&room, &n, &seat, &line.name, &line.text, &at, &self.me.id]).await.map_err(err)?;
-        if done != 1 {
-            return Err(NOT_OURS.into());
-        }
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+            [&room, &n, &seat, &line.name, &line.text, &at, &self.me.id];
+        fenced(c.execute(PUT_CHAT.as_str(), &params).await.map_err(err)?)?;
         let older = n - CHAT_ON_DISK as i64;
         c.execute("DELETE FROM chat WHERE room = $1 AND n <= $2", &[&room, &older]).await.map_err(err)?;
         Ok(())

@@ -3,7 +3,7 @@
 //! seed, and are stronger than chance.
 
 use carcassonne::ai::arena::{arena, wilson};
-use carcassonne::ai::search::Budget;
+use carcassonne::ai::search::{Budget, Rollout};
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Action, Deck, Game, Options, Phase, PlayerSetup, Setup, SpellMode, TileSet};
@@ -39,7 +39,7 @@ fn setup(sets: &[&str], options: Options, players: usize, seed: u64) -> Setup {
 }
 
 /// A small search budget, so that debug-build tests exercise the search in every set.
-const SMALL: Budget = Budget { candidates: 4, simulations: 24, rounds: 1 };
+const SMALL: Budget = Budget { candidates: 4, simulations: 24, rounds: 1, rollout: Rollout::Random };
 
 /// Play a game with these bots, checking each chosen action against the listed ones.
 /// Returns the game and the kinds of step the bots decided.
@@ -202,7 +202,7 @@ fn levels_parse_by_name() {
 fn easy_beats_a_random_player_clearly() {
     let tiles = TileSet::builtin();
     let base = setup(&["base"], Options::default(), 2, 0);
-    let r = arena(&tiles, &base, Level::Easy, Level::Random, 10, 4).unwrap();
+    let r = arena(&tiles, &base, Level::Easy, Level::Random, 10, 4, &|_| {}).unwrap();
     assert_eq!(r.games, 20);
     // A greedy player that keeps its meeples for scoring features wins nearly always.
     assert!(r.rate() >= 0.9, "easy won {} of 20 against random", r.wins_a);

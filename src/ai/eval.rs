@@ -49,10 +49,37 @@ pub fn margin_of(standings: &[f32], player: usize) -> f32 {
 /// The value of a won game; a lost one is its negative plus the progress made.
 const DECIDED: f32 = 1000.0;
 
-/// How good a cooperative position is for the team, in points of progress toward the goal:
-/// the markers (the lowest counts most: at level 6 every colour must arrive), half of what
-/// the occupied features would score now, the ghosts still in the supply (running out
-/// loses, so the last few weigh much more), the meeples still free, less the points the
+/// The team evaluation's weights, tuned with `carc selfplay --coop 1,2,3,4,5,6 --bots easy`
+/// (docs/coop.md, "Computer teammates"): each is the best of the values tried.
+mod team {
+    /// Share of an occupied feature's value counted before it completes. Below 1, so that
+    /// completing it always gains (at 1.5 teams hoarded open features and lost).
+    pub const OPEN: f32 = 0.9;
+    /// The feature's value is multiplied by this for each open end beyond the first (a
+    /// castle: each two of its missing neighbours): far from done is worth less.
+    pub const PER_END: f32 = 0.8;
+    /// Level 6: a colour's points past the next mark, which every colour must reach.
+    pub const BEYOND: f32 = 0.3;
+    /// Points per ghost on the board for each hound with a meeple (it scores them).
+    pub const HOUND: f32 = 0.3;
+    /// Each ghost in the supply, and below `KNEE` the square of the shortfall: running
+    /// out loses.
+    pub const GHOST: f32 = 1.5;
+    pub const KNEE: f32 = 5.0;
+    pub const KNEE_WEIGHT: f32 = 4.0;
+    /// Each free meeple.
+    pub const FREE: f32 = 1.0;
+    /// Pace: the points still needed for the next mark beyond what the active pile's
+    /// tiles bring at `RATE` points a tile (teams score about 1.0–1.5), each at `PRESS`.
+    pub const PRESS: f32 = 1.0;
+    pub const RATE: f32 = 1.5;
+}
+
+/// How good a cooperative position is for the team, in points of progress toward the goal.
+/// Every marker plus what its colours' occupied features would bring (their value now,
+/// less the further they are from done); at level 6, where every colour must pass each
+/// mark, each colour's points up to the next mark. Then the ghosts in the supply (running
+/// out loses, so the last few weigh much more), the free meeples, and less the points the
 /// active pile is unlikely to bring before it runs out (it ends the game unless a hound
 /// opens the next one).
 pub fn team_value(game: &Game) -> f32 {
@@ -60,42 +87,51 @@ pub fn team_value(game: &Game) -> f32 {
     let level = st.level();
     let goal = level.goal as f32;
     let low = st.markers.iter().copied().min().unwrap_or(0) as f32;
-    let mean = st.markers.iter().sum::<u32>() as f32 / st.markers.len().max(1) as f32;
-    let progress = 0.7 * low.min(goal) + 0.3 * mean.min(goal);
     if let Some((why, turn)) = st.ending {
-        return if why.won() { DECIDED - turn as f32 * 0.01 } else { -DECIDED + progress };
+        return if why.won() { DECIDED - turn as f32 * 0.01 } else { -DECIDED + low.min(goal) };
     }
-    // Occupied features: their value now for each colour on them (points to come).
+    // Each marker with the points its colours' occupied features would bring.
+    let mut projected: Vec<f32> = st.markers.iter().map(|m| (*m as f32).min(goal)).collect();
     let mut roots = Vec::new();
-    let mut open = 0.0;
+    let mut colours = Vec::new();
     for f in game.figures() {
         let root = game.features().root(f.node);
         if roots.contains(&root) {
             continue;
         }
         roots.push(root);
-        let colours = {
-            let mut c: Vec<u8> =
-                game.figures().iter().filter(|g| game.features().root(g.node) == root).map(|g| g.owner).collect();
-            c.sort_unstable();
-            c.dedup();
-            c.len() as f32
+        let node = game.features().node(root);
+        let ends = match node.kind {
+            // Haunted by a face-down tile: it can never be completed (COOP-3c-2).
+            FeatureKind::Road | FeatureKind::City if game.features().is_limited(root) => continue,
+            FeatureKind::Road | FeatureKind::City => game.features().open_ends(root).max(1) as i32 - 1,
+            FeatureKind::Castle => (8 - game.board().square(node.square).neighbours as i32) / 2,
+            _ => continue,
         };
-        let worth = match game.features().node(root).kind {
-            FeatureKind::Road | FeatureKind::City | FeatureKind::Castle => game.coop_value(root) as f32,
-            _ => 0.0,
-        };
-        open += 0.5 * worth * if st.markers.len() > 1 { 1.0 } else { colours };
+        let worth = team::OPEN * game.coop_value(root) as f32 * team::PER_END.powi(ends);
+        colours.clear();
+        colours.extend(game.figures().iter().filter(|g| game.features().root(g.node) == root).map(|g| g.owner));
+        colours.sort_unstable();
+        colours.dedup();
+        // Every colour on it scores its value (COOP-3a-1): the team marker once per colour.
+        match projected.len() {
+            1 => projected[0] += worth * colours.len() as f32,
+            _ => colours.iter().for_each(|&c| projected[c as usize] += worth),
+        }
     }
+    let next = level.hounds.iter().zip(&st.hounds).find(|(_, h)| **h == Hound::Track).map_or(goal, |(v, _)| *v as f32);
+    let progress = match projected.len() {
+        1 => projected[0],
+        _ => projected.iter().map(|p| p.min(next) + team::BEYOND * (p - next).max(0.0)).sum(),
+    };
     // Hounds with meeples will score the ghosts on the board.
     let hounds = st.hounds.iter().filter(|h| matches!(h, Hound::With { .. })).count() as f32;
-    open += 0.3 * hounds * game.coop_ghosts_on_board() as f32;
+    let hounds = team::HOUND * hounds * game.coop_ghosts_on_board() as f32;
     let supply = game.coop_supply() as f32;
-    let safety = 1.5 * supply - 4.0 * (5.0 - supply).max(0.0).powi(2);
+    let safety = team::GHOST * supply - team::KNEE_WEIGHT * (team::KNEE - supply).max(0.0).powi(2);
     let free: u32 = game.players().iter().map(|p| p.in_supply(FigureKind::Meeple) as u32).sum();
     // The next mark to reach before the active pile runs out: a hound on the track, or the goal.
-    let next = level.hounds.iter().zip(&st.hounds).find(|(_, h)| **h == Hound::Track).map_or(goal, |(v, _)| *v as f32);
     let need = (next - low).max(0.0);
-    let pressure = 0.5 * (need - 2.5 * game.active_pile_left() as f32).max(0.0);
-    progress + open + safety + 0.8 * free as f32 - pressure
+    let pressure = team::PRESS * (need - team::RATE * game.active_pile_left() as f32).max(0.0);
+    progress + hounds + safety + team::FREE * free as f32 - pressure
 }

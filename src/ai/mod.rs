@@ -17,7 +17,7 @@ pub mod team;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Game};
-use search::{Budget, SearchStats};
+use search::{Budget, Rollout, SearchStats};
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,7 +31,8 @@ pub enum Level {
     /// Monte Carlo search over the best plans, a modest budget.
     Medium,
     /// The same search over three times the plans with fifteen times the simulations,
-    /// looking two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]).
+    /// looking two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]);
+    /// in the cooperative game, a round played by good teammates ([`Level::coop_budget`]).
     Hard,
 }
 
@@ -53,8 +54,20 @@ impl Level {
     pub fn budget(self) -> Option<Budget> {
         match self {
             Level::Random | Level::Easy => None,
-            Level::Medium => Some(Budget { candidates: 8, simulations: 800, rounds: 1 }),
-            Level::Hard => Some(Budget { candidates: 24, simulations: 12000, rounds: 2 }),
+            Level::Medium => Some(Budget { candidates: 8, simulations: 800, rounds: 1, rollout: Rollout::Random }),
+            Level::Hard => Some(Budget { candidates: 24, simulations: 12000, rounds: 2, rollout: Rollout::Random }),
+        }
+    }
+
+    /// The search budget in the cooperative game (none for easy). Medium weighs its best
+    /// plans on a few draws with no look-ahead; hard plays the round after each plan as
+    /// good teammates would ([`Rollout::Greedy`]). A random look-ahead made both weaker
+    /// than the evaluation alone (docs/coop.md, "Computer teammates").
+    pub fn coop_budget(self) -> Option<Budget> {
+        match self {
+            Level::Random | Level::Easy => None,
+            Level::Medium => Some(Budget { candidates: 8, simulations: 64, rounds: 0, rollout: Rollout::Random }),
+            Level::Hard => Some(Budget { candidates: 8, simulations: 64, rounds: 1, rollout: Rollout::Greedy }),
         }
     }
 }
@@ -82,8 +95,14 @@ const EASY_NOISE: f32 = 4.0;
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Strategy {
     Random,
-    Greedy { noise: f32 },
-    Search(Budget),
+    Greedy {
+        noise: f32,
+    },
+    /// The budget for competitive games, and the one for the cooperative game.
+    Search {
+        budget: Budget,
+        coop: Budget,
+    },
 }
 
 /// A computer player. It remembers the rest of the turn it planned, so the steps after
@@ -101,17 +120,18 @@ pub struct Bot {
 impl Bot {
     /// A bot of a level whose choices follow from `seed`.
     pub fn new(level: Level, seed: u64) -> Bot {
-        let strategy = match level.budget() {
-            Some(budget) => Strategy::Search(budget),
-            None if level == Level::Random => Strategy::Random,
-            None => Strategy::Greedy { noise: EASY_NOISE },
+        let strategy = match (level.budget(), level.coop_budget()) {
+            (Some(budget), Some(coop)) => Strategy::Search { budget, coop },
+            _ if level == Level::Random => Strategy::Random,
+            _ => Strategy::Greedy { noise: EASY_NOISE },
         };
         Bot::with_strategy(strategy, seed)
     }
 
-    /// A searching bot with a budget of your own (a strength between or beyond the levels).
+    /// A searching bot with a budget of your own (a strength between or beyond the levels),
+    /// the same in the cooperative game.
     pub fn with_budget(budget: Budget, seed: u64) -> Bot {
-        Bot::with_strategy(Strategy::Search(budget), seed)
+        Bot::with_strategy(Strategy::Search { budget, coop: budget }, seed)
     }
 
     fn with_strategy(strategy: Strategy, seed: u64) -> Bot {
@@ -159,8 +179,9 @@ impl Bot {
                 vec![legal[self.rng.below(legal.len())]]
             }
             Strategy::Greedy { noise } => search::greedy(game, &mut self.rng, noise).actions,
-            Strategy::Search(budget) => {
-                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget.for_game(game));
+            Strategy::Search { budget, coop } => {
+                let budget = if game.is_coop() { coop } else { budget.for_game(game) };
+                let (plan, stats) = search::monte_carlo(game, &mut self.rng, budget);
                 self.last = stats;
                 plan.actions
             }

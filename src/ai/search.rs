@@ -13,7 +13,7 @@
 use super::eval::margin;
 use crate::engine::coop::Step;
 use crate::engine::rng::Rng;
-use crate::engine::{Action, Game, Phase};
+use crate::engine::{Action, Event, Game, Phase};
 
 /// The actions from the current step to the end of the acting player's turn (every tile
 /// placement and figure choice; ghost, circle and cat choices greedily), and the
@@ -117,8 +117,23 @@ pub struct Budget {
     pub candidates: usize,
     /// Simulations in all.
     pub simulations: u32,
-    /// Turns of other players (and own) played after the plan before evaluating.
+    /// Rounds of turns (every seat's) played after the plan before evaluating.
     pub rounds: u32,
+    /// How those turns are played.
+    pub rollout: Rollout,
+}
+
+/// How a simulation plays the turns after the plan it tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// A uniformly random legal action at each step: cheap, so thousands of simulations fit.
+    Random,
+    /// Each turn the best plan by the static evaluation, as the easy level without noise
+    /// plays: a thousand times dearer, but it sees what a random turn hides. The
+    /// cooperative game needs it: a random teammate leaves cemeteries open, gives up points
+    /// for ghosts at random and strews meeples, so a random look-ahead judged plans worse
+    /// than none (docs/coop.md, "Computer teammates").
+    Greedy,
 }
 
 impl Budget {
@@ -168,17 +183,9 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
                 break;
             }
         }
-        let mut turns = 0;
-        let mut last = g.current_player();
-        while !g.is_over() && turns < horizon {
-            g.legal_actions_into(&mut legal);
-            let a = legal[rng.below(legal.len())];
-            events.clear();
-            g.apply_into(&a, &mut events).expect("listed actions are legal");
-            if g.current_player() != last {
-                turns += 1;
-                last = g.current_player();
-            }
+        match budget.rollout {
+            Rollout::Random => random_turns(&mut g, horizon, rng, &mut legal, &mut events),
+            Rollout::Greedy => greedy_turns(&mut g, horizon, &mut events),
         }
         visits[pick] += 1;
         totals[pick] += margin(&g, me);
@@ -191,6 +198,37 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
         .expect("at least one plan");
     let stats = SearchStats { plans: listed, simulations: budget.simulations };
     (all.swap_remove(best), stats)
+}
+
+/// `turns` turns of random actions (a turn ends when the seat to act changes).
+fn random_turns(g: &mut Game, turns: u32, rng: &mut Rng, legal: &mut Vec<Action>, events: &mut Vec<Event>) {
+    let mut done = 0;
+    let mut last = g.current_player();
+    while !g.is_over() && done < turns {
+        g.legal_actions_into(legal);
+        let a = legal[rng.below(legal.len())];
+        events.clear();
+        g.apply_into(&a, events).expect("listed actions are legal");
+        if g.current_player() != last {
+            done += 1;
+            last = g.current_player();
+        }
+    }
+}
+
+/// `turns` turns, each the best plan by the static evaluation (a solo player's turns too:
+/// a plan always ends its turn).
+fn greedy_turns(g: &mut Game, turns: u32, events: &mut Vec<Event>) {
+    for _ in 0..turns {
+        if g.is_over() {
+            return;
+        }
+        let Some(best) = plans(g).into_iter().next() else { return };
+        for a in &best.actions {
+            events.clear();
+            g.apply_into(a, events).expect("a plan is legal on the game it was made on");
+        }
+    }
 }
 
 /// Exploration weight, in points of margin.

@@ -150,12 +150,30 @@ fn selfplay_reports_cooperative_win_rates() {
         assert_eq!(r["win_rate"].as_f64().unwrap(), won as f64 / 6.0);
     }
     assert_eq!(v["sets"], serde_json::json!(["ghosts"]));
+    // Not on a terminal: no progress lines.
+    assert_eq!(err, "");
     // The same games whatever the number of threads.
     let (_, one, _) = carc(&["selfplay", "--coop", "1,5", "--bots", "random,easy", "--games", "6", "--threads", "1"]);
     let w = serde_json::from_str::<serde_json::Value>(&one).unwrap();
     for (a, b) in rows.iter().zip(w["coop"].as_array().unwrap()) {
         assert_eq!((a["won"].clone(), a["mean_turns"].clone()), (b["won"].clone(), b["mean_turns"].clone()));
     }
+}
+
+/// On a terminal a long run shows its progress on stderr: the games done, the win rate so
+/// far with its interval and the time left; the JSON on stdout is the same.
+#[test]
+fn a_long_run_shows_its_progress_on_a_terminal() {
+    let carc = env!("CARGO_BIN_EXE_carc");
+    // `script` gives the command a terminal and writes what it printed to the file.
+    let log = std::env::temp_dir().join(format!("carc-progress-{}.log", std::process::id()));
+    let command = format!("{carc} selfplay --coop 1 --bots medium --games 12 2>&1 >/dev/null");
+    let status = Command::new("script").args(["-qec", &command, log.to_str().unwrap()]).status().unwrap();
+    assert!(status.success());
+    let shown = String::from_utf8_lossy(&std::fs::read(&log).unwrap()).into_owned();
+    std::fs::remove_file(&log).ok();
+    assert!(shown.contains("level 1, medium"), "{shown:?}");
+    assert!(shown.contains("/12") && shown.contains("won ") && shown.contains("left"), "{shown:?}");
 }
 
 /// `--levels FILE` plays a corrected level table without a rebuild; a broken one is refused

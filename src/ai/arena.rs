@@ -26,7 +26,8 @@ impl ArenaResult {
 }
 
 /// Play `pairs` decks twice each, A first then B first, with `setup`'s sets and options
-/// (its players must be two; its deck is replaced by seeds drawn from `seed`).
+/// (its players must be two; its deck is replaced by seeds drawn from `seed`). `on_game`
+/// hears A's result of each game as it ends: 1 a win, 0.5 a tie, 0 a loss.
 pub fn arena(
     tiles: &Arc<TileSet>,
     setup: &Setup,
@@ -34,6 +35,7 @@ pub fn arena(
     b: Level,
     pairs: u32,
     seed: u64,
+    on_game: &dyn Fn(f64),
 ) -> Result<ArenaResult, SetupError> {
     let mut seeds = Rng::new(seed);
     let (mut wins, mut diff, mut games) = (0f64, 0f64, 0u32);
@@ -51,11 +53,13 @@ pub fn arena(
             }
             let s = game.scores();
             let (sa, sb) = (s[a_seat], s[1 - a_seat]);
-            wins += match sa.cmp(&sb) {
+            let won = match sa.cmp(&sb) {
                 std::cmp::Ordering::Greater => 1.0,
                 std::cmp::Ordering::Equal => 0.5,
                 std::cmp::Ordering::Less => 0.0,
             };
+            on_game(won);
+            wins += won;
             diff += (sa - sb) as f64;
             games += 1;
         }

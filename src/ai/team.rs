@@ -58,6 +58,7 @@ pub fn team_game(tiles: &Arc<TileSet>, setup: &Setup, level: Level, deck: u64, s
 
 /// `games` cooperative games for a team of `level`, on `threads` threads. Game `i` is the
 /// same whatever the number of threads: its deck and bots follow from `seed` and `i`.
+/// `on_game` hears each game as it ends, won or not (for a progress display).
 pub fn team_games(
     tiles: &Arc<TileSet>,
     setup: &Setup,
@@ -65,6 +66,7 @@ pub fn team_games(
     games: u32,
     seed: u64,
     threads: usize,
+    on_game: &(dyn Fn(bool) + Sync),
 ) -> Result<TeamResult, SetupError> {
     Game::new(tiles.clone(), setup.clone())?;
     let threads = threads.clamp(1, 64);
@@ -78,6 +80,7 @@ pub fn team_games(
                         let game = team_game(tiles, setup, level, s.next_u64(), s.next_u64())?;
                         let (why, turn) = game.coop().ending.expect("a finished cooperative game");
                         r.games += 1;
+                        on_game(why.won());
                         match why {
                             Ending::Goal => r.won += 1,
                             Ending::Ghosts { .. } => r.lost_ghosts += 1,

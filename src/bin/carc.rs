@@ -20,8 +20,65 @@ fn main() {
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
+/// A long run's progress on a terminal: games done, the win rate so far with its 95%
+/// interval, and the time left, on stderr; nothing when stderr is not a terminal.
+#[cfg(not(target_arch = "wasm32"))]
+mod progress {
+    use carcassonne::ai::arena::wilson;
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    use std::sync::Mutex;
+
+    /// One bar for `games` games.
+    pub struct Progress {
+        bar: Option<ProgressBar>,
+        /// Points won (a tie counts half) and games ended.
+        tally: Mutex<(f64, u32)>,
+    }
+
+    impl Progress {
+        /// A bar named `what` (for example "level 3, hard"), shown only on a terminal.
+        pub fn new(what: &str, games: u64) -> Progress {
+            let bar = std::io::stderr().is_terminal().then(|| {
+                let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+                let style = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {msg} · {eta} left")
+                    .expect("a valid template")
+                    .progress_chars("=> ");
+                bar.set_style(style);
+                bar.set_prefix(what.to_string());
+                bar
+            });
+            Progress { bar, tally: Mutex::new((0.0, 0)) }
+        }
+
+        /// A game ended with `points` for the side counted (1 won, 0.5 tie, 0 lost).
+        pub fn game(&self, points: f64) {
+            let Some(bar) = &self.bar else { return };
+            let (won, n) = {
+                let mut t = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+                t.0 += points;
+                t.1 += 1;
+                *t
+            };
+            let rate = won / n as f64;
+            let (lo, hi) = wilson(rate, n as f64);
+            bar.set_message(format!("won {:.1}% [{:.1}, {:.1}]", 100.0 * rate, 100.0 * lo, 100.0 * hi));
+            bar.inc(1);
+        }
+    }
+
+    impl Drop for Progress {
+        fn drop(&mut self) {
+            if let Some(bar) = &self.bar {
+                bar.finish_and_clear();
+            }
+        }
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
+    use crate::progress::Progress;
     use carcassonne::engine::coop::levels::LevelTable;
     use carcassonne::engine::coop::CoopOptions;
     use carcassonne::engine::rng::Rng;
@@ -367,7 +424,9 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
             let setup = coop_setup(f, &table, n, seed)?;
             for &bot in &bots {
                 let t = Instant::now();
-                let r = team_games(&tiles, &setup, bot, games, seed, threads).map_err(|e| e.to_string())?;
+                let progress = Progress::new(&format!("level {n}, {bot}"), games as u64);
+                let on_game = |won: bool| progress.game(if won { 1.0 } else { 0.0 });
+                let r = team_games(&tiles, &setup, bot, games, seed, threads, &on_game).map_err(|e| e.to_string())?;
                 let (lo, hi) = r.ci95();
                 rows.push(json!({
                     "level": n, "bots": bot.name(), "games": r.games, "won": r.won, "win_rate": r.rate(),
@@ -446,8 +505,12 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
             let tiles = load_tiles(&f)?;
             let setup = coop_setup(&f, &level_table(&f)?, n, seed)?;
             let start = Instant::now();
-            let ra = team_games(&tiles, &setup, a, games, seed, threads).map_err(|e| e.to_string())?;
-            let rb = team_games(&tiles, &setup, b, games, seed, threads).map_err(|e| e.to_string())?;
+            let team = |level: Level| {
+                let progress = Progress::new(&format!("level {n}, {level}"), games as u64);
+                let on_game = |won: bool| progress.game(if won { 1.0 } else { 0.0 });
+                team_games(&tiles, &setup, level, games, seed, threads, &on_game).map_err(|e| e.to_string())
+            };
+            let (ra, rb) = (team(a)?, team(b)?);
             return Ok(json!({
                 "coop": n, "a": a.name(), "b": b.name(), "games": games, "players": setup.players.len(),
                 "won_a": ra.won, "won_b": rb.won, "win_rate_a": ra.rate(), "win_rate_b": rb.rate(),
@@ -464,7 +527,8 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
         let tiles = load_tiles(&f)?;
         let setup = setup_from(&f, seed)?;
         let start = Instant::now();
-        let r = arena(&tiles, &setup, a, b, games / 2, seed).map_err(|e| e.to_string())?;
+        let progress = Progress::new(&format!("{a} against {b}"), games as u64);
+        let r = arena(&tiles, &setup, a, b, games / 2, seed, &|won| progress.game(won)).map_err(|e| e.to_string())?;
         Ok(json!({
             "a": a.name(), "b": b.name(), "sets": setup.sets, "seed": seed,
             "games": r.games, "wins_a": r.wins_a, "win_rate_a": r.rate(),

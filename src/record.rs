@@ -328,6 +328,8 @@ impl Record {
         let mut game = Game::new(tiles, self.setup.clone()).map_err(RecordError::Setup)?;
         let mut events = game.opening_events().to_vec();
         let mut forced_attractions: Vec<(i32, i32)> = Vec::new();
+        // Co-op choices the engine made itself during the last action (one answer each).
+        let mut forced_coop: Vec<Action> = Vec::new();
         // Squares the record placed at another rotation that looks the same as the one the
         // engine keeps: (square, quarter turns between them), to read later spots on them.
         let mut turned: Vec<(Pos, u8)> = Vec::new();
@@ -339,6 +341,17 @@ impl Record {
                 if let Some(i) = forced_attractions.iter().position(|p| *p == (x, y)).filter(|_| !waiting) {
                     forced_attractions.remove(i);
                     continue;
+                }
+            }
+            if let RecordAction::Coop(m) = *ra {
+                // A written choice the engine already made (it had one answer): the record
+                // may write it. Only when it is refused now, so a waiting step takes it first.
+                let action = turn_spots(Action::Coop(m), &game, &turned);
+                if let Some(i) = forced_coop.iter().position(|f| *f == game.canonical(&action)) {
+                    if game.check(&action).is_err() {
+                        forced_coop.remove(i);
+                        continue;
+                    }
                 }
             }
             loop {
@@ -355,6 +368,7 @@ impl Record {
                 };
                 each(&game, &action);
                 let from = events.len();
+                let made = if matches!(action, Action::PlaceTile { .. }) { 0 } else { game.coop_forced().len() };
                 game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
                 if let Action::PlaceTile { pos, rot, .. } = action {
                     let kept = game.board().at(pos).map_or(rot, |p| p.rot);
@@ -362,6 +376,8 @@ impl Record {
                         turned.push((pos, (rot.quarters() + 4 - kept.quarters()) % 4));
                     }
                 }
+                forced_coop =
+                    game.coop_forced().get(made..).unwrap_or_default().iter().map(|m| Action::Coop(*m)).collect();
                 forced_attractions = events[from..]
                     .iter()
                     .filter_map(|e| match e {
@@ -544,13 +560,15 @@ impl RecordAction {
 
     /// Whether this action is an answer to that step (of the step's kind).
     fn answers(&self, phase: Phase) -> bool {
-        matches!(
-            (self, phase),
+        match (self, phase) {
             (RecordAction::Ghost { .. }, Phase::Ghost { .. })
-                | (RecordAction::Attract { .. }, Phase::Circle { .. })
-                | (RecordAction::Cat { .. }, Phase::Cat { .. })
-                | (RecordAction::Coop(_) | RecordAction::Pass, Phase::Coop(_))
-        )
+            | (RecordAction::Attract { .. }, Phase::Circle { .. })
+            | (RecordAction::Cat { .. }, Phase::Cat { .. }) => true,
+            // A co-op step is answered only by its own kind of move (a bury by a bury).
+            (RecordAction::Coop(m), Phase::Coop(step)) => step.takes(&Action::Coop(*m)),
+            (RecordAction::Pass, Phase::Coop(step)) => step.takes(&Action::Pass),
+            _ => false,
+        }
     }
 
     /// The engine action this stands for in `game`'s current state.

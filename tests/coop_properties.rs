@@ -210,3 +210,76 @@ fn cooperative_games_travel_as_share_codes() {
         assert!(replayed == g, "seed {seed}: the share code's game differs");
     }
 }
+
+/// record-format.md, "Forced choices": a co-op choice with one answer may be written or left
+/// out. Random games at every level (circles on and off) are replayed from two records: one
+/// without any step that had a single legal answer (a burial, Eloïse's or a hound's meeple,
+/// a lone "no meeple"), and one that also writes every choice the engine made by itself (the
+/// only cemetery for the extra ghost, the only ghost a circle can draw, the only region of a
+/// level-5 ghost, the region placing one fewer). Both give the same game.
+#[test]
+fn forced_cooperative_choices_may_be_written_or_left_out() {
+    let mut left_out: std::collections::BTreeMap<&str, u32> = Default::default();
+    let mut written: std::collections::BTreeMap<&str, u32> = Default::default();
+    // Random teams, and easy ones, which reach the hounds.
+    for seed in 0..1800 {
+        let mut g = Game::new(TileSet::builtin(), setup(seed)).unwrap();
+        let mut rng = Rng::new(seed ^ 0xf0ced);
+        let mut bot = (seed >= 1500).then(|| carcassonne::ai::Bot::new(carcassonne::ai::Level::Easy, seed));
+        let (mut short, mut long) = (Vec::<(Option<&str>, _)>::new(), Vec::new());
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let a = match bot.as_mut() {
+                Some(bot) => bot.choose(&g).unwrap(),
+                None => legal[rng.below(legal.len())],
+            };
+            let record = |a: &Action| carcassonne::record::RecordAction::from_action(a, g.tiles());
+            // (None: left out; a record stops where it ends, so trailing ones are put back.)
+            match g.phase() {
+                Phase::Coop(step) if legal.len() == 1 => short.push((Some(step.name()), record(&a))),
+                _ => short.push((None, record(&a))),
+            }
+            long.push(record(&a));
+            let before = if matches!(a, Action::PlaceTile { .. }) { 0 } else { g.coop_forced().len() };
+            g.apply(&a).unwrap();
+            for m in &g.coop_forced()[before.min(g.coop_forced().len())..] {
+                // One the step now waiting would take is read as that step's answer: such a
+                // forced choice must be left out (record-format.md).
+                if g.check(&Action::Coop(*m)).is_ok() {
+                    continue;
+                }
+                let kind = match m {
+                    Move::Ghost { spot: GhostSpot::Cemetery, .. } => "cemetery ghost",
+                    Move::Ghost { .. } => "mist or circle ghost",
+                    Move::BuryFromSupply { .. } => "burial from a supply",
+                    _ => "other",
+                };
+                *written.entry(kind).or_default() += 1;
+                long.push(carcassonne::record::RecordAction::from_action(&Action::Coop(*m), g.tiles()));
+            }
+        }
+        let kept = short.iter().rposition(|(left, _)| left.is_none()).map_or(0, |i| i + 1);
+        let mut actions = Vec::new();
+        for (i, (left, a)) in short.into_iter().enumerate() {
+            match left {
+                Some(step) if i < kept => *left_out.entry(step).or_default() += 1,
+                _ => actions.push(a),
+            }
+        }
+        for (name, actions) in [("short", actions), ("long", long)] {
+            let record = Record { setup: g.setup().clone(), actions };
+            let (replayed, _) = Record::parse(&record.to_json())
+                .unwrap()
+                .replay(TileSet::builtin())
+                .unwrap_or_else(|e| panic!("seed {seed}: the {name} record is refused: {e}\n{}", record.to_json()));
+            assert!(replayed == g, "seed {seed}: the {name} record replays another game");
+        }
+    }
+    eprintln!("left out: {left_out:?}; written: {written:?}");
+    for step in ["bury", "cat", "hound", "meeple"] {
+        assert!(left_out.get(step).copied().unwrap_or(0) > 0, "no lone {step} answer left out: {left_out:?}");
+    }
+    for kind in ["cemetery ghost", "mist or circle ghost"] {
+        assert!(written.get(kind).copied().unwrap_or(0) > 0, "no {kind} written: {written:?}");
+    }
+}

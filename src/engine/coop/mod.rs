@@ -393,6 +393,14 @@ impl Game {
         turn::value(self, root)
     }
 
+    /// The choices the engine made itself this turn, in order, each because it had one
+    /// answer: the region placing one ghost fewer, a ghost a circle draws, the cemetery or
+    /// mist region receiving a ghost, the supply a buried meeple comes from. A record may
+    /// write them or leave them out (record-format.md).
+    pub fn coop_forced(&self) -> &[Move] {
+        &self.coop.turn.forced
+    }
+
     /// Tiles left in the active pile (face down: their order is hidden, their number not).
     pub fn active_pile_left(&self) -> usize {
         self.draw_end.saturating_sub(self.next_draw)

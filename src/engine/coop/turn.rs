@@ -86,6 +86,28 @@ impl Step {
         }
     }
 
+    /// Whether `action` is the kind of answer this step takes (whether or not it is legal
+    /// now): a record that writes another kind has left this step out.
+    pub fn takes(self, action: &Action) -> bool {
+        match (self, action) {
+            (Step::Meeple { .. } | Step::Removal { .. }, Action::Pass) => true,
+            (_, Action::Coop(m)) => matches!(
+                (self, m),
+                (Step::Bury { .. }, Move::Bury { .. } | Move::BuryFromSupply { .. })
+                    | (
+                        Step::Fewer { .. } | Step::Attract { .. } | Step::CemeteryGhost | Step::MistGhost { .. },
+                        Move::Ghost { .. }
+                    )
+                    | (Step::Cat | Step::Hound { .. }, Move::With { .. })
+                    | (Step::Meeple { .. }, Move::Meeple { .. })
+                    | (Step::Score, Move::Points { .. } | Move::Remove { .. })
+                    | (Step::Removal { .. }, Move::Clear { .. })
+                    | (Step::FaceDown, Move::FaceDown { .. })
+            ),
+            _ => false,
+        }
+    }
+
     /// What the step waits for, for messages.
     pub fn expects(self) -> &'static str {
         match self {
@@ -205,6 +227,9 @@ pub(crate) struct TurnState {
     pub circles_started: bool,
     /// Completed features with meeples, waiting to be scored (their roots).
     pub pending: Vec<NodeIdx>,
+    /// The choices the engine made itself this turn because they had one answer, as the
+    /// step would have taken them: a record may still write them (record-format.md).
+    pub forced: Vec<Move>,
 }
 
 // ---------------------------------------------------------------- hooks
@@ -288,6 +313,7 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
             // One colour left in the supply, or nothing to bury at all (COOP-DEC-05).
             let only = colours_with_supply(game).next();
             if let Some(colour) = only {
+                game.coop.turn.forced.push(Move::BuryFromSupply { colour });
                 bury_from_supply(game, cemetery, colour, events);
             }
             close_cemetery(game, cemetery, events);
@@ -302,6 +328,8 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
             if regions > 1 {
                 return Some(Step::MistGhost { square: sq });
             }
+            let pos = game.board.square(sq).pos;
+            game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Mist(0) });
             place(game, sq, GhostSpot::Mist(0), 1, events);
         }
         Task::Cat => {
@@ -557,7 +585,11 @@ fn symbols(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
         let candidates = if from_extending.is_empty() { counts.iter().map(|c| c.0).collect() } else { from_extending };
         match candidates.as_slice() {
             [] => {}
-            [only] => game.coop.turn.fewer = Some(*only),
+            [only] => {
+                game.coop.turn.fewer = Some(*only);
+                let pos = game.board.square(square).pos;
+                game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Mist(*only) });
+            }
             _ => return Some(Step::Fewer { square }),
         }
     }
@@ -616,6 +648,8 @@ fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
     // No more around than circles: every one is drawn, then the supply fills the rest.
     for (from, spot, n) in movable_around(game, square) {
         for _ in 0..n {
+            let pos = game.board.square(from).pos;
+            game.coop.turn.forced.push(Move::Ghost { pos, spot });
             attract(game, square, from, spot, events);
         }
     }
@@ -652,6 +686,8 @@ fn cemetery_ghost(game: &mut Game, events: &mut Vec<Event>) -> Option<Step> {
     match open.as_slice() {
         [] => None,
         [only] => {
+            let pos = game.board.square(*only).pos;
+            game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Cemetery });
             place(game, *only, GhostSpot::Cemetery, 1, events);
             None
         }

@@ -2,9 +2,11 @@
 //! mean per level, so that budgets can be checked against the 1 s browser target (wasm
 //! runs about four times slower than this).
 //!
-//! `cargo run --release --example bot_timing -- [LEVEL] [GAMES] [SETS]`
+//! `cargo run --release --example bot_timing -- [LEVEL] [GAMES] [SETS]`; SETS `coop:N` times a
+//! two-player team at cooperative level N instead.
 
 use carcassonne::ai::{Bot, Level};
+use carcassonne::engine::coop::CoopOptions;
 use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Setup, TileSet};
 use std::time::Instant;
 
@@ -15,11 +17,19 @@ fn main() {
     let sets = args.get(2).cloned().unwrap_or_else(|| "base,ghosts,watchtowers,shrines,spellcircles".into());
     let (mut worst, mut total, mut n, mut plans) = (0f64, 0f64, 0u32, 0usize);
     for seed in 0..games {
-        let setup = Setup {
-            players: (0..5).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
-            sets: sets.split(',').map(|s| s.parse().expect("a set name")).collect(),
-            options: Options { abbot: true, ..Options::default() },
-            deck: Deck::Seed(seed),
+        let setup = match sets.strip_prefix("coop:") {
+            Some(n) => Setup {
+                players: (0..2).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
+                sets: vec![carcassonne::engine::Set::Ghosts],
+                options: Options { coop: CoopOptions::level(n.parse().expect("a level")), ..Options::default() },
+                deck: Deck::Seed(seed),
+            },
+            None => Setup {
+                players: (0..5).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
+                sets: sets.split(',').map(|s| s.parse().expect("a set name")).collect(),
+                options: Options { abbot: true, ..Options::default() },
+                deck: Deck::Seed(seed),
+            },
         };
         let mut game = Game::new(TileSet::builtin(), setup).expect("setup");
         let mut bots: Vec<Bot> = (0..5).map(|p| Bot::new(level, seed * 10 + p)).collect();
@@ -36,7 +46,7 @@ fn main() {
         }
     }
     println!(
-        "{level} on {sets}, 5 players, {games} games: {n} decisions, mean {:.2} ms, slowest {worst:.1} ms, most plans {plans}",
+        "{level} on {sets}, {games} games: {n} decisions, mean {:.2} ms, slowest {worst:.1} ms, most plans {plans}",
         total / n as f64
     );
 }

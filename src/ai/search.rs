@@ -172,7 +172,17 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
     let mut totals = vec![0f32; all.len()];
     let mut legal = Vec::new();
     let mut events = Vec::new();
+    // Greedy rollouts list every plan of every turn they play: past this many plans in all,
+    // the search stops once each candidate has had a simulation, so that a crowded board
+    // keeps a decision within the browser's second (the slowest native decision of a hard
+    // co-op team fell from 499 ms to 237 ms: docs/coop.md).
+    let mut work = 0usize;
+    let mut simulations = 0;
     for n in 0..budget.simulations {
+        if work >= GREEDY_WORK && n as usize >= all.len() {
+            break;
+        }
+        simulations += 1;
         let pick = if (n as usize) < all.len() { n as usize } else { ucb(&visits, &totals, n) };
         let mut g = game.determinize(rng);
         for a in &all[pick].actions {
@@ -185,7 +195,7 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
         }
         match budget.rollout {
             Rollout::Random => random_turns(&mut g, horizon, rng, &mut legal, &mut events),
-            Rollout::Greedy => greedy_turns(&mut g, horizon, &mut events),
+            Rollout::Greedy => work += greedy_turns(&mut g, horizon, &mut events),
         }
         visits[pick] += 1;
         totals[pick] += margin(&g, me);
@@ -196,7 +206,7 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
             visits[a].cmp(&visits[b]).then(mean(a).total_cmp(&mean(b)))
         })
         .expect("at least one plan");
-    let stats = SearchStats { plans: listed, simulations: budget.simulations };
+    let stats = SearchStats { plans: listed, simulations };
     (all.swap_remove(best), stats)
 }
 
@@ -216,19 +226,26 @@ fn random_turns(g: &mut Game, turns: u32, rng: &mut Rng, legal: &mut Vec<Action>
     }
 }
 
+/// The most plans the greedy rollouts of one search list (see `monte_carlo`).
+const GREEDY_WORK: usize = 25_000;
+
 /// `turns` turns, each the best plan by the static evaluation (a solo player's turns too:
-/// a plan always ends its turn).
-fn greedy_turns(g: &mut Game, turns: u32, events: &mut Vec<Event>) {
+/// a plan always ends its turn). Returns the plans listed.
+fn greedy_turns(g: &mut Game, turns: u32, events: &mut Vec<Event>) -> usize {
+    let mut work = 0;
     for _ in 0..turns {
         if g.is_over() {
-            return;
+            break;
         }
-        let Some(best) = plans(g).into_iter().next() else { return };
+        let all = plans(g);
+        work += all.len();
+        let Some(best) = all.into_iter().next() else { break };
         for a in &best.actions {
             events.clear();
             g.apply_into(a, events).expect("a plan is legal on the game it was made on");
         }
     }
+    work
 }
 
 /// Exploration weight, in points of margin.

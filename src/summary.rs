@@ -101,7 +101,7 @@ pub fn figures(game: &Game) -> Value {
 /// the supply and Eloïse's pile, the piles, buried meeples, face-down squares, the colours
 /// each seat plays, and how the game ended.
 pub fn coop(game: &Game) -> Value {
-    use crate::engine::coop::{colours_of, Cat, Hound, COLOURS, HOUNDS};
+    use crate::engine::coop::{colours_of, Cat, Hound, Step, COLOURS, HOUNDS};
     let st = game.coop();
     let level = st.level();
     let pos = |sq| game.board().square(sq).pos;
@@ -119,6 +119,8 @@ pub fn coop(game: &Game) -> Value {
             let (state, with) = match *h {
                 Hound::Track => ("track", Value::Null),
                 Hound::With { node, .. } => ("with", at(node)),
+                // Reached, and the team is choosing its meeple now (COOP-3b-1).
+                Hound::Gone if game.phase() == Phase::Coop(Step::Hound { hound: i as u8 }) => ("choosing", Value::Null),
                 Hound::Gone => ("gone", Value::Null),
             };
             json!({"name": HOUNDS[i], "value": value, "state": state, "with": with})

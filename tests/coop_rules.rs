@@ -379,7 +379,12 @@ fn coop_test_13_goal_reached_wins_at_once() {
 fn coop_test_14_empty_stack_loses() {
     let mut g = coop_game(level(1), 2, false, &["ghosts.44"]);
     let ev = turn(&mut g, "ghosts.44", 0, -1, 2);
-    assert!(ev.iter().any(|e| matches!(e, Event::TeamLost { why: "pile", turn: 2, .. })));
+    let lost = ev.iter().find(|e| matches!(e, Event::TeamLost { why: "pile", turn: 2, .. })).expect("lost");
+    let names = ["A".to_string(), "B".to_string()];
+    assert_eq!(
+        carcassonne::text::describe(lost, &names),
+        "The stack ran out on turn 2 before the goal: the ghosts win"
+    );
     assert_eq!(step(&g), "over");
     assert_eq!(g.coop().ending, Some((Ending::Pile, 2)));
     assert_eq!(score(&g), 0);
@@ -588,7 +593,11 @@ fn coop_test_21_rufus_opens_pile_two_and_removes_at_once() {
     assert!(ev.iter().any(|e| matches!(e, Event::PileOpened { pile: 2, tiles: 24 })));
     assert_eq!(g.coop().active, 1);
     assert_eq!(step(&g), "coop:hound");
+    // The page's summary says Rufus waits for his meeple (not "out of the game").
+    let hound = |g: &carcassonne::engine::Game| carcassonne::summary::summary(g)["coop"]["hounds"][0]["state"].clone();
+    assert_eq!(hound(&g), "choosing");
     with(&mut g, 3, 0, "E");
+    assert_eq!(hound(&g), "with");
     assert_eq!(step(&g), "coop:removal");
     clear(&mut g, 3, 0);
     clear(&mut g, 2, 0);
@@ -744,9 +753,17 @@ fn coop_test_25_empty_active_pile_loses_with_piles_left() {
     let mut g = coop_game(level(3), 2, false, &three_piles(&["ghosts.44", "ghosts.44"], 2));
     turn(&mut g, "ghosts.44", 0, -1, 2);
     let ev = turn(&mut g, "ghosts.44", 1, 2, 0);
-    assert!(ev.iter().any(|e| matches!(e, Event::TeamLost { why: "pile", .. })));
+    let lost = ev.iter().find(|e| matches!(e, Event::TeamLost { why: "pile", .. })).expect("lost");
+    assert!(matches!(lost, Event::TeamLost { pile: 1, piles: 3, .. }), "{lost:?}");
     assert_eq!(g.coop().ending.unwrap().0, Ending::Pile);
     assert_eq!(g.tiles_left(), 4, "piles 2 and 3 untouched");
+    // The log names the pile that ran out, not "the last pile".
+    let names = ["A".to_string(), "B".to_string()];
+    assert_eq!(carcassonne::text::describe(lost, &names), "Pile 1 of 3 ran out on turn 3: the ghosts win");
+    assert_eq!(
+        carcassonne::text::describe_in(carcassonne::text::Lang::Nl, lost, &names),
+        "Stapel 1 van 3 raakte op in beurt 3: de spoken winnen"
+    );
 }
 
 /// The opening of COOP-TEST-26: Rufus (at 2 here) goes with red's meeple on K (-3,-2),

@@ -89,7 +89,8 @@ export function renderTeam(s, root, t) {
     : t("team.stack", { n: c.piles[0] });
   const facts = [piles,
     ...c.hounds.map((h) => h.state === "track" ? t("team.hound.track", h)
-      : h.state === "with" ? t("team.hound.with", { ...h, ...h.with, colour: t(`colour.${h.with.colour}`) }) : t("team.hound.out", h)),
+      : h.state === "with" ? t("team.hound.with", { ...h, ...h.with, colour: t(`colour.${h.with.colour}`) })
+      : h.state === "choosing" ? t("team.hound.choosing", h) : t("team.hound.out", h)),
     c.cat === null ? null : c.cat === "pile" ? t("team.cat.pile") : c.cat === "waiting" ? t("team.cat.waiting")
       : t("team.cat.with", { colour: t(`colour.${c.cat.colour}`) }),
     c.buried.length ? t("team.buried", { list: c.buried.map((b) => t(`colour.${b.colour}`)).join(", ") }) : null,

@@ -73,7 +73,7 @@ export const en = {
   "team.pilesThen": "(then {list} in the piles a hound opens)", "team.and": "and",
   "team.stack": ["{n} tile left in the stack", "{n} tiles left in the stack"],
   "team.hound.track": "{name} ({value}): waiting on the track", "team.hound.with": "{name} ({value}): with the {colour} meeple at ({x}, {y})",
-  "team.hound.out": "{name} ({value}): out of the game", "team.hound.at": "{name} at {value}", "team.goal": "goal {goal}",
+  "team.hound.out": "{name} ({value}): out of the game", "team.hound.choosing": "{name} ({value}): choose a meeple to run with", "team.hound.at": "{name} at {value}", "team.goal": "goal {goal}",
   "team.cat.pile": "Eloïse: beside her pile", "team.cat.waiting": "Eloïse: waits for the next meeple", "team.cat.with": "Eloïse: with the {colour} meeple",
   "team.buried": "Buried: {list}", "team.faceDown": ["{n} tile face down", "{n} tiles face down"],
   "team.status": "Team {score} of {goal} · {ghosts}",

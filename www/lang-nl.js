@@ -68,7 +68,7 @@ export const nl = {
   "team.pilesThen": "(daarna {list} in de stapels die een hond opent)", "team.and": "en",
   "team.stack": ["nog {n} tegel op de stapel", "nog {n} tegels op de stapel"],
   "team.hound.track": "{name} ({value}): wacht op het scorespoor", "team.hound.with": "{name} ({value}): bij de meeple ({colour}) op ({x}, {y})",
-  "team.hound.out": "{name} ({value}): uit het spel", "team.hound.at": "{name} op {value}", "team.goal": "doel {goal}",
+  "team.hound.out": "{name} ({value}): uit het spel", "team.hound.choosing": "{name} ({value}): kies een meeple om mee te lopen", "team.hound.at": "{name} op {value}", "team.goal": "doel {goal}",
   "team.cat.pile": "Eloïse: naast haar stapel", "team.cat.waiting": "Eloïse: wacht op de volgende meeple", "team.cat.with": "Eloïse: bij de meeple ({colour})",
   "team.buried": "Begraven: {list}", "team.faceDown": ["{n} tegel gedekt", "{n} tegels gedekt"],
   "team.status": "Team {score} van {goal} · {ghosts}",

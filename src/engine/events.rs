@@ -445,5 +445,9 @@ pub enum Event {
         needed: u8,
         /// Ghosts in the supply then.
         supply: u8,
+        /// The active pile then (1-based; 1 with one stack).
+        pile: u8,
+        /// Piles in the game (1: one stack).
+        piles: u8,
     },
 }

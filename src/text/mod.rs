@@ -271,7 +271,8 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             format!("{} {where_} at ({x}, {y})", plural(*count, "ghost appears", "ghosts appear"))
         }
         Event::GhostsReleased { count, x, y } => {
-            format!("{} at ({x}, {y}) go back to the supply", plural(*count, "ghost", "ghosts"))
+            let go = if *count == 1 { "goes" } else { "go" };
+            format!("{} at ({x}, {y}) {go} back to the supply", plural(*count, "ghost", "ghosts"))
         }
         Event::GhostsRemoved { x, y, count } => {
             format!("The team drives {} away from ({x}, {y})", plural(*count, "ghost", "ghosts"))
@@ -312,8 +313,11 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         Event::TeamCatScored { points } => format!("Eloïse brings {points} for the ghosts in the spell circles"),
         Event::FaceDownPlaced { x, y } => format!("A tile is laid face down at ({x}, {y})"),
         Event::TeamWon { turn, .. } => format!("The team reached the goal on turn {turn}: victory!"),
-        Event::TeamLost { turn, why: "pile", .. } => {
-            format!("The last pile ran out on turn {turn} before the goal: the ghosts win")
+        Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            format!("The stack ran out on turn {turn} before the goal: the ghosts win")
+        }
+        Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            format!("Pile {pile} of {piles} ran out on turn {turn}: the ghosts win")
         }
         Event::TeamLost { turn, needed, supply, .. } => format!(
             "On turn {turn}, {} needed but only {supply} left: the ghosts win",
@@ -335,6 +339,17 @@ pub fn describe(event: &Event, names: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::engine::Share;
+
+    /// One ghost goes back, two go back, in both languages.
+    #[test]
+    fn released_ghosts_agree_in_number() {
+        let one = Event::GhostsReleased { count: 1, x: 1, y: 0 };
+        let two = Event::GhostsReleased { count: 2, x: 1, y: 0 };
+        assert_eq!(describe(&one, &[]), "1 ghost at (1, 0) goes back to the supply");
+        assert_eq!(describe(&two, &[]), "2 ghosts at (1, 0) go back to the supply");
+        assert!(describe_in(Lang::Nl, &one, &[]).ends_with("gaat terug naar de voorraad"));
+        assert!(describe_in(Lang::Nl, &two, &[]).ends_with("gaan terug naar de voorraad"));
+    }
 
     /// A completed city of 5 tiles with 1 pennant (12 points), shared out as given.
     fn city(shares: Vec<Share>) -> Scoring {

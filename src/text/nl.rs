@@ -283,8 +283,11 @@ pub fn describe(event: &Event, names: &[String]) -> String {
         }
         Event::FaceDownPlaced { x, y } => format!("Een tegel wordt gedekt neergelegd op ({x}, {y})"),
         Event::TeamWon { turn, .. } => format!("Het team haalde het doel in beurt {turn}: gewonnen!"),
-        Event::TeamLost { turn, why: "pile", .. } => {
-            format!("De laatste stapel raakte op in beurt {turn} voor het doel: de spoken winnen")
+        Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            format!("De stapel raakte op in beurt {turn} voor het doel: de spoken winnen")
+        }
+        Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            format!("Stapel {pile} van {piles} raakte op in beurt {turn}: de spoken winnen")
         }
         Event::TeamLost { turn, needed, supply, .. } => {
             format!("In beurt {turn} waren {} nodig maar er waren er nog {supply}: de spoken winnen", spoken(*needed))

@@ -378,13 +378,14 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
 /// End the game: won or lost, now (COOP-END).
 fn end(game: &mut Game, why: Ending, events: &mut Vec<Event>) {
     let turn = game.turn + 1;
+    let (pile, piles) = (game.coop.active as u8 + 1, game.coop.piles.len() as u8);
     game.coop.ending = Some((why, turn));
     game.coop.tasks.clear();
     game.phase = Phase::Over;
     events.push(match why {
         Ending::Goal => Event::TeamWon { turn, markers: game.coop.markers.clone() },
-        Ending::Ghosts { needed, supply } => Event::TeamLost { turn, why: "ghosts", needed, supply },
-        Ending::Pile => Event::TeamLost { turn, why: "pile", needed: 0, supply: game.coop.available() },
+        Ending::Ghosts { needed, supply } => Event::TeamLost { turn, why: "ghosts", needed, supply, pile, piles },
+        Ending::Pile => Event::TeamLost { turn, why: "pile", needed: 0, supply: game.coop.available(), pile, piles },
     });
 }
 

@@ -328,8 +328,7 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
             if regions > 1 {
                 return Some(Step::MistGhost { square: sq });
             }
-            let pos = game.board.square(sq).pos;
-            game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Mist(0) });
+            forced_ghost(game, sq, GhostSpot::Mist(0));
             place(game, sq, GhostSpot::Mist(0), 1, events);
         }
         Task::Cat => {
@@ -421,6 +420,12 @@ fn place(game: &mut Game, square: SquareIdx, spot: GhostSpot, n: u8, events: &mu
         GhostSpot::Cemetery => "cemetery",
     };
     events.push(Event::GhostsPlaced { x: pos.x, y: pos.y, count: n, spot: name });
+}
+
+/// Note a ghost spot the engine chose itself, having one answer (`Game::coop_forced`).
+fn forced_ghost(game: &mut Game, square: SquareIdx, spot: GhostSpot) {
+    let pos = game.board.square(square).pos;
+    game.coop.turn.forced.push(Move::Ghost { pos, spot });
 }
 
 /// COOP-END-1, COOP-3d-2: the goal reached (by every marker at level 6): won.
@@ -588,8 +593,7 @@ fn symbols(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
             [] => {}
             [only] => {
                 game.coop.turn.fewer = Some(*only);
-                let pos = game.board.square(square).pos;
-                game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Mist(*only) });
+                forced_ghost(game, square, GhostSpot::Mist(*only));
             }
             _ => return Some(Step::Fewer { square }),
         }
@@ -649,8 +653,7 @@ fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
     // No more around than circles: every one is drawn, then the supply fills the rest.
     for (from, spot, n) in movable_around(game, square) {
         for _ in 0..n {
-            let pos = game.board.square(from).pos;
-            game.coop.turn.forced.push(Move::Ghost { pos, spot });
+            forced_ghost(game, from, spot);
             attract(game, square, from, spot, events);
         }
     }
@@ -687,8 +690,7 @@ fn cemetery_ghost(game: &mut Game, events: &mut Vec<Event>) -> Option<Step> {
     match open.as_slice() {
         [] => None,
         [only] => {
-            let pos = game.board.square(*only).pos;
-            game.coop.turn.forced.push(Move::Ghost { pos, spot: GhostSpot::Cemetery });
+            forced_ghost(game, *only, GhostSpot::Cemetery);
             place(game, *only, GhostSpot::Cemetery, 1, events);
             None
         }

@@ -283,7 +283,22 @@ impl Record {
             // Beyond 2^53 as a string: JavaScript would round the number.
             Deck::Seed(seed) if *seed > MAX_SAFE_INTEGER => setup.insert("seed".into(), json!(seed.to_string())),
             Deck::Seed(seed) => setup.insert("seed".into(), json!(seed)),
-            Deck::Draw(ids) => setup.insert("draw".into(), json!(ids)),
+            Deck::Draw(ids) => match s.options.coop.as_ref().and_then(|c| c.piles.as_ref()) {
+                // A record's own piles go back as it wrote them.
+                Some(sizes) => {
+                    let mut rest = ids.as_slice();
+                    let piles: Vec<&[String]> = sizes
+                        .iter()
+                        .map(|&k| {
+                            let (pile, tail) = rest.split_at((k as usize).min(rest.len()));
+                            rest = tail;
+                            pile
+                        })
+                        .collect();
+                    setup.insert("piles".into(), json!(piles))
+                }
+                None => setup.insert("draw".into(), json!(ids)),
+            },
         };
         Value::Object(setup)
     }
@@ -430,11 +445,12 @@ fn upgrade(version: u64, obj: Map<String, Value>) -> Result<Map<String, Value>, 
     }
 }
 
-/// Read a setup object (`players`, `sets`, `options`, `seed` or `draw`), as in a record.
+/// Read a setup object (`players`, `sets`, `options`, and `seed`, `draw` or the
+/// cooperative game's `piles`), as in a record.
 pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
     let obj = v.as_object().ok_or_else(|| malformed("\"setup\" must be an object"))?;
     for key in obj.keys() {
-        if !matches!(key.as_str(), "players" | "sets" | "options" | "seed" | "draw") {
+        if !matches!(key.as_str(), "players" | "sets" | "options" | "seed" | "draw" | "piles") {
             return Err(malformed(format!("unknown setup field {key:?}")));
         }
     }
@@ -469,14 +485,24 @@ pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
         .iter()
         .map(|n| Set::from_name(n).ok_or_else(|| RecordError::Setup(SetupError::UnknownSet(n.clone()))))
         .collect::<Result<Vec<Set>, _>>()?;
-    let options = parse_options(obj.get("options"))?;
-    let deck = match (obj.get("seed"), obj.get("draw")) {
-        (Some(_), Some(_)) => return Err(malformed("give either \"seed\" or \"draw\", not both")),
-        (Some(s), None) => Deck::Seed(parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?),
-        (None, Some(d)) => {
-            Deck::Draw(serde_json::from_value(d.clone()).map_err(|_| malformed("\"draw\" must be a list of tile ids"))?)
-        }
-        (None, None) => return Err(malformed("the setup needs a \"seed\" or a \"draw\" order")),
+    let mut options = parse_options(obj.get("options"))?;
+    let given: Vec<&str> = ["seed", "draw", "piles"].into_iter().filter(|k| obj.contains_key(*k)).collect();
+    if let [a, b, ..] = given[..] {
+        return Err(malformed(format!("give either \"{a}\" or \"{b}\", not both")));
+    }
+    let deck = if let Some(s) = obj.get("seed") {
+        Deck::Seed(parse_seed(s).ok_or_else(|| malformed("\"seed\" must be a whole number ≥ 0"))?)
+    } else if let Some(d) = obj.get("draw") {
+        Deck::Draw(serde_json::from_value(d.clone()).map_err(|_| malformed("\"draw\" must be a list of tile ids"))?)
+    } else if let Some(p) = obj.get("piles") {
+        // The cooperative game's piles, the first (drawn first) first, each top first.
+        let piles: Vec<Vec<String>> = serde_json::from_value(p.clone())
+            .map_err(|_| malformed("\"piles\" must be a list of piles, each a list of tile ids"))?;
+        let coop = options.coop.as_mut().ok_or_else(|| malformed("\"piles\" are for the cooperative game"))?;
+        coop.piles = Some(piles.iter().map(|p| p.len() as u32).collect());
+        Deck::Draw(piles.into_iter().flatten().collect())
+    } else {
+        return Err(malformed("the setup needs a \"seed\", a \"draw\" order or \"piles\""));
     };
     Ok(Setup { players, sets, options, deck })
 }

@@ -99,7 +99,8 @@ pub fn figures(game: &Game) -> Value {
 
 /// The cooperative game's public state: level, goal and markers, hounds, ghosts by square,
 /// the supply and Eloïse's pile, the piles, buried meeples, face-down squares, the colours
-/// each seat plays, and how the game ended.
+/// each seat plays, the pace and the drain of open cemeteries ([`crate::ai::advice`]), and
+/// how the game ended.
 pub fn coop(game: &Game) -> Value {
     use crate::engine::coop::{colours_of, Cat, Hound, Step, COLOURS, HOUNDS};
     let st = game.coop();
@@ -118,7 +119,13 @@ pub fn coop(game: &Game) -> Value {
         .map(|(i, (h, value))| {
             let (state, with) = match *h {
                 Hound::Track => ("track", Value::Null),
-                Hound::With { node, .. } => ("with", at(node)),
+                // `removal`: its ghost removal still waits for the square to be surrounded
+                // (COOP-3b-5).
+                Hound::With { node, removal } => {
+                    let mut with = at(node);
+                    with["removal"] = json!(removal);
+                    ("with", with)
+                }
                 // Reached, and the team is choosing its meeple now (COOP-3b-1).
                 Hound::Gone if game.phase() == Phase::Coop(Step::Hound { hound: i as u8 }) => ("choosing", Value::Null),
                 Hound::Gone => ("gone", Value::Null),
@@ -172,15 +179,22 @@ pub fn coop(game: &Game) -> Value {
             let p = pos(b.cemetery);
             json!({"x": p.x, "y": p.y, "colour": COLOURS[b.colour as usize]})
         }).collect::<Vec<_>>(),
+        "open_cemeteries": game.coop_open_cemeteries().iter().map(|p| json!({"x": p.x, "y": p.y})).collect::<Vec<_>>(),
         "closed": st.closed.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "face_down": st.face_down.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "colours": colours,
         "meeples": game.players().iter().map(|p| p.in_supply(crate::engine::FigureKind::Meeple)).collect::<Vec<_>>(),
         "active_pile_left": game.active_pile_left(),
+        // The next mark against the tiles left, and what open cemeteries cost (the panel).
+        "pace": crate::ai::advice::pace(game),
+        "drain": crate::ai::advice::drain(game).map(|(open, drain)| json!({"open": open, "per": drain})),
         "outcome": st.ending.map(|(e, turn)| {
             let mut o = serde_json::to_value(e).expect("plain data");
             o["won"] = json!(e.won());
             o["turn"] = json!(turn);
+            if e == crate::engine::coop::Ending::Pile {
+                o["step"] = json!("draw"); // COOP-1a-1: the only step that draws
+            }
             o
         }),
     })

@@ -236,3 +236,41 @@ fn share_prints_a_records_code_and_tiles_the_catalogue() {
     assert_eq!(v.as_array().unwrap().len(), carcassonne::engine::TileSet::builtin().tiles().len());
     assert!(!v[0]["spots"].as_array().unwrap().is_empty());
 }
+
+/// `carc replay --events` of cooperative games: every event type printed is one that
+/// docs/record-format.md names, so a scenario author can read the output from the docs.
+#[test]
+fn cooperative_event_names_are_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/record-format.md")).unwrap();
+    let dir = std::env::temp_dir().join(format!("carc-coop-events-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for (seed, level, sets) in [(3u64, 3u8, "ghosts"), (4, 5, "ghosts,spellcircles"), (5, 6, "ghosts")] {
+        use carcassonne::engine::{coop::CoopOptions, Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
+        let setup = Setup {
+            players: vec![PlayerSetup::named("Ann"), PlayerSetup::named("Bo")],
+            sets: sets.split(',').map(|s| Set::from_name(s).unwrap()).collect(),
+            options: Options { coop: CoopOptions::level(level), ..Options::default() },
+            deck: Deck::Seed(seed),
+        };
+        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        let mut bot = carcassonne::ai::Bot::new(carcassonne::ai::Level::Easy, seed);
+        while !g.is_over() {
+            let a = bot.choose(&g).unwrap();
+            g.apply(&a).unwrap();
+        }
+        let file = dir.join(format!("{seed}.json"));
+        std::fs::write(&file, carcassonne::record::Record::of_game(&g).to_json()).unwrap();
+        let (code, out, err) = carc(&["replay", file.to_str().unwrap(), "--events"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for e in v["events"].as_array().unwrap() {
+            seen.insert(e["type"].as_str().unwrap().to_string());
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(seen.contains("team_scored") && seen.contains("pile_opened"), "{seen:?}");
+    for name in &seen {
+        assert!(doc.contains(&format!("`{name}`")), "docs/record-format.md does not name the event {name} ({seen:?})");
+    }
+}

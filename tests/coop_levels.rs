@@ -62,7 +62,7 @@ fn game_of(level: Level, seats: usize) -> Result<Game, carcassonne::engine::Setu
         Setup {
             players: (0..seats).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
             sets: vec![Set::Ghosts],
-            options: Options { coop: Some(CoopOptions { level }), ..Options::default() },
+            options: Options { coop: Some(CoopOptions { level, piles: None }), ..Options::default() },
             deck: Deck::Seed(11),
         },
     )
@@ -145,4 +145,57 @@ fn a_record_with_broken_level_numbers_is_refused() {
     assert!(e.to_string().contains("ghosts"), "{e}");
     let e = game_of(row(1), 6).unwrap_err();
     assert!(e.to_string().contains("1 to 5"), "{e}");
+}
+
+/// A plain `draw` at levels 3–6 is split into 3 near-equal piles, the first the smallest
+/// (COOP-SETUP-5: 10 tiles → 3, 3, 4); a record may deal its own piles instead
+/// (`"piles"`, the first pile first, each top first), of any sizes, which a hound opens in
+/// turn (COOP-3b-1) and which the record writes back as it read them. Wrong piles are
+/// refused with the reason.
+#[test]
+fn a_record_deals_its_own_piles_or_the_draw_is_split_evenly() {
+    let ids = [
+        "ghosts.11",
+        "ghosts.23",
+        "ghosts.44",
+        "ghosts.05",
+        "ghosts.14",
+        "ghosts.11",
+        "ghosts.23",
+        "ghosts.44",
+        "ghosts.05",
+        "ghosts.14",
+    ];
+    let setup = |deck: &str| {
+        format!(
+            r#"{{"format":"carcassonne-record","version":1,"setup":{{"players":["Ann"],"sets":["ghosts"],"options":{{"coop":{{"level":3}},"unlimited_copies":true}},{deck}}},"actions":[]}}"#
+        )
+    };
+    let play = |text: &str| Record::parse(text).and_then(|r| r.replay(TileSet::builtin())).map(|(g, _)| g);
+    let draw = serde_json::to_string(&ids).unwrap();
+    let g = play(&setup(&format!(r#""draw":{draw}"#))).unwrap();
+    assert_eq!(g.coop().piles, vec![3, 6, 10], "ends of 3, 3 and 4 tiles");
+    // 8, 1 and 1: a split no plain draw gives.
+    let piles = serde_json::json!([ids[..8], ids[8..9], ids[9..]]);
+    let text = setup(&format!(r#""piles":{piles}"#));
+    let g = play(&text).unwrap();
+    assert_eq!(g.coop().piles, vec![8, 9, 10]);
+    assert_eq!(g.active_pile_left(), 7, "pile 1 holds 8, one of them in hand");
+    // Written back as piles, and replayed to the same game.
+    let again = Record::of_game(&g).to_json();
+    assert!(again.contains(&format!(r#""piles":{piles}"#)), "{again}");
+    assert!(play(&again).unwrap() == g);
+    // Refused: two piles at level 3, an empty pile, piles and a draw, a pile not a list.
+    for (deck, why) in [
+        (format!(r#""piles":{}"#, serde_json::json!([ids[..5], ids[5..]])), "3 pile(s), not 2"),
+        (format!(r#""piles":{}"#, serde_json::json!([ids[..5], ids[5..5], ids[5..]])), "at least one tile"),
+        (format!(r#""piles":{piles},"draw":{draw}"#), "either \"draw\" or \"piles\", not both"),
+        (r#""piles":[["ghosts.11"],"ghosts.23"]"#.to_string(), "a list of piles"),
+    ] {
+        let e = play(&setup(&deck)).unwrap_err().to_string();
+        assert!(e.contains(why), "{deck}: {e}");
+    }
+    // Piles outside the cooperative game.
+    let text = setup(&format!(r#""piles":{piles}"#)).replace(r#""coop":{"level":3},"#, "");
+    assert!(play(&text).unwrap_err().to_string().contains("cooperative game"));
 }

@@ -340,7 +340,7 @@ fn coop_test_12_short_of_ghosts_loses_before_scoring() {
     assert!(ev.iter().any(|e| matches!(e, Event::TeamLost { why: "ghosts", needed: 2, supply: 1, .. })));
     assert!(!ev.iter().any(|e| matches!(e, Event::TeamScored { .. })));
     assert_eq!(step(&g), "over");
-    assert_eq!(g.coop().ending.unwrap().0, Ending::Ghosts { needed: 2, supply: 1 });
+    assert_eq!(g.coop().ending.unwrap().0, Ending::Ghosts { needed: 2, supply: 1, step: "symbols" });
     assert_eq!(score(&g), 45);
 }
 
@@ -387,6 +387,9 @@ fn coop_test_14_empty_stack_loses() {
     );
     assert_eq!(step(&g), "over");
     assert_eq!(g.coop().ending, Some((Ending::Pile, 2)));
+    // `carc replay` names the step: the draw of turn 2 (COOP-1a-1).
+    let outcome = carcassonne::summary::summary(&g)["coop"]["outcome"].clone();
+    assert_eq!(outcome, serde_json::json!({"why": "pile", "won": false, "turn": 2, "step": "draw"}));
     assert_eq!(score(&g), 0);
 }
 
@@ -493,6 +496,8 @@ fn coop_test_18_cemetery_ghost_short_loses() {
     assert_eq!((on(&g, -1, 1), supply(&g)), (2, 0));
     assert!(ev.iter().any(|e| matches!(e, Event::TeamLost { why: "ghosts", needed: 1, supply: 0, .. })));
     assert_eq!(step(&g), "over");
+    // The step that asked: the extra ghost of an open cemetery (carc replay's outcome).
+    assert_eq!(g.coop().ending.unwrap().0, Ending::Ghosts { needed: 1, supply: 0, step: "cemetery" });
 }
 
 /// COOP-TEST-19 (COOP-1c, COOP-1c-1, COOP-1c-2, COOP-DEF-4): the 4th side of cemetery C (3 ghosts)
@@ -800,6 +805,11 @@ fn coop_test_26_hound_removal_waits_for_the_surround() {
     let mut g = rufus_with_red_on_k(&["ghosts.x-mist2", "ghosts.11"]);
     turn(&mut g, "ghosts.x-mist2", -2, -3, 0); // the 7th neighbour: nothing
     assert_eq!(on(&g, -2, -3), 2);
+    // `carc replay` says the removal still waits.
+    let rufus = |g: &carcassonne::engine::Game| {
+        carcassonne::summary::summary(g)["coop"]["hounds"][0]["with"]["removal"].clone()
+    };
+    assert_eq!(rufus(&g), true);
     let supply_before = supply(&g);
     place(&mut g, "ghosts.11", -3, -3, 0); // the 8th: the removal, at once
     assert_eq!(step(&g), "coop:removal");
@@ -808,6 +818,7 @@ fn coop_test_26_hound_removal_waits_for_the_surround() {
     assert_eq!(step(&g), "coop:meeple");
     assert_eq!(supply(&g), supply_before + 5);
     assert!(matches!(g.coop().hounds[0], Hound::With { removal: false, .. }));
+    assert_eq!(rufus(&g), false);
 
     // Variant: red's road is completed first: Rufus scores 1 per ghost and leaves.
     let mut g = rufus_with_red_on_k(&["ghosts.x-end", "ghosts.11", "ghosts.11"]);

@@ -1,7 +1,7 @@
 // The page around the board: panels, the new-game dialog, saving and resuming.
 // The game itself (rules, board drawing, input) is the WebAssembly module.
 import { el } from "./dom.js";
-import { levelsWon, markWon, actionLabel, outcomeText, renderTeam } from "./coop.js";
+import { levelsWon, markWon, actionLabel, outcomeText, reasonsText, renderTeam } from "./coop.js";
 import { Online, myGames, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
@@ -852,7 +852,8 @@ function start() {
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
       const words = answer.actions.map((a) => a.tile ? t("hint.place", { x: a.x, y: a.y, deg: a.rotation * 90 })
         : a.pass ? t("hint.noMeeple") : actionLabel(a, t).toLowerCase());
-      $("#hint").textContent = t("hint.teammate", { steps: words.join(t("hint.then")) });
+      const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
+      $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
     } catch (e) {
       notice(t("hint.none", { error: e.message }));
     } finally {

@@ -41,6 +41,25 @@ export function actionLabel(a, t) {
   return JSON.stringify(a);
 }
 
+/** The pace's key: a hound by name, else the goal (in a pile, or in the one stack). */
+const paceKey = (base, pace, piles) => pace.mark !== "goal" ? base : piles > 1 ? `${base}.goal` : `${base}.stack`;
+
+/** Why a hint's plan is worth playing (thinkTurn's `why`, src/ai/advice.rs), in words. */
+export function reasonsText(why, piles, t) {
+  const one = (r) => {
+    switch (r.why) {
+      case "closes_cemetery": return r.open ? t("hint.why.closes_cemetery.open", { n: r.open }) : t(`hint.why.closes_cemetery.${r.drain}`);
+      case "scores": return t("hint.why.scores", { n: r.points });
+      case "ghosts_back": return t("hint.why.ghosts_back", r);
+      case "claims": return t("hint.why.claims", { ...r, feature: t(`hint.feature.${r.feature}`) });
+      case "keeps_meeples": return t("hint.why.keeps_meeples", { n: r.left });
+      case "pace": return t(paceKey("hint.why.pace", r, piles), { ...r, n: r.tiles });
+      default: return t(`hint.why.${r.why}`, r);
+    }
+  };
+  return why.length ? t("hint.because", { list: why.map(one).join(t("hint.and")) }) : "";
+}
+
 /** The end of a cooperative game in words: who won and why, and on which turn. */
 export function outcomeText(coop, t) {
   const o = coop.outcome;
@@ -66,14 +85,27 @@ export function renderTeam(s, root, t) {
   };
   const fill = el("span", { class: "fill" });
   fill.style.width = `${Math.min(100, (100 * lowest) / span)}%`;
+  // The ticks' labels under the track; one too close to the one before drops a row.
+  const ticks = [...c.hounds.map((h) => ({ cls: `hound ${h.state}`, value: h.value, text: t("team.tick.hound", h) })),
+    { cls: "goal", value: c.goal, text: t("team.tick.goal", { value: c.goal }) }].sort((a, b) => a.value - b.value);
+  let last = -Infinity, row = 0;
+  const labels = ticks.map((k) => {
+    const at = Math.min(100, (100 * k.value) / span);
+    row = at - last < 24 ? 1 - row : 0;
+    last = at;
+    const e = el("span", { class: `tick-label row${row}${at > 85 ? " end" : ""}` }, k.text);
+    e.style.left = `${at}%`;
+    return e;
+  });
+  // The markers: the team's one (its score above it), or each colour's at level 6.
+  const markers = c.marker_colours ? c.markers.map((m, i) => {
+    const e = mark("marker", m, `${colour(i)} ${m}`);
+    e.style.backgroundColor = COOP_COLOURS[names[i]];
+    return e;
+  }) : [mark("marker team", c.markers[0], t("team.score", { score: c.markers[0], goal: c.goal })),
+    (() => { const e = el("span", { class: "marker-label" }, String(c.markers[0])); e.style.left = `${Math.min(100, (100 * c.markers[0]) / span)}%`; return e; })()];
   track.replaceChildren(fill,
-    ...c.hounds.map((h) => mark(`hound ${h.state}`, h.value, t("team.hound.at", h))),
-    mark("goal", c.goal, t("team.goal", c)),
-    ...(c.marker_colours ? c.markers.map((m, i) => {
-      const e = mark("marker", m, `${colour(i)} ${m}`);
-      e.style.backgroundColor = COOP_COLOURS[names[i]];
-      return e;
-    }) : []));
+    ...ticks.map((k) => mark(k.cls, k.value, k.text)), ...labels, ...markers);
   root.querySelector("#team-title").textContent = t("team.title", c);
   root.querySelector("#team-score").textContent = c.marker_colours
     ? t("team.every", { goal: c.goal, list: c.markers.map((m, i) => `${colour(i)} ${m}`).join(", ") })
@@ -87,6 +119,14 @@ export function renderTeam(s, root, t) {
     ? t("team.piles", { k: c.active_pile, piles: c.piles.length, n: c.piles[c.active_pile - 1] }) +
       (c.active_pile < c.piles.length ? ` ${t("team.pilesThen", { list: c.piles.slice(c.active_pile).join(` ${t("team.and")} `) })}` : "")
     : t("team.stack", { n: c.piles[0] });
+  const pace = root.querySelector("#team-pace");
+  pace.replaceChildren(...(c.pace ? [el("span", {}, t(paceKey("team.pace", c.pace, c.piles.length), { ...c.pace, n: c.pace.tiles })),
+    ...(c.pace.behind ? [el("strong", { class: "behind" }, ` ${t("team.behind")}`)] : [])] : []));
+  pace.hidden = !c.pace;
+  pace.classList.toggle("behind", !!c.pace?.behind);
+  const drain = root.querySelector("#team-drain");
+  drain.textContent = c.drain?.open ? t(`team.drain.${c.drain.per}`, { n: c.drain.open }) : "";
+  drain.hidden = !c.drain?.open;
   const facts = [piles,
     ...c.hounds.map((h) => h.state === "track" ? t("team.hound.track", h)
       : h.state === "with" ? t("team.hound.with", { ...h, ...h.with, colour: t(`colour.${h.with.colour}`) })

@@ -7,8 +7,10 @@
 //! - [`eval`]: the static evaluation (projected scores and meeple economy).
 //! - [`search`]: turn plans, the greedy choice and the Monte Carlo search.
 //! - [`arena`]: seat-swapped matches between levels.
+//! - [`advice`]: the cooperative game's pace, drain and a plan's reasons (*Hint*).
 //! - [`team`]: cooperative games played by a team of one level (win rates).
 
+pub mod advice;
 pub mod arena;
 pub mod eval;
 pub mod search;

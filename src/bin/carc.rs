@@ -402,7 +402,7 @@ Sets are named as the catalogue files: base, river, ghosts, spellcircles, watcht
     fn coop_setup(f: &Flags, table: &LevelTable, n: u8, seed: u64) -> Result<Setup, String> {
         let mut setup = setup_from(f, seed)?;
         let level = table.level(n).ok_or_else(|| format!("no level {n}"))?.clone();
-        setup.options.coop = Some(CoopOptions { level });
+        setup.options.coop = Some(CoopOptions { level, piles: None });
         Ok(setup)
     }
 

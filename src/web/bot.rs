@@ -9,8 +9,9 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 /// The computer's actions for the rest of the current player's turn in the game a record
-/// describes: `{actions: [record actions], plans, simulations, ms}`. `level` is `easy`,
-/// `medium` or `hard`; the same record, level and seed always give the same actions, and
+/// describes: `{actions: [record actions], why, plans, simulations, ms}`, where `why` lists
+/// the plan's reasons in the cooperative game ([`crate::ai::advice::reasons`]; empty
+/// elsewhere). `level` is `easy`, `medium` or `hard`; the same record, level and seed always give the same actions, and
 /// without a seed the browser's random generator picks one. The search only ever sees
 /// the public part of the game (tiles left, not their order).
 #[wasm_bindgen(js_name = thinkTurn)]
@@ -29,10 +30,14 @@ pub fn think_turn(record: &str, level: &str, seed: JsValue) -> Result<JsValue, J
     let start = js_sys::Date::now();
     let mut bot = Bot::new(level, seed);
     let tiles = game.tiles().clone();
-    let actions: Vec<Value> = bot.plan(&game).iter().map(|a| RecordAction::from_action(a, &tiles).to_value()).collect();
+    let plan = bot.plan(&game);
+    let actions: Vec<Value> = plan.iter().map(|a| RecordAction::from_action(a, &tiles).to_value()).collect();
+    // Why, in facts the page words (the cooperative game's Hint; empty elsewhere).
+    let why = crate::ai::advice::reasons(&game, &plan);
     let stats = bot.last_search();
     Ok(to_js(&json!({
         "actions": actions,
+        "why": why,
         "plans": stats.plans,
         "simulations": stats.simulations,
         "ms": js_sys::Date::now() - start,

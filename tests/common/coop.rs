@@ -39,7 +39,11 @@ pub fn coop_game_in(tiles: Arc<TileSet>, level: Level, seats: usize, circles: bo
     let setup = Setup {
         players: (0..seats).map(|i| PlayerSetup::named(&format!("P{}", i + 1))).collect(),
         sets,
-        options: Options { coop: Some(CoopOptions { level }), unlimited_copies: true, ..Options::default() },
+        options: Options {
+            coop: Some(CoopOptions { level, piles: None }),
+            unlimited_copies: true,
+            ..Options::default()
+        },
         deck: Deck::Draw(draw.iter().map(|s| s.parse().unwrap()).collect()),
     };
     Game::new(tiles, setup).expect("valid setup")

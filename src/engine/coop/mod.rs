@@ -61,17 +61,22 @@ pub(crate) const RULES: RuleSet = RuleSet {
 pub struct CoopOptions {
     /// The level's numbers.
     pub level: Level,
+    /// How many tiles each pile holds, the first pile first, when a record deals them
+    /// itself (its setup's `"piles"`, which also gives the draw); none: the level's split
+    /// of the deck into near-equal piles (COOP-SETUP-5).
+    pub piles: Option<Vec<u32>>,
 }
 
 impl CoopOptions {
     /// Level `n` (1 to 6) of the built-in table.
     pub fn level(n: u8) -> Option<CoopOptions> {
-        LevelTable::builtin().level(n).map(|l| CoopOptions { level: l.clone() })
+        LevelTable::builtin().level(n).map(|l| CoopOptions { level: l.clone(), piles: None })
     }
 }
 
 /// Records write `{"level": n}`, and the numbers too (`"rules"`) only when they are not
-/// the built-in table's, so a game played with a corrected file replays the same.
+/// the built-in table's, so a game played with a corrected file replays the same. Explicit
+/// piles are written with the draw, as the setup's `"piles"` (record.rs).
 impl Serialize for CoopOptions {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -100,7 +105,7 @@ impl<'de> Deserialize<'de> for CoopOptions {
                 Err(serde::de::Error::custom("coop: \"rules\" are for another level than \"level\""))
             }
             Some(rules) => match rules.check() {
-                Ok(()) => Ok(CoopOptions { level: rules }),
+                Ok(()) => Ok(CoopOptions { level: rules, piles: None }),
                 Err((field, m)) => Err(serde::de::Error::custom(format!("coop: rules: \"{field}\" {m}"))),
             },
             None => CoopOptions::level(i.level)
@@ -145,8 +150,12 @@ pub enum Ending {
         needed: u8,
         /// Ghosts left.
         supply: u8,
+        /// What asked for them: `symbols` (COOP-2a), `circles` (COOP-SC-2), `cemetery` (the
+        /// extra ghost, COOP-2a-4) or `new_cemetery` (its misty neighbours, COOP-2a-5).
+        step: &'static str,
     },
-    /// No tile could be drawn from the active pile: lost (COOP-END-3).
+    /// No tile could be drawn from the active pile at the start of a turn: lost
+    /// (COOP-1a-1, COOP-END-3).
     Pile,
 }
 
@@ -277,7 +286,11 @@ fn start(tiles: &TileSet) -> Result<Start, SetupError> {
 /// COOP-SETUP-2, COOP-SETUP-5, COOP-SC-1: the level's tiles shuffled, in 1 stack or 3
 /// equal piles (the piles are consecutive in the deck; `init` marks their ends).
 fn deck(tiles: &TileSet, setup: &Setup, start: &Start) -> Result<Vec<TileIdx>, SetupError> {
-    let level = &setup.options.coop.as_ref().expect("a cooperative setup").level;
+    let coop = setup.options.coop.as_ref().expect("a cooperative setup");
+    let level = &coop.level;
+    if let Some(piles) = &coop.piles {
+        check_piles(piles, level, &setup.deck)?;
+    }
     let mut pool = Vec::new();
     for &set in &setup.sets {
         for (idx, def) in tiles.set_tiles(set.name()) {
@@ -313,10 +326,30 @@ fn deck(tiles: &TileSet, setup: &Setup, start: &Start) -> Result<Vec<TileIdx>, S
     }
 }
 
+/// Piles a record deals itself: as many as the level has, none empty, and together the
+/// whole draw.
+fn check_piles(piles: &[u32], level: &Level, deck: &Deck) -> Result<(), SetupError> {
+    let Deck::Draw(ids) = deck else {
+        return Err(SetupError::Coop("piles are dealt from a list of tiles, not from a seed".into()));
+    };
+    let err = |m: String| Err(SetupError::Coop(m));
+    if piles.len() != level.piles as usize {
+        return err(format!("level {} is played with {} pile(s), not {}", level.level, level.piles, piles.len()));
+    }
+    if piles.contains(&0) {
+        return err("a pile needs at least one tile".into());
+    }
+    if piles.iter().map(|&n| n as usize).sum::<usize>() != ids.len() {
+        return err(format!("the piles hold {} tiles, the draw {}", piles.iter().sum::<u32>(), ids.len()));
+    }
+    Ok(())
+}
+
 /// COOP-SETUP-3, COOP-SETUP-4, COOP-SETUP-6, COOP-SC-1, SPELL-SETUP-1, COOP-DEC-15: colours and meeples,
 /// markers, ghosts (3 for the start tile, 7 on Eloïse's pile), hounds, piles.
 fn init(game: &mut Game) {
-    let level = game.setup.options.coop.as_ref().expect("a cooperative setup").level.clone();
+    let coop = game.setup.options.coop.as_ref().expect("a cooperative setup");
+    let (level, dealt) = (coop.level.clone(), coop.piles.clone());
     let seats = game.setup.players.len();
     let colours = colours_in_play(seats) as usize;
     let per_colour = if seats <= 2 { 3 } else { 5 };
@@ -336,7 +369,19 @@ fn init(game: &mut Game) {
     }
     st.hounds = vec![Hound::Track; level.hounds.len()];
     let n = game.deck.len();
-    st.piles = (1..=level.piles as usize).map(|k| n * k / level.piles as usize).collect();
+    st.piles = match dealt {
+        // A record's own piles (checked in `deck`): each ends where the next begins.
+        Some(sizes) => sizes
+            .iter()
+            .scan(0, |end, &k| {
+                *end += k as usize;
+                Some(*end)
+            })
+            .collect(),
+        // COOP-SETUP-5: near-equal piles, the first the smallest when the deck does not
+        // divide evenly (60 tiles: 20, 20, 20; 59: 19, 20, 20).
+        None => (1..=level.piles as usize).map(|k| n * k / level.piles as usize).collect(),
+    };
     st.active = 0;
     game.draw_end = st.piles[0];
     st.level = Some(level);
@@ -380,6 +425,11 @@ impl Game {
     /// Ghosts on the board (every spot, circles included: COOP-SC-6).
     pub fn coop_ghosts_on_board(&self) -> u8 {
         self.coop.ghosts.iter().map(|g| g.2).sum()
+    }
+
+    /// The squares of the cemeteries not yet closed (COOP-DEF-3).
+    pub fn coop_open_cemeteries(&self) -> Vec<Pos> {
+        turn::open_cemeteries(self).map(|sq| self.board.square(sq).pos).collect()
     }
 
     /// Ghosts that can still be placed: the separate supply and Eloïse's pile.

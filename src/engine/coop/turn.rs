@@ -329,7 +329,7 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
                 return Some(Step::MistGhost { square: sq });
             }
             forced_ghost(game, sq, GhostSpot::Mist(0));
-            place(game, sq, GhostSpot::Mist(0), 1, events);
+            place(game, sq, GhostSpot::Mist(0), 1, "new_cemetery", events);
         }
         Task::Cat => {
             if game.coop.cat != Cat::Waiting {
@@ -383,17 +383,18 @@ fn end(game: &mut Game, why: Ending, events: &mut Vec<Event>) {
     game.phase = Phase::Over;
     events.push(match why {
         Ending::Goal => Event::TeamWon { turn, markers: game.coop.markers.clone() },
-        Ending::Ghosts { needed, supply } => Event::TeamLost { turn, why: "ghosts", needed, supply, pile, piles },
+        Ending::Ghosts { needed, supply, .. } => Event::TeamLost { turn, why: "ghosts", needed, supply, pile, piles },
         Ending::Pile => Event::TeamLost { turn, why: "pile", needed: 0, supply: game.coop.available(), pile, piles },
     });
 }
 
 /// COOP-2a-2: `n` ghosts must be placed: lost at once if the supply is short. Every demand
-/// goes through here: symbols, circles, cemetery and level-5 ghosts alike (COOP-2a-7).
-fn demand(game: &mut Game, n: u8, events: &mut Vec<Event>) -> bool {
+/// goes through here: symbols, circles, cemetery and level-5 ghosts alike (COOP-2a-7);
+/// `step` names which ([`Ending::Ghosts`]).
+fn demand(game: &mut Game, n: u8, step: &'static str, events: &mut Vec<Event>) -> bool {
     let supply = game.coop.available();
     if n > supply {
-        end(game, Ending::Ghosts { needed: n, supply }, events);
+        end(game, Ending::Ghosts { needed: n, supply, step }, events);
         return false;
     }
     true
@@ -401,8 +402,8 @@ fn demand(game: &mut Game, n: u8, events: &mut Vec<Event>) -> bool {
 
 /// Take `n` ghosts from the supply onto a spot (after `demand`); Eloïse goes into play
 /// when her pile runs out (COOP-CAT-2).
-fn place(game: &mut Game, square: SquareIdx, spot: GhostSpot, n: u8, events: &mut Vec<Event>) {
-    if n == 0 || !demand(game, n, events) {
+fn place(game: &mut Game, square: SquareIdx, spot: GhostSpot, n: u8, step: &'static str, events: &mut Vec<Event>) {
+    if n == 0 || !demand(game, n, step, events) {
         return;
     }
     for _ in 0..n {
@@ -501,7 +502,7 @@ pub(crate) fn newly_closed(game: &Game, square: SquareIdx) -> Vec<SquareIdx> {
 }
 
 /// Open cemeteries on the board.
-fn open_cemeteries(game: &Game) -> impl Iterator<Item = SquareIdx> + '_ {
+pub(crate) fn open_cemeteries(game: &Game) -> impl Iterator<Item = SquareIdx> + '_ {
     (0..game.board.squares().len() as SquareIdx).filter(|&sq| is_cemetery(game, sq) && !game.coop.closed.contains(&sq))
 }
 
@@ -604,11 +605,11 @@ fn symbols(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
         }
     }
     let total: u8 = counts.iter().map(|c| c.1).sum();
-    if total == 0 || !demand(game, total, events) {
+    if total == 0 || !demand(game, total, "symbols", events) {
         return None;
     }
     for (r, n) in counts {
-        place(game, square, GhostSpot::Mist(r), n, events);
+        place(game, square, GhostSpot::Mist(r), n, "symbols", events);
     }
     game.coop.turn.from_supply = true;
     None
@@ -658,10 +659,10 @@ fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
         }
     }
     let left = game.coop.turn.slots.len() as u8;
-    if left > 0 && demand(game, left, events) {
+    if left > 0 && demand(game, left, "circles", events) {
         let slots = std::mem::take(&mut game.coop.turn.slots);
         for r in slots {
-            place(game, square, GhostSpot::Circle(r), 1, events);
+            place(game, square, GhostSpot::Circle(r), 1, "circles", events);
         }
         game.coop.turn.from_supply = true;
     }
@@ -691,7 +692,7 @@ fn cemetery_ghost(game: &mut Game, events: &mut Vec<Event>) -> Option<Step> {
         [] => None,
         [only] => {
             forced_ghost(game, *only, GhostSpot::Cemetery);
-            place(game, *only, GhostSpot::Cemetery, 1, events);
+            place(game, *only, GhostSpot::Cemetery, 1, "cemetery", events);
             None
         }
         _ => Some(Step::CemeteryGhost),
@@ -1106,11 +1107,11 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
         }
         (Step::CemeteryGhost, Some(Move::Ghost { pos, .. })) => {
             let sq = sq_at(game, pos);
-            place(game, sq, GhostSpot::Cemetery, 1, events);
+            place(game, sq, GhostSpot::Cemetery, 1, "cemetery", events);
             game.coop.tasks.retain(|t| *t != Task::CemeteryGhost);
         }
         (Step::MistGhost { square: sq }, Some(Move::Ghost { spot, .. })) => {
-            place(game, sq, spot, 1, events);
+            place(game, sq, spot, 1, "new_cemetery", events);
             game.coop.tasks.retain(|t| *t != Task::MistGhost(sq));
         }
         (Step::Cat, Some(Move::With { pos, spot })) => {

@@ -1,0 +1,202 @@
+//! What a player of the cooperative game is told about a position: the pace (the next
+//! mark against the tiles left), the drain of open cemeteries, and why a plan is worth
+//! playing (*Hint*). Each is a fact the player can check on the board; the page words
+//! them in its language (`hint.why.*`, `team.pace*`, `team.drain.*` in www/lang-*.js).
+
+use crate::engine::coop::levels::CemeteryGhost;
+use crate::engine::coop::{Hound, HOUNDS};
+use crate::engine::{Action, Event, FeatureKind, Game};
+use serde::Serialize;
+
+/// Points a tile a team scores when it plays well (teams of computers score 1.0–1.5, see
+/// docs/coop.md): a team that needs more than this from each tile left is behind.
+pub const PACE_PER_TILE: f32 = 1.5;
+
+/// The next mark on the track against the tiles left in the active pile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Pace {
+    /// `Rufus`, `Ronja` or `goal`: the next hound still on the track, else the goal.
+    pub mark: &'static str,
+    /// Its value on the track.
+    pub value: u32,
+    /// Points still needed to reach it (level 6: by the lowest marker).
+    pub away: u32,
+    /// Tiles left to draw in the active pile.
+    pub tiles: usize,
+    /// Reaching it needs more than [`PACE_PER_TILE`] points a tile.
+    pub behind: bool,
+}
+
+/// The pace of a cooperative game not yet over (none otherwise).
+pub fn pace(game: &Game) -> Option<Pace> {
+    let st = game.coop();
+    if !game.is_coop() || st.ending.is_some() {
+        return None;
+    }
+    let level = st.level();
+    let low = st.markers.iter().copied().min().unwrap_or(0);
+    let (mark, value) = level
+        .hounds
+        .iter()
+        .zip(&st.hounds)
+        .zip(HOUNDS)
+        .find(|((v, h), _)| **h == Hound::Track && **v > low)
+        .map_or(("goal", level.goal), |((v, _), name)| (name, *v));
+    let away = value.saturating_sub(low);
+    let tiles = game.active_pile_left();
+    Some(Pace { mark, value, away, tiles, behind: away as f32 > PACE_PER_TILE * tiles as f32 })
+}
+
+/// What each open cemetery costs the team, by level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Drain {
+    /// Levels 2–4: one more ghost on one open cemetery in each turn that brings ghosts from
+    /// the supply, however many are open (COOP-2a-4).
+    Ghost,
+    /// Levels 5–6: a tile of the active pile goes face down at the end of each turn while
+    /// one is open (COOP-3c).
+    Tile,
+}
+
+/// How many cemeteries are open and what that costs (none at level 1).
+pub fn drain(game: &Game) -> Option<(usize, Drain)> {
+    let level = game.coop().level.as_ref()?;
+    let drain = if level.face_down {
+        Drain::Tile
+    } else if level.cemetery_ghost == CemeteryGhost::OneOpen {
+        Drain::Ghost
+    } else {
+        return None;
+    };
+    Some((game.coop_open_cemeteries().len(), drain))
+}
+
+/// One reason a plan is worth playing, as the page's text table keys it (`why`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Reason {
+    /// The team reaches the goal and wins (COOP-END-1).
+    Wins,
+    /// Cemeteries close (COOP-DEF-3); `open` stay open, each costing what `drain` says.
+    ClosesCemetery {
+        /// How many this plan closes.
+        closed: usize,
+        /// How many are still open after it.
+        open: usize,
+        /// What an open one costs.
+        drain: Drain,
+    },
+    /// Ghosts go back to the supply: a removal, a burial, a finished bank (COOP-1b,
+    /// COOP-1c-1, COOP-3a-2, COOP-3b-1).
+    GhostsBack {
+        /// How many go back, less those the plan places.
+        n: u8,
+        /// The supply after the plan (running out loses, COOP-2a-2).
+        supply: u8,
+    },
+    /// The team's points rise (COOP-3a-1; level 6: all markers together).
+    Scores {
+        /// Points gained.
+        points: u32,
+    },
+    /// A hound is reached and the next pile opens (COOP-3b-1).
+    ReachesHound {
+        /// `Rufus` or `Ronja`.
+        hound: &'static str,
+        /// The pile now active (1-based).
+        pile: u8,
+    },
+    /// A meeple goes on a road, city or castle that is not yet complete.
+    Claims {
+        /// `road`, `city` or `castle`.
+        feature: &'static str,
+        /// What it would score now (COOP-3a).
+        value: i32,
+    },
+    /// No meeple placed: the free ones are kept for features that pay.
+    KeepsMeeples {
+        /// The free meeples of the player's colours.
+        left: u32,
+    },
+    /// Where the team stands after the plan.
+    Pace(Pace),
+}
+
+/// Why a plan for the rest of the current turn is worth playing: what it does (a win, a
+/// closed cemetery, a hound reached, points, ghosts back, a meeple placed or kept), then
+/// the pace it leaves. Empty outside the cooperative game or
+/// if an action is refused (the plan was made for another position).
+pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
+    if !game.is_coop() {
+        return Vec::new();
+    }
+    let mut after = game.clone();
+    let mut events = Vec::new();
+    for action in plan {
+        match after.apply(action) {
+            Ok(ev) => events.extend(ev),
+            Err(_) => return Vec::new(),
+        }
+    }
+    let (st0, st1) = (game.coop(), after.coop());
+    let mut out = Vec::new();
+    if events.iter().any(|e| matches!(e, Event::TeamWon { .. })) {
+        out.push(Reason::Wins);
+    }
+    let closed = st1.closed.len() - st0.closed.len();
+    if let (true, Some((open, drain))) = (closed > 0, drain(&after)) {
+        out.push(Reason::ClosesCemetery { closed, open, drain });
+    }
+    for e in &events {
+        if let Event::HoundReached { hound } = e {
+            out.push(Reason::ReachesHound { hound: HOUNDS[*hound as usize], pile: st1.active as u8 + 1 });
+        }
+    }
+    let points = st1.markers.iter().sum::<u32>() - st0.markers.iter().sum::<u32>();
+    if points > 0 {
+        out.push(Reason::Scores { points });
+    }
+    let count = |e: &Event| match e {
+        Event::GhostsReleased { count, .. } | Event::GhostsRemoved { count, .. } => *count as i32,
+        Event::GhostsPlaced { count, .. } => -(*count as i32),
+        _ => 0,
+    };
+    let back: i32 = events.iter().map(count).sum();
+    if back > 0 {
+        out.push(Reason::GhostsBack { n: back as u8, supply: after.coop_supply() });
+    }
+    for e in &events {
+        match e {
+            Event::MeeplePlaced { x, y, spot, .. } => out.extend(claim(&after, *x, *y, spot)),
+            Event::Passed { player } => {
+                let left = crate::engine::coop::colours_of(after.setup().players.len(), *player)
+                    .map(|c| after.players()[c as usize].in_supply(crate::engine::FigureKind::Meeple) as u32)
+                    .sum();
+                if left > 0 {
+                    out.push(Reason::KeepsMeeples { left });
+                }
+            }
+            _ => {}
+        }
+    }
+    out.extend(pace(&after).map(Reason::Pace));
+    out
+}
+
+/// The feature a meeple just placed at `(x, y)`, `spot` stands on, if it is still there
+/// (a feature the tile completed has been scored already and says so in its own reason).
+fn claim(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
+    let fig = (0..game.figures().len()).find(|&i| {
+        let (p, s) = game.figure_spot(i);
+        p.x == x && p.y == y && s.to_string() == spot
+    })?;
+    let root = game.features().root(game.figures()[fig].node);
+    let feature = match game.features().node(root).kind {
+        FeatureKind::Road => "road",
+        FeatureKind::City => "city",
+        FeatureKind::Castle => "castle",
+        _ => return None,
+    };
+    Some(Reason::Claims { feature, value: game.coop_value(root) })
+}

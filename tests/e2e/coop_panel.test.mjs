@@ -1,0 +1,90 @@
+// The team panel and the hint of the cooperative game, in English and in Dutch, on a
+// desktop screen and a phone: the track's labelled ticks and the team's marker, the pace
+// with its warning, the drain of open cemeteries, and a hint that says why.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, frame, snap, shot } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+// Level 3 as the built-in table has it, and one with Rufus far off (40) so that the
+// first pile cannot reach him at 1.5 points a tile: the panel warns.
+const LEVEL3 = { level: 3, castles: true, cemeteries: true, piles: 3, ghosts: 15, hounds: [15, 50], goal: 100,
+  markers: "team", cemetery_closes: "sides", cemetery_ghost: "one-open", hound_removal: "at-once", face_down: false };
+const FAR = { ...LEVEL3, hounds: [40, 60] };
+
+/** A solo game of `rules`, played by the first legal moves until a cemetery lies open,
+ *  then reloaded so that the page shows it (the moves went round the page). */
+async function gameWithAnOpenCemetery(page, rules) {
+  await page.evaluate((rules) => {
+    window.carc.bots.stepMs = 0;
+    window.carc.newGame({ players: [{ name: "Ann" }], sets: ["ghosts"], seed: 5, options: { coop: { level: 3, rules } } });
+    const g = window.carc.game;
+    for (let i = 0; i < 400 && !(g.snapshot().coop.drain?.open > 0 && g.snapshot().phase.step === "tile"); i++) {
+      const legal = g.legalActions();
+      g.apply(legal.find((a) => a.pass) || legal[0]);
+    }
+  }, rules);
+  await page.reload();
+  await page.waitForFunction(() => window.carc?.game && window.carc.view);
+  await frame(page);
+  const s = await snap(page);
+  assert.ok(s.coop.drain.open > 0 && !s.over, "a cemetery lies open and the game goes on");
+  return s;
+}
+
+/** The hint, once the computer has thought. */
+async function hint(page, pattern) {
+  await page.click("#btn-hint");
+  await page.waitForFunction((p) => new RegExp(p).test(document.querySelector("#hint").textContent), pattern.source,
+    { timeout: 60000 });
+  return page.textContent("#hint");
+}
+
+const labels = (page) => page.$$eval("#team-track .tick-label", (es) => es.map((e) => e.textContent));
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`the team panel and the hint in English at ${size.width}×${size.height}`, async () => {
+    const page = await openGame(browser, srv.url, { viewport: size });
+    const s = await gameWithAnOpenCemetery(page, LEVEL3);
+    assert.deepEqual(await labels(page), ["Rufus 15", "Ronja 50", "goal 100"]);
+    assert.equal(await page.textContent("#team-track .marker-label"), String(s.coop.markers[0]), "the team's marker with its score");
+    const left = s.coop.active_pile_left;
+    assert.equal(await page.textContent("#team-pace"),
+      `Rufus in ${15 - s.coop.markers[0]} points · ${left} tile${left === 1 ? "" : "s"} left in this pile`);
+    const open = s.coop.drain.open;
+    assert.equal(await page.textContent("#team-drain"), open === 1
+      ? "1 open cemetery: 1 more ghost on it in each turn that brings ghosts"
+      : `${open} open cemeteries: 1 more ghost on one of them in each turn that brings ghosts`);
+    const words = await hint(page, /Why: .*Rufus is \d+ points away and \d+ tiles? (is|are) left in this pile\./);
+    assert.match(words, /^Hint: a hard teammate would place the tile at \(-?\d+, -?\d+\) turned \d+°/);
+    // The panel, and the hint, are on screen on the phone too.
+    await page.locator("#team").scrollIntoViewIfNeeded();
+    await shot(page, `21-coop-panel-en-${size.width}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het team achterloopt", async () => {
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await openGame(browser, srv.url, { viewport: size, locale: "nl-NL" });
+    const s = await gameWithAnOpenCemetery(page, FAR);
+    assert.deepEqual(await labels(page), ["Rufus 40", "Ronja 60", "doel 100"]);
+    const left = s.coop.active_pile_left;
+    assert.ok(40 - s.coop.markers[0] > 1.5 * left, "behind the pace by the numbers");
+    assert.equal(await page.textContent("#team-pace"),
+      `Rufus over ${40 - s.coop.markers[0]} punten · nog ${left} tegel${left === 1 ? "" : "s"} op deze stapel` +
+      " Achter op schema: dat vraagt meer dan 1,5 punt per tegel.");
+    assert.match(await page.textContent("#team-drain"), /^\d+ open begraafplaats(en)?: 1 spook extra (erop|op een ervan) in elke beurt die spoken brengt$/);
+    const words = await hint(page, /Waarom: .*Rufus is nog \d+ punten weg en er (ligt|liggen) nog \d+ tegels? op deze stapel\./);
+    assert.match(words, /^Tip: een sterke teamgenoot zou de tegel op/);
+    assert.doesNotMatch(words, /points|tiles|ghosts? go/, "no English in the Dutch hint");
+    await page.locator("#team").scrollIntoViewIfNeeded();
+    await shot(page, `21-coop-panel-nl-${size.width}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

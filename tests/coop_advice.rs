@@ -25,30 +25,11 @@ fn pace(mark: &'static str, value: u32, away: u32, tiles: usize, behind: bool) -
     Reason::Pace(Pace { mark, value, away, tiles, behind })
 }
 
-/// COOP-TEST-19's board at level 2 (4 players): cemetery C east of the start tile holds 3
-/// ghosts, the supply 6, yellow's knight stands in the city north of C, and C has 3 of its
-/// 4 sides filled. Blue's tile closes it.
+/// COOP-TEST-19's board (cemetery C with 3 ghosts, 3 of its 4 sides filled): blue's tile
+/// closes it.
 #[test]
 fn a_plan_that_closes_the_last_cemetery_says_so_and_counts_its_ghosts() {
-    let draw = [
-        "ghosts.05",
-        "ghosts.x-mist1",
-        "ghosts.x-mist1",
-        "ghosts.x-city",
-        "ghosts.x-mist1",
-        "ghosts.11",
-        "ghosts.x-end",
-        "ghosts.x-mist1",
-        "ghosts.11",
-        "ghosts.11",
-    ];
-    let mut g = coop_game(level(2), 4, false, &draw);
-    turn(&mut g, "ghosts.05", 2, 0, 0);
-    turn(&mut g, "ghosts.x-mist1", -1, 1, 0);
-    turn(&mut g, "ghosts.x-mist1", -1, 2, 0);
-    turn_with(&mut g, "ghosts.x-city", 2, -1, 1, "yellow", "E");
-    turn(&mut g, "ghosts.x-mist1", -1, 3, 0);
-    turn(&mut g, "ghosts.11", 3, 0, 0);
+    let g = cemetery_c_closing();
     assert_eq!((on(&g, 2, 0), supply(&g), g.coop_open_cemeteries().len()), (3, 6, 1));
     let plan = [tile(&g, 2, 1, 2), Action::Coop(Move::Bury { pos: Pos::new(2, -1), spot: spot("E") }), Action::Pass];
     let before = g.clone();

@@ -504,24 +504,8 @@ fn coop_test_18_cemetery_ghost_short_loses() {
 /// is filled: yellow's knight is buried, C's ghosts return, and C takes no more ghosts.
 #[test]
 fn coop_test_19_closed_cemetery_buries_and_returns_its_ghosts() {
-    let draw = [
-        "ghosts.05",
-        "ghosts.x-mist1",
-        "ghosts.x-mist1",
-        "ghosts.x-city",
-        "ghosts.x-mist1",
-        "ghosts.11",
-        "ghosts.x-end",
-        "ghosts.x-mist1",
-    ];
-    let mut g = coop_game(level(2), 4, false, &spare(&draw));
-    turn(&mut g, "ghosts.05", 2, 0, 0); // red's turn: cemetery C
-    turn(&mut g, "ghosts.x-mist1", -1, 1, 0); // green: 1 ghost, 1 on C
-    turn(&mut g, "ghosts.x-mist1", -1, 2, 0); // blue: 1, 1 on C
-    turn_with(&mut g, "ghosts.x-city", 2, -1, 1, "yellow", "E"); // a knight in the city north of C
-    turn(&mut g, "ghosts.x-mist1", -1, 3, 0); // red: 1, 1 on C
+    let mut g = cemetery_c_closing();
     assert_eq!((on(&g, 2, 0), supply(&g), board(&g)), (3, 6, 9));
-    turn(&mut g, "ghosts.11", 3, 0, 0); // green: C's east side (3 of 4 now)
     assert_eq!(meeples(&g, "yellow"), 4);
     place(&mut g, "ghosts.x-end", 2, 1, 2); // blue fills the 4th side; diagonals still empty
     assert_eq!(step(&g), "coop:bury");

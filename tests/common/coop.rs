@@ -239,3 +239,30 @@ pub fn score_road(g: &mut Game, east: i32, y: i32, n: usize, colours: &[&str]) {
     build_road(g, east, y, n, colours);
     points(g, east, y, "E");
 }
+
+/// COOP-TEST-19's board at level 2, 4 players: cemetery C at (2, 0) east of the start tile
+/// holds 3 ghosts (the supply 6), yellow's knight stands in the city north of it at
+/// (2, -1), 3 of C's 4 sides are filled, and blue draws ghosts.x-end, which fills the 4th
+/// at (2, 1) turned twice.
+pub fn cemetery_c_closing() -> Game {
+    let draw = [
+        "ghosts.05",
+        "ghosts.x-mist1",
+        "ghosts.x-mist1",
+        "ghosts.x-city",
+        "ghosts.x-mist1",
+        "ghosts.11",
+        "ghosts.x-end",
+        "ghosts.x-mist1",
+        "ghosts.11",
+        "ghosts.11",
+    ];
+    let mut g = coop_game(level(2), 4, false, &draw);
+    turn(&mut g, "ghosts.05", 2, 0, 0); // red's turn: cemetery C
+    turn(&mut g, "ghosts.x-mist1", -1, 1, 0); // green: 1 ghost, 1 on C
+    turn(&mut g, "ghosts.x-mist1", -1, 2, 0); // blue: 1, 1 on C
+    turn_with(&mut g, "ghosts.x-city", 2, -1, 1, "yellow", "E"); // a knight in the city north of C
+    turn(&mut g, "ghosts.x-mist1", -1, 3, 0); // red: 1, 1 on C
+    turn(&mut g, "ghosts.11", 3, 0, 0); // green: C's east side (3 of 4 now)
+    g
+}

@@ -11,6 +11,9 @@ import { COOP_NAMES, Table, markOf, WHY_TOPIC, readSave, showMoves } from "./con
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
+/** A button's label inside a sentence: its first letter in lower case, spots ("Nw") kept. */
+const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"]; // seat i's colour is named name.i
 const $ = (sel) => document.querySelector(sel);
@@ -851,7 +854,7 @@ function start() {
       if (answer.error) throw new Error(answer.error);
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
       const words = answer.actions.map((a) => a.tile ? t("hint.place", { x: a.x, y: a.y, deg: a.rotation * 90 })
-        : a.pass ? t("hint.noMeeple") : actionLabel(a, t).toLowerCase());
+        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t)));
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
     } catch (e) {

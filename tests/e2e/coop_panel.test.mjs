@@ -60,6 +60,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
       : `${open} open cemeteries: 1 more ghost on one of them in each turn that brings ghosts`);
     const words = await hint(page, /Why: .*Rufus is \d+ points away and \d+ tiles? (is|are) left in this pile\./);
     assert.match(words, /^Hint: a hard teammate would place the tile at \(-?\d+, -?\d+\) turned \d+°/);
+    // A spot keeps its capital inside the sentence ("a red meeple at E", not "at e").
+    assert.doesNotMatch(words, / at [nesw]\b/);
     // The panel, and the hint, are on screen on the phone too.
     await page.locator("#team").scrollIntoViewIfNeeded();
     await shot(page, `21-coop-panel-en-${size.width}`);

@@ -78,24 +78,20 @@ export function renderTeam(s, root, t) {
   const track = root.querySelector("#team-track");
   const names = Object.keys(COOP_COLOURS);
   const colour = (i) => t(`colour.${names[i]}`);
-  const mark = (cls, value, label) => {
-    const e = el("span", { class: cls, title: label });
-    e.style.left = `${Math.min(100, (100 * value) / span)}%`;
-    return e;
-  };
+  // Where a value lies on the track, in % of its width.
+  const along = (value) => Math.min(100, (100 * value) / span);
+  const put = (e, value) => { e.style.left = `${along(value)}%`; return e; };
+  const mark = (cls, value, label) => put(el("span", { class: cls, title: label }), value);
   const fill = el("span", { class: "fill" });
-  fill.style.width = `${Math.min(100, (100 * lowest) / span)}%`;
+  fill.style.width = `${along(lowest)}%`;
   // The ticks' labels under the track; one too close to the one before drops a row.
   const ticks = [...c.hounds.map((h) => ({ cls: `hound ${h.state}`, value: h.value, text: t("team.tick.hound", h) })),
     { cls: "goal", value: c.goal, text: t("team.tick.goal", { value: c.goal }) }].sort((a, b) => a.value - b.value);
   let last = -Infinity, row = 0;
   const labels = ticks.map((k) => {
-    const at = Math.min(100, (100 * k.value) / span);
-    row = at - last < 24 ? 1 - row : 0;
-    last = at;
-    const e = el("span", { class: `tick-label row${row}${at > 85 ? " end" : ""}` }, k.text);
-    e.style.left = `${at}%`;
-    return e;
+    row = along(k.value) - last < 24 ? 1 - row : 0;
+    last = along(k.value);
+    return put(el("span", { class: `tick-label row${row}${last > 85 ? " end" : ""}` }, k.text), k.value);
   });
   // The markers: the team's one (its score above it), or each colour's at level 6.
   const markers = c.marker_colours ? c.markers.map((m, i) => {
@@ -103,7 +99,7 @@ export function renderTeam(s, root, t) {
     e.style.backgroundColor = COOP_COLOURS[names[i]];
     return e;
   }) : [mark("marker team", c.markers[0], t("team.score", { score: c.markers[0], goal: c.goal })),
-    (() => { const e = el("span", { class: "marker-label" }, String(c.markers[0])); e.style.left = `${Math.min(100, (100 * c.markers[0]) / span)}%`; return e; })()];
+    put(el("span", { class: "marker-label" }, String(c.markers[0])), c.markers[0])];
   track.replaceChildren(fill,
     ...ticks.map((k) => mark(k.cls, k.value, k.text)), ...labels, ...markers);
   root.querySelector("#team-title").textContent = t("team.title", c);

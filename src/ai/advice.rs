@@ -125,8 +125,8 @@ pub enum Reason {
 
 /// Why a plan for the rest of the current turn is worth playing: what it does (a win, a
 /// closed cemetery, a hound reached, points, ghosts back, a meeple placed or kept), then
-/// the pace it leaves. Empty outside the cooperative game or
-/// if an action is refused (the plan was made for another position).
+/// the pace it leaves. Empty outside the cooperative game, or if an action is refused
+/// (the plan was made for another position).
 pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
     if !game.is_coop() {
         return Vec::new();

@@ -11,9 +11,10 @@ use wasm_bindgen::prelude::*;
 /// The computer's actions for the rest of the current player's turn in the game a record
 /// describes: `{actions: [record actions], why, plans, simulations, ms}`, where `why` lists
 /// the plan's reasons in the cooperative game ([`crate::ai::advice::reasons`]; empty
-/// elsewhere). `level` is `easy`, `medium` or `hard`; the same record, level and seed always give the same actions, and
-/// without a seed the browser's random generator picks one. The search only ever sees
-/// the public part of the game (tiles left, not their order).
+/// elsewhere). `level` is `easy`, `medium` or `hard`; the same record, level and seed
+/// always give the same actions, and without a seed the browser's random generator picks
+/// one. The search only ever sees the public part of the game (tiles left, not their
+/// order).
 #[wasm_bindgen(js_name = thinkTurn)]
 pub fn think_turn(record: &str, level: &str, seed: JsValue) -> Result<JsValue, JsError> {
     let level: Level = level.parse().map_err(|e: String| JsError::new(&e))?;

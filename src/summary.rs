@@ -144,6 +144,8 @@ pub fn coop(game: &Game) -> Value {
     let seats = game.setup().players.len();
     let colours: Vec<Vec<&str>> =
         (0..seats).map(|s| colours_of(seats, s).map(|c| COLOURS[c as usize]).collect()).collect();
+    // Scanned once: the list and the drain's count (the page renders this every move).
+    let open = game.coop_open_cemeteries();
     let mut piles = Vec::new();
     let mut start = 0;
     for (i, &end) in st.piles.iter().enumerate() {
@@ -179,7 +181,7 @@ pub fn coop(game: &Game) -> Value {
             let p = pos(b.cemetery);
             json!({"x": p.x, "y": p.y, "colour": COLOURS[b.colour as usize]})
         }).collect::<Vec<_>>(),
-        "open_cemeteries": game.coop_open_cemeteries().iter().map(|p| json!({"x": p.x, "y": p.y})).collect::<Vec<_>>(),
+        "open_cemeteries": open.iter().map(|p| json!({"x": p.x, "y": p.y})).collect::<Vec<_>>(),
         "closed": st.closed.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "face_down": st.face_down.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "colours": colours,
@@ -187,7 +189,7 @@ pub fn coop(game: &Game) -> Value {
         "active_pile_left": game.active_pile_left(),
         // The next mark against the tiles left, and what open cemeteries cost (the panel).
         "pace": crate::ai::advice::pace(game),
-        "drain": crate::ai::advice::drain(game).map(|(open, drain)| json!({"open": open, "per": drain})),
+        "drain": crate::ai::advice::drain(game).map(|per| json!({"open": open.len(), "per": per})),
         "outcome": st.ending.map(|(e, turn)| {
             let mut o = serde_json::to_value(e).expect("plain data");
             o["won"] = json!(e.won());

@@ -59,17 +59,14 @@ pub enum Drain {
     Tile,
 }
 
-/// How many cemeteries are open and what that costs (none at level 1).
-pub fn drain(game: &Game) -> Option<(usize, Drain)> {
+/// What an open cemetery costs at this game's level (none at level 1, which has none).
+pub fn drain(game: &Game) -> Option<Drain> {
     let level = game.coop().level.as_ref()?;
-    let drain = if level.face_down {
-        Drain::Tile
-    } else if level.cemetery_ghost == CemeteryGhost::OneOpen {
-        Drain::Ghost
+    if level.face_down {
+        Some(Drain::Tile)
     } else {
-        return None;
-    };
-    Some((game.coop_open_cemeteries().len(), drain))
+        (level.cemetery_ghost == CemeteryGhost::OneOpen).then_some(Drain::Ghost)
+    }
 }
 
 /// One reason a plan is worth playing, as the page's text table keys it (`why`).
@@ -145,8 +142,8 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
         out.push(Reason::Wins);
     }
     let closed = st1.closed.len() - st0.closed.len();
-    if let (true, Some((open, drain))) = (closed > 0, drain(&after)) {
-        out.push(Reason::ClosesCemetery { closed, open, drain });
+    if let (true, Some(drain)) = (closed > 0, drain(&after)) {
+        out.push(Reason::ClosesCemetery { closed, open: after.coop_open_cemeteries().len(), drain });
     }
     for e in &events {
         if let Event::HoundReached { hound } = e {

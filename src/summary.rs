@@ -142,8 +142,8 @@ pub fn coop(game: &Game) -> Value {
         })
         .collect();
     let seats = game.setup().players.len();
-    let colours: Vec<Vec<&str>> =
-        (0..seats).map(|s| colours_of(seats, s).map(|c| COLOURS[c as usize]).collect()).collect();
+    let name = |c: u8| COLOURS[game.palette_colour(c) as usize];
+    let colours: Vec<Vec<&str>> = (0..seats).map(|s| colours_of(seats, s).map(name).collect()).collect();
     // Scanned once: the list and the drain's count (the page renders this every move).
     let open = game.coop_open_cemeteries();
     let mut piles = Vec::new();
@@ -179,12 +179,13 @@ pub fn coop(game: &Game) -> Value {
         "active_pile": st.active + 1,
         "buried": st.buried.iter().map(|b| {
             let p = pos(b.cemetery);
-            json!({"x": p.x, "y": p.y, "colour": COLOURS[b.colour as usize]})
+            json!({"x": p.x, "y": p.y, "colour": name(b.colour)})
         }).collect::<Vec<_>>(),
         "open_cemeteries": open.iter().map(|p| json!({"x": p.x, "y": p.y})).collect::<Vec<_>>(),
         "closed": st.closed.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "face_down": st.face_down.iter().map(|&c| { let p = pos(c); json!({"x": p.x, "y": p.y}) }).collect::<Vec<_>>(),
         "colours": colours,
+        "palette": (0..game.players().len() as u8).map(name).collect::<Vec<_>>(),
         "meeples": game.players().iter().map(|p| p.in_supply(crate::engine::FigureKind::Meeple)).collect::<Vec<_>>(),
         "active_pile_left": game.active_pile_left(),
         // The next mark against the tiles left, and what open cemeteries cost (the panel).

@@ -199,3 +199,76 @@ fn a_record_deals_its_own_piles_or_the_draw_is_split_evenly() {
     let text = setup(&format!(r#""piles":{piles}"#)).replace(r#""coop":{"level":3},"#, "");
     assert!(play(&text).unwrap_err().to_string().contains("cooperative game"));
 }
+
+/// COOP-SETUP-3: a record may name the colours each seat plays (`"colours"` on a seat, as
+/// many as the seat owns); a seat that names none takes the first colours, in the order
+/// red, green, blue, yellow, black, pink, that no seat names. Moves, events, the summary
+/// and the record all speak of the colours named; wrong colours are refused with the reason.
+#[test]
+fn a_record_names_the_colours_each_seat_plays() {
+    use carcassonne::engine::coop::Move;
+    use carcassonne::engine::{Action, Event};
+    let setup = |players: &str, level: u8| {
+        format!(
+            r#"{{"format":"carcassonne-record","version":1,"setup":{{"players":{players},"sets":["ghosts"],"options":{{"coop":{{"level":{level}}},"unlimited_copies":true}},"draw":["ghosts.44","ghosts.11","ghosts.11"]}},"actions":[]}}"#
+        )
+    };
+    let play = |text: &str| Record::parse(text).and_then(|r| r.replay(TileSet::builtin())).map(|(g, _)| g);
+    let players = r#"[{"name":"Ann","colours":["pink","blue"]},"Bob"]"#;
+    // Level 6: a marker for each colour, so the points show whose they are.
+    let mut g = play(&setup(players, 6)).unwrap();
+    let summary = carcassonne::summary::coop(&g);
+    assert_eq!(summary["colours"], serde_json::json!([["pink", "blue"], ["red", "green"]]));
+    assert_eq!(summary["palette"], serde_json::json!(["pink", "blue", "red", "green"]));
+    // Ann closes the start tile's city: she may place pink or blue, not Bob's red.
+    common::coop::place(&mut g, "ghosts.44", 0, -1, 2);
+    let before = g.clone();
+    let red = Action::Coop(Move::Meeple {
+        colour: common::coop::colour("red"),
+        spot: carcassonne::record::parse_spot("N").unwrap(),
+    });
+    assert!(g.apply(&red).is_err(), "red is Bob's");
+    assert!(g == before, "a refused move changes nothing");
+    let ev = common::coop::meeple(&mut g, "pink", "N");
+    let pink = common::coop::colour("pink");
+    assert!(ev.iter().any(|e| matches!(e, Event::MeeplePlaced { colour, player: 0, .. } if *colour == pink)), "{ev:?}");
+    assert_eq!(common::coop::meeples(&g, "pink"), 2);
+    let ev = common::coop::points(&mut g, 0, -1, "N");
+    assert!(ev.iter().any(|e| matches!(e, Event::TeamScored { colours, .. } if *colours == vec![pink])), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(e, Event::MeepleReturned { colour, .. } if *colour == pink)), "{ev:?}");
+    // The city of 2 squares (the start tile's north-west one and ghosts.44), no coat of
+    // arms: 4 points (BASE-CITY-2), on pink's marker (COOP-3d-1).
+    let city = common::coop::marker(&g, "pink");
+    assert_eq!(city, 4);
+    assert_eq!(common::coop::marker(&g, "blue") + common::coop::marker(&g, "red"), 0);
+    assert_eq!(common::coop::meeples(&g, "pink"), 3, "back in pink's supply");
+    let summary = carcassonne::summary::coop(&g);
+    assert_eq!(summary["markers"][0], serde_json::json!(city), "markers follow the palette");
+    assert_eq!(summary["meeples"], serde_json::json!([3, 3, 3, 3]));
+    // The record writes the colours back and replays to the same game.
+    let text = Record::of_game(&g).to_json();
+    assert!(text.contains(r#""colours":["pink","blue"]"#), "{text}");
+    assert!(text.contains(r#"{"meeple":"pink","at":"Nw"}"#), "{text}");
+    assert!(play(&text).unwrap() == g);
+    // Three seats play one colour each: Ann black, the others the first two free.
+    let g = play(&setup(r#"[{"name":"Ann","colours":["black"]},"Bob","Cy"]"#, 1)).unwrap();
+    assert_eq!(carcassonne::summary::coop(&g)["palette"], serde_json::json!(["black", "red", "green"]));
+    // Refused, with the reason.
+    for (players, why) in [
+        (r#"[{"name":"Ann","colours":["pink"]},"Bob"]"#, "each plays 2 colours, not 1"),
+        (r#"[{"name":"Ann","colours":["pink","teal"]},"Bob"]"#, "\"teal\" is not a colour"),
+        (
+            r#"[{"name":"Ann","colours":["pink","blue"]},{"name":"Bob","colours":["red","pink"]}]"#,
+            "pink is played by another seat",
+        ),
+        (r#"[{"name":"Ann","colours":["red","red"]},"Bob"]"#, "named twice"),
+        (r#"[{"name":"Ann","colours":"red"},"Bob"]"#, "bad player"),
+    ] {
+        let e = play(&setup(players, 1)).unwrap_err().to_string();
+        assert!(e.contains(why), "{players}: {e}");
+    }
+    // Colours outside the cooperative game: a competitive seat has one "color".
+    let text = r#"{"format":"carcassonne-record","version":1,"setup":{"players":[{"name":"Ann","colours":["red","green"]},"Bob"],"sets":["base"],"seed":1},"actions":[]}"#;
+    let e = play(text).unwrap_err().to_string();
+    assert!(e.contains("for the cooperative game"), "{e}");
+}

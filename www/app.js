@@ -7,7 +7,7 @@ import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
 import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
-import { COOP_NAMES, Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
+import { Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
@@ -473,7 +473,7 @@ function render() {
     // Seats and the colours they play, with the meeples each colour has left.
     $("#players").replaceChildren(...s.players.map((p, i) => row(p, i, el("span", { class: "score" }, ""),
       el("span", { class: "supply" }, coop.colours[i].map((c) =>
-        t("supply.colour", { colour: t(`colour.${c}`), n: coop.meeples[COOP_NAMES.indexOf(c)] })).join(", ")))));
+        t("supply.colour", { colour: t(`colour.${c}`), n: coop.meeples[coop.palette.indexOf(c)] })).join(", ")))));
   } else $("#players").replaceChildren(...s.players.map((p, i) => row(p, i,
     el("span", { class: "score", "aria-label": t("points", { n: p.score }) }, String(p.score)),
     el("span", { class: "supply" }, [t("supply.meeples", { n: p.supply.meeple }),

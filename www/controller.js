@@ -145,7 +145,7 @@ export class Table {
     const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(waits));
     const c = s.coop;
     const colours = !idle && c && step === "coop" && waits === "meeple"
-      ? c.colours[s.current_player].filter((x) => c.meeples[COOP_NAMES.indexOf(x)] > 0) : [];
+      ? c.colours[s.current_player].filter((x) => c.meeples[c.palette.indexOf(x)] > 0) : [];
     return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, idle, passes,
       passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
   }

@@ -76,8 +76,8 @@ export function renderTeam(s, root, t) {
   const lowest = Math.min(...c.markers);
   const span = Math.max(c.goal, ...c.markers, 1);
   const track = root.querySelector("#team-track");
-  const names = Object.keys(COOP_COLOURS);
-  const colour = (i) => t(`colour.${names[i]}`);
+  // Markers and meeples are per colour in play, in the order of `palette` (their names).
+  const colour = (i) => t(`colour.${c.palette[i]}`);
   // Where a value lies on the track, in % of its width.
   const along = (value) => Math.min(100, (100 * value) / span);
   const put = (e, value) => { e.style.left = `${along(value)}%`; return e; };
@@ -96,7 +96,7 @@ export function renderTeam(s, root, t) {
   // The markers: the team's one (its score above it), or each colour's at level 6.
   const markers = c.marker_colours ? c.markers.map((m, i) => {
     const e = mark("marker", m, `${colour(i)} ${m}`);
-    e.style.backgroundColor = COOP_COLOURS[names[i]];
+    e.style.backgroundColor = COOP_COLOURS[c.palette[i]];
     return e;
   }) : [mark("marker team", c.markers[0], t("team.score", { score: c.markers[0], goal: c.goal })),
     put(el("span", { class: "marker-label" }, String(c.markers[0])), c.markers[0])];

@@ -96,12 +96,17 @@ pub struct PlayerSetup {
     /// for a person. The engine does not use it; the page and records keep it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<String>,
+    /// The cooperative game only: the colours this seat plays, by name (`red`, `green`,
+    /// `blue`, `yellow`, `black`, `pink`), as many as the seat owns (COOP-SETUP-3). None:
+    /// the first colours in that order that no other seat names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<Vec<String>>,
 }
 
 impl PlayerSetup {
     /// A player with just a name.
     pub fn named(name: &str) -> PlayerSetup {
-        PlayerSetup { name: name.to_string(), color: None, computer: None }
+        PlayerSetup { name: name.to_string(), color: None, computer: None, colours: None }
     }
 }
 
@@ -122,6 +127,12 @@ impl Setup {
             }
             if let Some(color) = p.color.as_deref().filter(|c| !is_color(c)) {
                 return Err(SetupError::BadColor { seat, color: color.to_string() });
+            }
+            if p.colours.is_some() && self.options.coop.is_none() {
+                return Err(SetupError::SeatColours {
+                    seat,
+                    why: "they are for the cooperative game; a competitive seat has one \"color\"".into(),
+                });
             }
         }
         match &self.deck {
@@ -196,6 +207,13 @@ pub enum SetupError {
         /// The colour given.
         color: String,
     },
+    /// A seat's `colours` the cooperative game cannot give it.
+    SeatColours {
+        /// The seat (0-based).
+        seat: usize,
+        /// Why not.
+        why: String,
+    },
     /// An explicit draw longer than [`MAX_DRAW`] tiles.
     DrawTooLong(usize),
     /// A set name the catalogue does not have.
@@ -261,6 +279,7 @@ impl fmt::Display for SetupError {
                     seat + 1
                 )
             }
+            SetupError::SeatColours { seat, why } => write!(f, "player {}'s \"colours\": {why}", seat + 1),
             SetupError::DrawTooLong(n) => {
                 write!(f, "the draw lists {n} tiles; a draw has at most {MAX_DRAW} (a whole game has under 200)")
             }

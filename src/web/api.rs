@@ -19,7 +19,7 @@ pub struct WasmGame {
 
 #[wasm_bindgen(js_class = Game)]
 impl WasmGame {
-    /// Start a game. `options`: `{players: [{name, color}] | [names], sets: ["base"],
+    /// Start a game. `options`: `{players: [{name, color, colours?}] | [names], sets: ["base"],
     /// options: {farmers, abbot}, seed?: number | string | BigInt, draw?: [tile ids]}`.
     /// A missing seed is drawn from the browser's cryptographic generator; a seed beyond
     /// 2^53 must be a string or a BigInt (a number would have been rounded already).

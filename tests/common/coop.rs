@@ -143,9 +143,15 @@ pub fn score(g: &Game) -> u32 {
     g.coop().markers[0]
 }
 
+/// A colour's index among the colours in play (markers, `players`), by name.
+pub fn in_play(g: &Game, colour_name: &str) -> usize {
+    let c = colour(colour_name);
+    g.coop().palette.iter().position(|&p| p == c).unwrap_or_else(|| panic!("{colour_name} is not in play"))
+}
+
 /// One colour's marker (level 6).
 pub fn marker(g: &Game, colour_name: &str) -> u32 {
-    g.coop().markers[colour(colour_name) as usize]
+    g.coop().markers[in_play(g, colour_name)]
 }
 
 /// Ghosts on the board, circles and cemeteries included.
@@ -172,7 +178,7 @@ pub fn on_spot(g: &Game, x: i32, y: i32, spot: &str) -> u8 {
 
 /// Meeples of a colour in its supply.
 pub fn meeples(g: &Game, colour_name: &str) -> u8 {
-    g.players()[colour(colour_name) as usize].in_supply(carcassonne::engine::FigureKind::Meeple)
+    g.players()[in_play(g, colour_name)].in_supply(carcassonne::engine::FigureKind::Meeple)
 }
 
 /// Meeples on the board.

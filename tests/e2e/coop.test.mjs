@@ -116,6 +116,42 @@ test("a cooperative game by clicks with a computer teammate: a removal, a hound,
   await page.context().close();
 });
 
+test("a seat plays the colours its setup names: the panel, the colour picker, a click on the board", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => {
+    window.carc.bots.stepMs = 0;
+    window.carc.newGame({ players: [{ name: "Ann", colours: ["pink", "blue"] }, { name: "Bob" }], sets: ["ghosts"],
+      seed: 14, options: { coop: { level: 6 } } });
+  });
+  let s = await snap(page);
+  assert.deepEqual(s.coop.colours, [["pink", "blue"], ["red", "green"]], "Bob takes the first colours nobody named");
+  assert.deepEqual(s.coop.palette, ["pink", "blue", "red", "green"]);
+  assert.match(await page.textContent("#players li:nth-child(1)"), /pink: 3 meeples, blue: 3 meeples/);
+  assert.match(await page.textContent("#players li:nth-child(2)"), /red: 3 meeples, green: 3 meeples/);
+  // Ann's tile, by a click, then her meeple: the picker offers her two colours; blue, on the board.
+  await frame(page);
+  const legal = await page.evaluate(() => window.carc.game.legalActions());
+  const p = await squarePoint(page, legal[0].x, legal[0].y);
+  await clickCanvas(page, p.x, p.y);
+  s = await snap(page);
+  assert.equal(s.phase.waits, "meeple");
+  assert.deepEqual(await page.$$eval("#figure-kinds button", (bs) => bs.map((b) => b.textContent)), ["pink", "blue"]);
+  await page.click('#figure-kinds button[data-colour="blue"]');
+  await frame(page);
+  const spots = await page.evaluate(() => window.carc.view.spotPoints());
+  assert.ok(spots.length > 0 && spots.every((x) => x.action.meeple === "blue"), JSON.stringify(spots));
+  await clickCanvas(page, spots[0].x, spots[0].y);
+  const record = JSON.parse(await page.evaluate(() => window.carc.game.exportRecord()));
+  assert.deepEqual(record.actions[1], spots[0].action, "the blue meeple, as clicked");
+  assert.deepEqual(record.setup.players[0].colours, ["pink", "blue"], "the record keeps the colours");
+  s = await snap(page);
+  assert.equal(s.coop.meeples[s.coop.palette.indexOf("blue")], 2, "one of blue's meeples is on the board");
+  assert.match(await page.textContent("#players li:nth-child(1)"), /pink: 3 meeples, blue: 2 meeples/);
+  await shot(page, "22-coop-named-colours");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the element plays the cooperative game too, in Dutch: team status, hints, a computer teammate", async () => {
   const page = await newPage(browser);
   await page.goto(srv.url + "element-example.html");

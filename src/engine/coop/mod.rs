@@ -182,6 +182,8 @@ pub struct CoopState {
     pub level: Option<Level>,
     /// The Spell Circles are in play.
     pub circles: bool,
+    /// Each colour in play's index in [`COLOURS`] ([`palette`]).
+    pub palette: Vec<u8>,
     /// The score markers: one for the team, or one per colour (level 6).
     pub markers: Vec<u32>,
     /// Ghosts on the board: (square, spot, how many), none empty. They stand on squares,
@@ -234,6 +236,42 @@ pub fn colours_of(seats: usize, seat: usize) -> std::ops::Range<u8> {
     }
 }
 
+/// Each colour in play's index in [`COLOURS`], in the engine's order: inside the engine a
+/// colour is its index among the colours in play (`Game::players`, [`colours_of`]); moves,
+/// events and the summary name it by [`COLOURS`]. A seat plays the colours its setup names
+/// (`PlayerSetup::colours`), else the first that no seat names (COOP-SETUP-3a).
+pub fn palette(setup: &Setup) -> Result<Vec<u8>, SetupError> {
+    let seats = setup.players.len();
+    let mut slots: Vec<Option<u8>> = vec![None; colours_in_play(seats) as usize];
+    let mut taken = [false; COLOURS.len()];
+    for (seat, p) in setup.players.iter().enumerate() {
+        let Some(names) = &p.colours else { continue };
+        let why = |why: String| SetupError::SeatColours { seat, why };
+        let own = colours_of(seats, seat);
+        if names.len() != own.len() {
+            let n = own.len();
+            return Err(why(format!(
+                "with {seats} seat{} each plays {n} colour{}, not {}",
+                if seats == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" },
+                names.len()
+            )));
+        }
+        for (slot, name) in own.zip(names) {
+            let c = COLOURS.iter().position(|c| c == name).ok_or_else(|| {
+                let shown: String = name.chars().take(20).collect();
+                why(format!("{shown:?} is not a colour; the colours are {}", COLOURS.join(", ")))
+            })?;
+            if std::mem::replace(&mut taken[c], true) {
+                return Err(why(format!("{name} is played by another seat or named twice")));
+            }
+            slots[slot as usize] = Some(c as u8);
+        }
+    }
+    let mut free = (0..COLOURS.len() as u8).filter(|&c| !taken[c as usize]);
+    Ok(slots.into_iter().map(|s| s.or_else(|| free.next()).expect("6 colours for at most 5 in play")).collect())
+}
+
 /// How many colours are in play for a number of seats.
 pub fn colours_in_play(seats: usize) -> u8 {
     if seats <= 2 {
@@ -255,6 +293,7 @@ fn check(setup: &Setup) -> Result<(), SetupError> {
     if setup.options.abbot {
         return Err(SetupError::Coop("it has no Abbot (COOP-SCOPE-1)".into()));
     }
+    palette(setup)?;
     let level = &setup.options.coop.as_ref().expect("a cooperative setup").level;
     if let Err((field, m)) = level.check() {
         return Err(SetupError::Coop(format!("level {}: \"{field}\" {m}", level.level)));
@@ -358,7 +397,9 @@ fn init(game: &mut Game) {
     game.players = vec![PlayerState { score: 0, supply: [supply, 0, 0], reserve: 0 }; colours];
     game.deltas = vec![0; colours];
     let circles = game.setup.has_set(Set::SpellCircles);
+    let palette = palette(&game.setup).expect("checked");
     let st = &mut game.coop;
+    st.palette = palette;
     st.markers = vec![0; if level.markers == Markers::Colour { colours } else { 1 }];
     st.circles = circles;
     st.supply = level.ghosts - START_GHOSTS;
@@ -456,9 +497,19 @@ impl Game {
         self.draw_end.saturating_sub(self.next_draw)
     }
 
-    /// The colour (0-based, [`COLOURS`]) of a figure on the board.
+    /// The colour ([`COLOURS`] index) of a figure on the board.
     pub fn colour_of(&self, fig: usize) -> u8 {
-        self.figures[fig].owner
+        self.palette_colour(self.figures[fig].owner)
+    }
+
+    /// The colour ([`COLOURS`] index) of a colour in play (an index into `players`).
+    pub fn palette_colour(&self, colour: u8) -> u8 {
+        self.coop.palette.get(colour as usize).copied().unwrap_or(colour)
+    }
+
+    /// The colour in play (an index into `players`) that a [`COLOURS`] index names.
+    pub(crate) fn colour_in_play(&self, named: u8) -> Option<u8> {
+        self.coop.palette.iter().position(|&c| c == named).map(|i| i as u8)
     }
 
     /// The square a figure stands on.

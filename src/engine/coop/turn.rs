@@ -138,7 +138,7 @@ pub enum Move {
     },
     /// No meeple on the board: bury one from this colour's supply.
     BuryFromSupply {
-        /// The colour.
+        /// The colour, its index in [`super::COLOURS`].
         colour: u8,
     },
     /// A ghost spot: the region placing one fewer, the ghost a circle draws, the cemetery
@@ -151,7 +151,7 @@ pub enum Move {
     },
     /// A meeple of a colour the player owns on the tile just placed.
     Meeple {
-        /// The colour.
+        /// The colour, its index in [`super::COLOURS`].
         colour: u8,
         /// The spot on the tile, as printed.
         spot: Spot,
@@ -313,7 +313,8 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
             // One colour left in the supply, or nothing to bury at all (COOP-DEC-05).
             let only = colours_with_supply(game).next();
             if let Some(colour) = only {
-                game.coop.turn.forced.push(Move::BuryFromSupply { colour });
+                let named = game.palette_colour(colour);
+                game.coop.turn.forced.push(Move::BuryFromSupply { colour: named });
                 bury_from_supply(game, cemetery, colour, events);
             }
             close_cemetery(game, cemetery, events);
@@ -529,7 +530,7 @@ fn bury(game: &mut Game, fig: usize, cemetery: SquareIdx, events: &mut Vec<Event
     game.take_figure(fig, events);
     game.coop.buried.push(Burial { cemetery, colour });
     let pos = game.board.square(cemetery).pos;
-    events.push(Event::MeepleBuried { colour, x: pos.x, y: pos.y });
+    events.push(Event::MeepleBuried { colour: game.palette_colour(colour), x: pos.x, y: pos.y });
 }
 
 /// COOP-1c: no meeple on the board: one from a supply.
@@ -537,7 +538,7 @@ fn bury_from_supply(game: &mut Game, cemetery: SquareIdx, colour: u8, events: &m
     game.players[colour as usize].supply[FigureKind::Meeple as usize] -= 1;
     game.coop.buried.push(Burial { cemetery, colour });
     let pos = game.board.square(cemetery).pos;
-    events.push(Event::MeepleBuried { colour, x: pos.x, y: pos.y });
+    events.push(Event::MeepleBuried { colour: game.palette_colour(colour), x: pos.x, y: pos.y });
 }
 
 /// COOP-3b-5: a hound whose square is now surrounded makes its removal (levels 4–6).
@@ -799,7 +800,7 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
             events.push(Event::TeamScored {
                 feature: kind,
                 value: v,
-                colours: colours.clone(),
+                colours: colours.iter().map(|&c| game.palette_colour(c)).collect(),
                 points,
                 x: pos.x,
                 y: pos.y,
@@ -850,7 +851,7 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
         let f = game.take_figure(idx, events);
         game.players[f.owner as usize].supply[FigureKind::Meeple as usize] += 1;
         let pos = game.board.square(game.features.node(f.node).square).pos;
-        events.push(Event::MeepleReturned { colour: f.owner, x: pos.x, y: pos.y });
+        events.push(Event::MeepleReturned { colour: game.palette_colour(f.owner), x: pos.x, y: pos.y });
     }
 }
 
@@ -948,7 +949,8 @@ pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
     match step {
         Step::Bury { .. } => {
             if game.figures.is_empty() {
-                colours_with_supply(game).for_each(|colour| push(Move::BuryFromSupply { colour }));
+                colours_with_supply(game)
+                    .for_each(|colour| push(Move::BuryFromSupply { colour: game.palette_colour(colour) }));
             } else {
                 figures().for_each(|(pos, spot)| push(Move::Bury { pos, spot }));
             }
@@ -987,7 +989,7 @@ pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
             let spots = meeple_spots(game, square);
             for colour in my_colours(game) {
                 for &spot in &spots {
-                    push(Move::Meeple { colour, spot });
+                    push(Move::Meeple { colour: game.palette_colour(colour), spot });
                 }
             }
             out.push(Action::Pass);
@@ -1094,6 +1096,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
             game.coop.tasks.retain(|t| *t != Task::Bury(cemetery));
         }
         (Step::Bury { cemetery }, Some(Move::BuryFromSupply { colour })) => {
+            let colour = game.colour_in_play(colour).expect("checked");
             bury_from_supply(game, cemetery, colour, events);
             close_cemetery(game, cemetery, events);
             game.coop.tasks.retain(|t| *t != Task::Bury(cemetery));
@@ -1122,7 +1125,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
         (Step::Meeple { square }, m) => {
             if let Some(Move::Meeple { colour, spot }) = m {
                 let node = game.spot_node(square, spot).expect("checked");
-                game.add_figure(colour as usize, FigureKind::Meeple, node);
+                game.add_figure(game.colour_in_play(colour).expect("checked") as usize, FigureKind::Meeple, node);
                 let pos = game.board.square(square).pos;
                 events.push(Event::MeeplePlaced {
                     player: game.current,
@@ -1160,8 +1163,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
             let node = game.figures[fig].node;
             let later = game.coop.level().hound_removal == HoundRemoval::WhenSurrounded;
             game.coop.hounds[hound as usize] = Hound::With { node, removal: later };
-            let colour = game.figures[fig].owner;
-            events.push(Event::HoundPlaced { hound, colour, x: pos.x, y: pos.y });
+            events.push(Event::HoundPlaced { hound, colour: game.colour_of(fig), x: pos.x, y: pos.y });
             game.coop.tasks.retain(|t| *t != Task::Hound(hound));
             let sq = game.features.node(node).square;
             // COOP-3b-1 (c) at level 3; from level 4 once the square is surrounded,
@@ -1209,5 +1211,5 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
 fn join_cat(game: &mut Game, fig: usize, events: &mut Vec<Event>) {
     game.coop.cat = Cat::At(game.figures[fig].node);
     let pos = game.figure_pos(fig);
-    events.push(Event::CatJoined { colour: game.figures[fig].owner, x: pos.x, y: pos.y });
+    events.push(Event::CatJoined { colour: game.colour_of(fig), x: pos.x, y: pos.y });
 }

@@ -102,9 +102,9 @@ impl State {
         let player = g.current_player();
         let color = if g.is_coop() {
             // The colour the meeple step places (the chosen one if the seat owns it).
-            let own = crate::engine::coop::colours_of(g.setup().players.len(), player);
-            let c = if own.contains(&self.colour) { self.colour } else { own.start };
-            coop_draw::COLOUR_HEX[c as usize].to_string()
+            let own = crate::engine::coop::colours_of(g.setup().players.len(), player).map(|c| g.palette_colour(c));
+            let c = own.clone().find(|&c| c == self.colour).or_else(|| own.clone().next()).unwrap_or(0);
+            coop_draw::COLOUR_HEX[c as usize % 6].to_string()
         } else {
             seat_color(g, player)
         };
@@ -342,9 +342,9 @@ impl State {
             let placed = g.board().square(node.square);
             let def = g.tiles().get(placed.tile);
             let p = art::rotate(art::anchor(def, node.local), placed.rot.quarters());
-            let mark = if g.is_coop() { f.owner % 6 } else { f.owner % 5 };
+            let mark = if g.is_coop() { g.palette_colour(f.owner) % 6 } else { f.owner % 5 };
             let color = if g.is_coop() {
-                coop_draw::COLOUR_HEX[f.owner as usize % 6].to_string()
+                coop_draw::COLOUR_HEX[mark as usize].to_string()
             } else {
                 seat_color(g, f.owner as usize)
             };

@@ -166,7 +166,7 @@ fn color_of(shared: &Shared, player: usize) -> String {
     if s.game.is_coop() {
         // A seat of the cooperative game: the first colour it plays.
         let c = crate::engine::coop::colours_of(s.game.setup().players.len(), player).start;
-        return coop_draw::COLOUR_HEX[c as usize % 6].to_string();
+        return coop_draw::COLOUR_HEX[s.game.palette_colour(c) as usize % 6].to_string();
     }
     seat_color(&s.game, player)
 }

@@ -53,6 +53,7 @@ ${local("controller.js")}
 ${local("online.js")}
 ${local("inspect.js")}
 ${local("panels.js")}
+${local("results.js")}
 ${local("guide.js")}
 ${local("help.js")}
 ${local("app.js")}
@@ -115,7 +116,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error(
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
 // 4. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
 const sw = read("sw.js");

@@ -5,6 +5,7 @@ import { levelsWon, markWon, actionLabel, outcomeText, reasonsText, renderTeam }
 import { Online, myGames, serverAnswers, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
+import { FINAL_STEP_MS, endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
 import { Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
@@ -17,10 +18,6 @@ const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 const SAVE_KEY = "carcassonne.save.v1";
 const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"]; // seat i's colour is named name.i
 const $ = (sel) => document.querySelector(sel);
-// Score categories of the final breakdown, in the order they are shown (named cat.*).
-const CATEGORIES = ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won",
-  "challenge bonus", "final road", "final city", "final monastery", "final shrine", "final castle", "final garden",
-  "final field", "final ghosts"];
 
 let W; // the wasm bindings
 let table; // the game on the board, its view and computers (controller.js)
@@ -75,6 +72,8 @@ const logItem = (line, attrs = {}) => el("li", attrs, line.text,
 
 function attach(newGame, { fresh, remote = false, guided = false }) {
   replay.close({ resume: false });
+  stopFinal();
+  if ($("#results").open) $("#results").close();
   if (!guided && guide) { guide.stop(); guide = null; }
   // Online, the server plays the computers and the moves go to it (boardaction); in a
   // guided game the guide checks each move before it is played.
@@ -90,6 +89,24 @@ function attach(newGame, { fresh, remote = false, guided = false }) {
   return shown;
 }
 
+// Stops the final scoring's play-out (a new game came meanwhile).
+let stopFinal = () => {};
+
+/** The game just ended: its final scoring played out on the board feature by feature
+ *  (any input skips it), then the results. */
+function gameEnded(events) {
+  stopFinal();
+  const caption = $("#final-caption");
+  stopFinal = playFinal(table.view, finalScorings(events), {
+    stepMs: window.carc.finalStepMs ?? FINAL_STEP_MS,
+    show: (e, i, n) => {
+      caption.hidden = !e;
+      caption.replaceChildren(...(e ? [el("span", { class: "step" }, t("final.step", { i, n })), " ", e.text,
+        el("span", { class: "skip" }, t("final.skip"))] : []));
+    },
+    done: () => { if (game?.snapshot().over && !$("#results").open) $("#results").showModal(); },
+  });
+}
 
 // ---------------------------------------------------------------- online play
 
@@ -401,7 +418,7 @@ function render() {
   if (step === "tile") W.drawTile(drawn, s.phase.tile, shownView.previewRotation());
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
 
-  $("#turn-line").textContent = s.over ? t("turn.over") : t("turn.toPlay", { name: me.name });
+  $("#turn-line").textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}` : t("turn.toPlay", { name: me.name });
   // The player's colour as a bar beside the text: any colour a player picks, the text
   // itself stays readable (WCAG contrast).
   $("#turn-line").style.borderLeftColor = s.over ? "transparent" : color(s.current_player);
@@ -429,6 +446,9 @@ function render() {
   const seats = s.computers || [];
   $("#btn-undo-turn").hidden = !!online || !!guide || !(seats.some(Boolean) && !seats.every(Boolean));
   $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
+  // Once over, no move buttons: the panel shows the winner and the results instead.
+  $("#btn-rotate").hidden = $("#btn-pass").hidden = s.over;
+  if (s.over) $("#btn-undo").hidden = $("#btn-undo-turn").hidden = true;
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
   const kinds = $("#figure-kinds");
@@ -480,31 +500,21 @@ function render() {
       ...(p.supply.abbot ? [t("supply.abbot")] : []),
       ...(s.ghosts !== undefined ? [t("supply.guards", { n: p.supply.guard, reserve: p.guard_reserve })] : [])].join(", ")))));
 
-  const final = $("#final");
-  final.hidden = !s.over;
-  const outcome = $("#final-outcome");
-  outcome.hidden = !(s.over && coop);
-  $("#final-table").hidden = !!coop;
-  $("#final-title").textContent = t(coop ? (coop.outcome?.won ? "final.teamWon" : "final.ghostsWon") : "final.title");
-  if (s.over && coop) {
-    outcome.textContent = outcomeText(coop, t);
-    outcome.classList.toggle("won", !!coop.outcome?.won);
-    if (coop.outcome?.won && !replay.active) markWon(coop.level, s.sets.includes("spellcircles"));
-  } else if (s.over) {
-    const cats = [...new Set(s.tally.flatMap((x) => Object.keys(x)))]
-      .sort((a, b) => (CATEGORIES.indexOf(a) + 1 || 99) - (CATEGORIES.indexOf(b) + 1 || 99));
-    const head = el("tr", {}, el("th", {}, ""), ...s.players.map((p) => el("th", {}, p.name)));
-    const rows = cats.map((c) => el("tr", {}, el("td", {}, CATEGORIES.includes(c) ? t(`cat.${c}`) : c), ...s.tally.map((x) => el("td", {}, String(x[c] || 0)))));
-    const total = el("tr", { class: "total" }, el("td", {}, t("final.total")), ...s.players.map((p) => el("td", {}, String(p.score))));
-    $("#final-table").replaceChildren(head, ...rows, total);
-  }
-  // The score after each turn, once a competitive game is over.
-  const chart = $("#final-chart");
-  chart.hidden = !(s.over && !coop);
-  if (!chart.hidden) {
-    $("#final-chart-svg").replaceChildren(scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name),
-      s.players.map((_, i) => color(i)), t, settings.marks));
-  }
+  // Once over: the winner in the panel, and the results (their own screen) kept up to date.
+  $("#final").hidden = !s.over;
+  if (s.over) {
+    $("#final-title").textContent = t(coop ? (coop.outcome?.won ? "final.teamWon" : "final.ghostsWon") : "final.title");
+    $("#final-winner").textContent = coop ? outcomeText(coop, t) : headline(s, t);
+    if (coop?.outcome?.won && !replay.active) markWon(coop.level, s.sets.includes("spellcircles"));
+    const key = `${replay.active ? "r" : "g"}:${s.actions}:${t.lang}:${settings.marks}`;
+    const body = $("#results-body");
+    if (body.dataset.shown !== key) {
+      body.dataset.shown = key;
+      renderResults(body, s, { t, color, outcome: coop ? outcomeText(coop, t) : null,
+        chart: coop ? null : scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name),
+          s.players.map((_, i) => color(i)), t, settings.marks) });
+    }
+  } else if ($("#results").open) $("#results").close();
   // The unseen tiles, drawn only while the panel is open and when the game moved on.
   const left = $("#tiles-left-panel");
   const unseen = shown.unseenTiles();
@@ -736,7 +746,10 @@ function start() {
     announce: (text) => { $("#announce").textContent = text; },
     hideCard: () => hideCard(),
     events: (events) => log.push(...logLines(events)),
-    changed: (_, s) => { if (online) notifyTurn(s); },
+    changed: (events, s) => {
+      if (online) notifyTurn(s);
+      if (endsGame(events) && !replay.active) gameEnded(events);
+    },
     online: () => online,
     motion: () => settings.motion !== false, sound: () => settings.sound === true, marks: () => settings.marks === true,
     onError: notice,
@@ -772,6 +785,10 @@ function start() {
   $("#btn-replay").addEventListener("click", () => {
     try { replay.open(game.exportRecord()); } catch (e) { notice(e.message); }
   });
+  $("#btn-results").addEventListener("click", () => $("#results").showModal());
+  $("#results-board").addEventListener("click", () => $("#results").close());
+  $("#results-replay").addEventListener("click", () => { $("#results").close(); $("#btn-replay").click(); });
+  $("#results-new").addEventListener("click", () => { $("#results").close(); openNewGame(); });
   $("#btn-share").addEventListener("click", () => {
     let code;
     try { code = (replay.game || game).shareCode(); } catch (e) { notice(e.message); return; }

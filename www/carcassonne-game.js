@@ -16,6 +16,8 @@ import { inspectCard } from "./inspect.js";
 import { Table, markOf, readSave, showMoves } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard } from "./guide.js";
+import { endsGame, finalScorings, playFinal, renderResults } from "./results.js";
+import { outcomeText } from "./coop.js";
 
 const W = { Game, BoardView, drawTile, playerColor, thinkTurn };
 
@@ -53,6 +55,17 @@ const STYLE = `
   font-size: .5rem; line-height: 1; color: #fff; text-shadow: 0 0 2px #000; }
 .score { font-weight: 700; font-variant-numeric: tabular-nums; }
 .status { font-weight: 600; }
+.results { position: absolute; z-index: 6; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  width: min(22rem, calc(100% - 1rem)); max-height: calc(100% - 1rem); overflow: auto; padding: .7rem .8rem;
+  background: var(--bar); color: var(--ink); border-radius: .6rem; box-shadow: 0 6px 24px #0009; }
+.results h2 { margin: 0 0 .3rem; font-size: 1.15rem; }
+.results .outcome { margin: 0 0 .4rem; font-weight: 600; }
+.results .places { list-style: none; margin: .2rem 0 .5rem; padding: 0; }
+.results .places li { display: grid; grid-template-columns: 1.6rem .9rem 1fr auto; gap: .4rem; align-items: center;
+  padding: .2rem 0; border-bottom: 1px solid #0002; }
+.results .places li.first { font-weight: 700; }
+.results .actions { display: flex; justify-content: flex-end; gap: .4rem; }
+.results .actions button { min-height: 44px; }
 .drawn { width: 44px; height: 44px; border-radius: .25rem; background: #ddd; flex: none; }
 .hint { flex: 1 1 12rem; color: var(--muted); }
 .note { flex-basis: 100%; font-size: .8em; color: var(--muted); }
@@ -127,16 +140,25 @@ export class CarcassonneGame extends HTMLElement {
       slider: $("", "input", { type: "range", min: "0", max: "0", value: "0", part: "slider" }),
       first: button(), back: button(), play: button(), forward: button(), last: button(),
       move: $("", "span", { part: "move" }),
+      results: $("results", "section", { role: "dialog", "aria-labelledby": "results-title", part: "results", hidden: true }),
+      resultsBody: $("", "div"),
+      resultsClose: button(),
+      resultsOpen: $("", "button", { type: "button", hidden: true, part: "button" }),
       announce: $("sr", "div", { "aria-live": "polite" }),
     };
     const u = this.ui;
     u.first.textContent = "«"; u.back.textContent = "◀"; u.forward.textContent = "▶"; u.last.textContent = "»";
-    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.undo, u.note);
+    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.undo,
+      u.resultsOpen, u.note);
+    u.results.append(u.resultsBody, el("div", { class: "actions" }, u.resultsClose));
     this.card = guideCard(); // in the top bar while a guide is played (guide="…")
     u.top.append(u.players, u.status);
     u.replay.append(u.play, u.first, u.back, u.slider, u.forward, u.last, u.move);
     u.replay.hidden = true; // until a replay is shown (also when the game cannot start)
-    root.append(u.board, u.top, u.bottom, u.replay, u.announce);
+    root.append(u.board, u.top, u.bottom, u.replay, u.results, u.announce);
+    u.resultsClose.addEventListener("click", () => { u.results.hidden = true; u.board.focus(); });
+    u.resultsOpen.addEventListener("click", () => this.showResults());
+    this.stopFinal = () => {};
     // The board fits itself into what the bars leave free (a small box's legal squares
     // are never under a bar).
     this.bars = new ResizeObserver(() => this.keepClear());
@@ -513,6 +535,31 @@ export class CarcassonneGame extends HTMLElement {
   changed(events, snapshot) {
     this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot } }));
     this.announceTurn(snapshot);
+    if (endsGame(events) && !this.full) this.gameEnded(events);
+  }
+
+  /** The game just ended: its final scoring played out on the board (any input skips it),
+   *  told in the hint line, then the results. */
+  gameEnded(events) {
+    this.stopFinal();
+    const hint = this.ui.hint;
+    this.stopFinal = playFinal(this.view, finalScorings(events), {
+      stepMs: this.finalStepMs,
+      show: (e, i, n) => { hint.textContent = e ? `${this.t("final.step", { i, n })}: ${e.text}` : ""; },
+      done: () => this.showResults(),
+    });
+  }
+
+  /** The results over the board (compact: the winner, the places). */
+  showResults() {
+    const s = this.game?.snapshot();
+    if (!s?.over) return;
+    const u = this.ui, t = this.t;
+    renderResults(u.resultsBody, s, { t, compact: true, color: (i) => playerColor(this.game, i),
+      outcome: s.coop ? outcomeText(s.coop, t) : null });
+    u.resultsClose.textContent = t("results.board");
+    u.results.hidden = false;
+    u.resultsClose.focus();
   }
 
   /** `carcassonne-turn` when another player (or another turn) is up, `carcassonne-over`
@@ -536,6 +583,8 @@ export class CarcassonneGame extends HTMLElement {
    *  server). */
   attach(game, { remote = false, guided = false } = {}) {
     this.turnKey = null;
+    this.stopFinal();
+    this.ui.results.hidden = true;
     if (!guided && this.guideRun) { this.guideRun.stop(); this.guideRun = null; this.card.root.remove(); }
     // A guided game's moves are checked by the guide before they are played.
     this.table.attach(game, { remote: remote || guided, locked: this.readonly });
@@ -604,8 +653,7 @@ export class CarcassonneGame extends HTMLElement {
     if (c) {
       // One team: its score and the ghosts left (running out loses) instead of each score.
       for (const li of u.players.querySelectorAll(".score")) li.textContent = "";
-      const o = c.outcome;
-      u.status.textContent = o ? (o.won ? t("outcome.won", o) : o.why === "pile" ? t("outcome.pile", o) : t("outcome.ghosts", { ...o, left: o.supply }))
+      u.status.textContent = c.outcome ? outcomeText(c, t)
         : `${t("turn.toPlay", { name: me.name })} · ${t("team.status", { score: Math.min(...c.markers), goal: c.goal, ghosts: t("el.ghostsLeft", { n: c.supply + c.cat_pile }) })}`;
     } else u.status.textContent = s.over ? `${t("turn.over")}: ${winners.length > 1 ? t("el.status.tie") : t("el.status.won", { name: winners[0] })}`
       : `${t("turn.toPlay", { name: me.name })} · ${t("el.tiles", { n: s.tiles_left })}`;
@@ -642,6 +690,10 @@ export class CarcassonneGame extends HTMLElement {
     const watcher = turn.watching || this.readonly;
     u.rotate.hidden = u.pass.hidden = watcher;
     if (watcher) u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
+    // Once over: no move buttons, the results to open again.
+    if (s.over) u.rotate.hidden = u.pass.hidden = u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
+    u.resultsOpen.hidden = !s.over || !!this.full;
+    u.resultsOpen.textContent = t("results.show");
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t("el.reconstructed") : "";
     if (this.guideRun) { u.undo.hidden = true; this.guideRun.update(s); }
     return s;

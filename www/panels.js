@@ -48,13 +48,27 @@ export function scoreChart(rows, names, colors, t, marks = false) {
     svg("text", { x: left - 4, y: y(max) + 4, "text-anchor": "end", class: "tick" }, String(max)),
     svg("text", { x: left - 4, y: y(0) + 4, "text-anchor": "end", class: "tick" }, "0"),
     svg("text", { x: W - right, y: H - 4, "text-anchor": "end", class: "tick" }, t("chart.turn", { n: turns })));
+  const ends = endLabels(names.map((_, p) => y(finals[p] ?? 0)), 14, top + 8, y(0) + 4);
   names.forEach((name, p) => {
     const points = rows.map((r, i) => `${x(i).toFixed(1)},${y(r[p] ?? 0).toFixed(1)}`).join(" ");
     const dash = marks ? { "stroke-dasharray": DASHES[p % DASHES.length] } : {};
     chart.append(svg("polyline", { points, fill: "none", stroke: colors[p], "stroke-width": 2.5, "data-player": String(p), ...dash },
       svg("title", {}, name)));
-    chart.append(svg("text", { x: W - right + 4, y: y(finals[p] ?? 0) + 4, class: "end", fill: colors[p] },
+    chart.append(svg("text", { x: W - right + 4, y: ends[p].toFixed(1), class: "end", fill: colors[p] },
       `${String(finals[p] ?? 0)}${marks ? ` ${MARKS[p % MARKS.length]}` : ""}`));
   });
   return chart;
+}
+
+/** Where each line's end label sits: at its line's height (`ys`, plus 4 for the text's
+ *  baseline), moved apart so that no two are closer than `gap`, within `low`…`high`. */
+export function endLabels(ys, gap, low, high) {
+  const order = ys.map((y, i) => ({ i, y: Math.min(high, Math.max(low, y + 4)) })).sort((a, b) => a.y - b.y || a.i - b.i);
+  // Push down from the top, then back up from the bottom if the last ran past it.
+  for (let k = 1; k < order.length; k++) order[k].y = Math.max(order[k].y, order[k - 1].y + gap);
+  if (order.length) order[order.length - 1].y = Math.min(order[order.length - 1].y, high);
+  for (let k = order.length - 2; k >= 0; k--) order[k].y = Math.min(order[k].y, order[k + 1].y - gap);
+  const out = [];
+  for (const o of order) out[o.i] = o.y;
+  return out;
 }

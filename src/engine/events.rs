@@ -41,6 +41,10 @@ pub struct Scoring {
     pub x: i32,
     /// A square of the feature, for the UI to point at.
     pub y: i32,
+    /// The feature's part on that square (the tile's node index, as
+    /// [`crate::engine::Inspection::parts`] numbers them): with `x` and `y` it names the
+    /// feature, so a page can outline it ([`crate::engine::Part::Node`]).
+    pub part: u8,
 }
 
 /// Something that happened in the game.

@@ -182,7 +182,8 @@ impl Game {
                 }
             }
         }
-        let pos = self.board.square(self.features.node(node).square).pos;
+        let at = self.features.node(node);
+        let (pos, part) = (self.board.square(at.square).pos, at.local);
         events.push(Event::Scored(Scoring {
             feature: self.features.node(node).kind,
             complete,
@@ -193,6 +194,7 @@ impl Game {
             shares,
             x: pos.x,
             y: pos.y,
+            part,
         }));
         let scored = ScoredFeature { node, how, figures: &figs, majority: &majority[..majorities] };
         self.feature_scored(&scored, events);

@@ -363,6 +363,7 @@ mod tests {
             shares,
             x: 0,
             y: 0,
+            part: 0,
         }
     }
 

@@ -108,7 +108,7 @@ test("a cooperative game by clicks with a computer teammate: a removal, a hound,
   await shot(page, "20-coop-end");
   // A level won is remembered and shown on the level picker.
   if (s.coop.outcome.won) {
-    await page.click("#btn-new");
+    await page.click("#results-new"); // the results' own button
     await page.check('input[name="ng-mode"][value="coop"]');
     assert.match(await page.textContent("#ng-level"), /Level 3 ✓ won/);
   }

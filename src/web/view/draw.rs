@@ -172,6 +172,10 @@ impl State {
             _ => self.draw_figures(&s),
         }
         self.draw_motion();
+        if let Some((pos, node)) = self.spotlight {
+            self.draw_inspected(pos, Part::Node(node));
+            self.draw_ring(pos, Part::Node(node));
+        }
         if let Some((pos, feature, mist)) = self.inspecting {
             for part in [mist, feature].into_iter().flatten() {
                 self.draw_inspected(pos, part);
@@ -281,6 +285,31 @@ impl State {
             ctx.stroke_rect(q.x as f64 + 0.03, q.y as f64 + 0.03, 0.94, 0.94);
         }
         ctx.set_line_dash(&to_js(&json!([]))).ok();
+    }
+
+    /// A gold frame around every square of the feature under `part` (and a building's
+    /// area), a few pixels out whatever the zoom: the spotlight shows on a board zoomed out.
+    fn draw_ring(&self, pos: Pos, part: Part) {
+        let s = self.shared.borrow();
+        let Some(i) = s.game.inspect(pos, part) else { return };
+        let squares = i.parts.iter().map(|(p, _)| *p).chain(i.area.iter().copied());
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for p in squares {
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        if x0 > x1 {
+            return;
+        }
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        let pad = 6.0 / k;
+        ctx.set_stroke_style_str("#ffd65a");
+        ctx.set_line_width(3.0 / k);
+        ctx.stroke_rect(
+            x0 as f64 - pad,
+            y0 as f64 - pad,
+            (x1 - x0 + 1) as f64 + 2.0 * pad,
+            (y1 - y0 + 1) as f64 + 2.0 * pad,
+        );
     }
 
     /// An ongoing challenge: both buildings ringed in red, joined by a dashed line.

@@ -102,6 +102,9 @@ struct State {
     background: String,
     /// Squares the host asks to show outlined (`setHighlights`), e.g. a replay's subject.
     highlights: Vec<Pos>,
+    /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
+    /// a square of it and its node there.
+    spotlight: Option<(Pos, u8)>,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -323,6 +326,7 @@ impl BoardView {
             hover: None,
             rot: 0,
             spot_hover: None,
+            spotlight: None,
             focus: None,
             figure: FigureKind::Meeple,
             colour: 0,
@@ -495,6 +499,31 @@ impl BoardView {
             if color.trim().is_empty() { DEFAULT_BACKGROUND.to_string() } else { color.trim().to_string() };
         (self.request)();
         Ok(())
+    }
+
+    /// Outline one feature as the pointer's card does, e.g. the one a final scoring counts:
+    /// `{x, y, part}` as a `scored` event names it (a field shows its cities too), or
+    /// `null` to clear it. Throws, changing nothing, on anything else.
+    #[wasm_bindgen(js_name = setSpotlight)]
+    pub fn set_spotlight(&self, spot: JsValue) -> Result<(), JsError> {
+        #[derive(serde::Deserialize)]
+        struct Spot {
+            x: i32,
+            y: i32,
+            part: u8,
+        }
+        let spot: Option<Spot> = serde_wasm_bindgen::from_value(spot)
+            .map_err(|_| JsError::new("a spotlight is {x, y, part} (whole numbers) or null"))?;
+        self.state.borrow_mut().spotlight = spot.map(|s| (Pos::new(s.x, s.y), s.part));
+        (self.request)();
+        Ok(())
+    }
+
+    /// The feature [`Self::set_spotlight`] outlines now: `{x, y, part}`, or `null`.
+    #[wasm_bindgen(getter)]
+    pub fn spotlight(&self) -> JsValue {
+        let st = self.state.borrow();
+        to_js(&st.spotlight.map(|(p, part)| json!({"x": p.x, "y": p.y, "part": part})).unwrap_or(Value::Null))
     }
 
     /// Outline squares in gold, e.g. the city a replay is about: `[[x, y], …]` (at most

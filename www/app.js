@@ -80,6 +80,10 @@ function attach(newGame, { fresh, remote = false, guided = false }) {
   table.attach(newGame, { remote: remote || guided });
   game = table.game;
   log.length = 0;
+  // A game resumed (a reload, a room joined again) gets its log back from its events.
+  let past = [];
+  if (!guided) try { past = logLines(game.eventLog()); } catch { /* the log starts here */ }
+  if (past.length) log.push({ text: t("log.begins") }, ...past);
   log.push({ text: guided ? t("guide.log", { title: say(guide.guide.title, t.lang) })
     : t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
   const shown = table.begin();
@@ -347,6 +351,7 @@ const replay = {
     W.Game.fromRecord(text).free?.(); // refuses a corrupt record before anything changes
     const record = JSON.parse(text);
     const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }));
+    try { g.setLanguage(t.lang); } catch { /* a language the engine has no sentences in: English */ }
     const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
     for (const a of record.actions) g.apply(a);
@@ -949,6 +954,8 @@ function speak(lang) {
   document.documentElement.lang = t.lang;
   applyText(document, t);
   table.languageChanged();
+  // The log told again in the new language, from the game's events.
+  if (game && !guide) try { log.splice(0, log.length, { text: t("log.begins") }, ...logLines(game.eventLog())); } catch { /* kept */ }
   help.t = t;
   if (guide) guide.host.t = t;
   if (game) render();

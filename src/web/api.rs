@@ -170,6 +170,17 @@ impl WasmGame {
         self.shared.borrow_mut().unwatch(id)
     }
 
+    /// Every event of the game so far, from the opening on, as `subscribe` hears them (with
+    /// `text` in the game's language): the page rebuilds its log from them after a reload.
+    /// The game is replayed from its record to find them, so this costs a replay.
+    #[wasm_bindgen(js_name = eventLog)]
+    pub fn event_log(&self) -> Result<JsValue, JsError> {
+        let s = self.shared.borrow();
+        let (_, events) =
+            Record::of_game(&s.game).replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_js(&s.events_json(&events)))
+    }
+
     /// The game so far as a record (JSON text, `docs/record-format.md`).
     #[wasm_bindgen(js_name = exportRecord)]
     pub fn export_record(&self) -> String {

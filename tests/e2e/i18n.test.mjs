@@ -139,3 +139,33 @@ test("the element speaks its page's language unless told otherwise, and shows th
   assert.deepEqual(tab.errors, []);
   await tab.context().close();
 });
+
+test("the log comes back after a reload, is told again on a language switch, and a replay speaks the page's language", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T", "base.E"] });
+    const g = window.carc.game;
+    g.apply({ tile: "base.X", x: 1, y: 0, rotation: 0 });
+    g.apply({ figure: "meeple", at: "W" });
+  });
+  const first = await page.$$eval("#log li", (ls) => ls.map((l) => l.textContent));
+  assert.ok(first.some((l) => l.startsWith("Ann placed a tile at (1, 0)")), first.join(" | "));
+  // A reload: the same lines, and one saying the game goes on.
+  await page.reload();
+  await ready(page);
+  const again = await page.$$eval("#log li", (ls) => ls.map((l) => l.textContent));
+  for (const line of first.filter((l) => !/new game begins/.test(l))) assert.ok(again.includes(line), `${line} is back: ${again.join(" | ")}`);
+  assert.match(again.join(" | "), /resumed/);
+  // Dutch: every line of the game told again in Dutch.
+  await page.selectOption("#set-lang", "nl");
+  const nl = await page.textContent("#log");
+  assert.match(nl, /Ann legde een tegel op \(1, 0\)/);
+  assert.doesNotMatch(nl, /placed a tile/);
+  // A replay of the game on the Dutch page: its log is Dutch too.
+  await page.click("#btn-replay");
+  const replayed = await page.textContent("#log");
+  assert.match(replayed, /Ann legde een tegel op \(1, 0\)/);
+  assert.doesNotMatch(replayed, /placed a tile/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

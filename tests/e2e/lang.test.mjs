@@ -71,7 +71,7 @@ test("every key the page and the element use is in the table", () => {
     const src = fs.readFileSync(path.join(root, f), "utf8");
     for (const m of src.matchAll(/\bt\("([\w. -]+)"/g)) used.add(m[1]);
     for (const m of src.matchAll(/data-t(?:-label|-title|-placeholder)?="([\w. -]+)"/g)) used.add(m[1]);
-    for (const m of src.matchAll(/"((?:btn|hint|replay|online|notice|el|final|outcome|team|ng|stack|coop|log|share|invite)\.[\w.]+)"/g)) if (!m[1].endsWith(".js")) used.add(m[1]);
+    for (const m of src.matchAll(/"((?:btn|hint|replay|online|notice|el|final|outcome|team|ng|stack|coop|log|share|invite|results)\.[\w.]+)"/g)) if (!m[1].endsWith(".js")) used.add(m[1]);
   }
   for (const [family, names] of Object.entries(FAMILIES)) for (const n of names) used.add(`${family}.${n}`);
   // The help topics: the rules each topic lists, and their boards' captions.

@@ -93,7 +93,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();

@@ -8,9 +8,12 @@ import { renderTilesLeft, scoreChart } from "./panels.js";
 import { FINAL_STEP_MS, endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
-import { Table, markOf, WHY_TOPIC, readSave, showMoves } from "./controller.js";
+import { Table, markOf, WHY_TOPIC, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
+
+/** What a move would do (its events), or null if the game cannot say. */
+const preview = (a) => { try { return game.preview(a); } catch { return null; } };
 
 /** A button's label inside a sentence: its first letter in lower case, spots ("Nw") kept. */
 const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -82,7 +85,7 @@ function attach(newGame, { fresh, remote = false, guided = false }) {
   log.length = 0;
   // A game resumed (a reload, a room joined again) gets its log back from its events.
   let past = [];
-  if (!guided) try { past = logLines(game.eventLog()); } catch { /* the log starts here */ }
+  if (!guided && (!fresh || remote)) try { past = logLines(game.eventLog()); } catch { /* the log starts here */ }
   if (past.length) log.push({ text: t("log.begins") }, ...past);
   log.push({ text: guided ? t("guide.log", { title: say(guide.guide.title, t.lang) })
     : t(remote ? "log.online" : fresh ? "log.new" : "log.resumed") });
@@ -442,6 +445,7 @@ function render() {
   $("#hint-why").dataset.topic = why || "";
   table.view?.setLocked(idle);
   $("#btn-rotate").disabled = step !== "tile" || idle;
+  $("#board-rotate").hidden = !touchScreen() || step !== "tile" || idle || s.over;
   $("#btn-pass").disabled = !turn.passes || idle;
   $("#btn-pass").firstChild.textContent = `${t(turn.passKey)} `;
   $("#btn-hint").hidden = !coop || s.over || idle || !!online || !!guide;
@@ -451,9 +455,14 @@ function render() {
   const seats = s.computers || [];
   $("#btn-undo-turn").hidden = !!online || !!guide || !(seats.some(Boolean) && !seats.every(Boolean));
   $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
+  // A figure waiting for its confirmation: End turn and Take back instead of the others.
+  const pending = !replay.active && !idle && !!table.view?.pending;
+  $("#btn-end").hidden = $("#btn-takeback").hidden = !pending;
+  if (pending) $("#hint").textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
   // Once over, no move buttons: the panel shows the winner and the results instead.
-  $("#btn-rotate").hidden = $("#btn-pass").hidden = s.over;
-  if (s.over) $("#btn-undo").hidden = $("#btn-undo-turn").hidden = true;
+  $("#btn-rotate").hidden = s.over;
+  $("#btn-pass").hidden = s.over || pending;
+  if (s.over || pending) $("#btn-undo").hidden = $("#btn-undo-turn").hidden = true;
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
   const kinds = $("#figure-kinds");
@@ -482,7 +491,7 @@ function render() {
       if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a, t))));
+    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"), t);
 
@@ -732,11 +741,13 @@ function start() {
   $("#set-motion").checked = settings.motion !== false;
   $("#set-sound").checked = settings.sound === true;
   $("#set-marks").checked = settings.marks === true;
+  $("#set-confirm").checked = settings.confirm !== false;
   const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };
   const look = () => { table.settingsChanged(); table.settingsChanged(replay.view); if (game) render(); };
   $("#set-motion").addEventListener("change", (e) => { settings.motion = e.target.checked; look(); keep(); });
   $("#set-sound").addEventListener("change", (e) => { settings.sound = e.target.checked; if (settings.sound) unlock(); keep(); });
   $("#set-marks").addEventListener("change", (e) => { settings.marks = e.target.checked; look(); keep(); });
+  $("#set-confirm").addEventListener("change", (e) => { settings.confirm = e.target.checked; look(); keep(); });
   const languages = $("#set-lang");
   languages.replaceChildren(...Object.entries(LANGUAGES).map(([code, l]) => el("option", { value: code, selected: code === t.lang }, l["lang.name"])));
   languages.addEventListener("change", (e) => { settings.lang = e.target.value; keep(); speak(e.target.value); });
@@ -753,10 +764,12 @@ function start() {
     events: (events) => log.push(...logLines(events)),
     changed: (events, s) => {
       if (online) notifyTurn(s);
-      if (endsGame(events) && !replay.active) gameEnded(events);
+      // A guide ends with its own card, not with the results.
+      if (endsGame(events) && !replay.active && !guide) gameEnded(events);
     },
     online: () => online,
     motion: () => settings.motion !== false, sound: () => settings.sound === true, marks: () => settings.marks === true,
+    confirm: () => settings.confirm !== false,
     onError: notice,
     // A page opened from disk cannot start workers; the computers think on the page then.
     workerUrl: location.protocol === "file:" ? null : "bot-worker.js",
@@ -791,6 +804,25 @@ function start() {
     try { replay.open(game.exportRecord()); } catch (e) { notice(e.message); }
   });
   $("#btn-results").addEventListener("click", () => $("#results").showModal());
+  $("#board-rotate").addEventListener("click", () => { table.view?.rotate(); render(); });
+  // A figure placed waits for End turn (or Enter, or a second click on it); Take back (or
+  // Escape) lifts it again.
+  $("#board").addEventListener("figurepending", () => render());
+  $("#btn-end").addEventListener("click", () => { table.view?.confirmPending(); $("#board").focus(); });
+  $("#btn-takeback").addEventListener("click", () => { table.view?.cancelPending(); $("#board").focus(); });
+  // "More" on a narrow screen: the bar's other buttons in a menu, closed by a choice, by
+  // Escape or by a tap elsewhere.
+  const more = $("#more-menu"), toggle = $("#btn-more");
+  const showMore = (open) => { more.classList.toggle("open", open); toggle.setAttribute("aria-expanded", String(open)); };
+  toggle.addEventListener("click", () => {
+    showMore(!more.classList.contains("open"));
+    if (more.classList.contains("open")) more.querySelector("button")?.focus();
+  });
+  more.addEventListener("click", (e) => { if (e.target.closest("button, label")) showMore(false); });
+  addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && more.classList.contains("open")) { showMore(false); toggle.focus(); }
+  });
+  addEventListener("pointerdown", (e) => { if (!e.target.closest("#more-menu, #btn-more")) showMore(false); }, true);
   $("#results-board").addEventListener("click", () => $("#results").close());
   $("#results-replay").addEventListener("click", () => { $("#results").close(); $("#btn-replay").click(); });
   $("#results-new").addEventListener("click", () => { $("#results").close(); openNewGame(); });

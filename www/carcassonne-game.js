@@ -13,7 +13,7 @@ import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carca
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
-import { Table, markOf, readSave, showMoves } from "./controller.js";
+import { Table, markOf, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard } from "./guide.js";
 import { endsGame, finalScorings, playFinal, renderResults } from "./results.js";
@@ -55,6 +55,8 @@ const STYLE = `
   font-size: .5rem; line-height: 1; color: #fff; text-shadow: 0 0 2px #000; }
 .score { font-weight: 700; font-variant-numeric: tabular-nums; }
 .status { font-weight: 600; }
+/* Fingers: every button at least 44 px (WCAG 2.5.5). */
+@media (pointer: coarse) { button { min-height: 44px; min-width: 44px; } }
 .results { position: absolute; z-index: 6; left: 50%; top: 50%; transform: translate(-50%, -50%);
   width: min(22rem, calc(100% - 1rem)); max-height: calc(100% - 1rem); overflow: auto; padding: .7rem .8rem;
   background: var(--bar); color: var(--ink); border-radius: .6rem; box-shadow: 0 6px 24px #0009; }
@@ -110,7 +112,7 @@ export function parsePlayers(text, names) {
 
 export class CarcassonneGame extends HTMLElement {
   static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token",
-    "marks", "move", "autoplay", "highlight", "bars", "guide"];
+    "marks", "move", "autoplay", "highlight", "bars", "guide", "confirm"];
 
   constructor() {
     super();
@@ -134,6 +136,7 @@ export class CarcassonneGame extends HTMLElement {
       colour: $("", "button", { type: "button", hidden: true, part: "button" }),
       figure: $("", "button", { type: "button", hidden: true, part: "button" }),
       undo: button(),
+      end: $("", "button", { type: "button", hidden: true, part: "button" }),
       note: $("note", "span", { part: "note" }),
       top: $("bar top", "div", { part: "bar top-bar" }),
       replay: $("bar bottom replay", "div", { role: "toolbar", part: "bar bottom-bar replay-bar" }),
@@ -148,7 +151,7 @@ export class CarcassonneGame extends HTMLElement {
     };
     const u = this.ui;
     u.first.textContent = "«"; u.back.textContent = "◀"; u.forward.textContent = "▶"; u.last.textContent = "»";
-    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.undo,
+    u.bottom = el("div", { class: "bar bottom", part: "bar bottom-bar" }, u.drawn, u.hint, u.rotate, u.colour, u.figure, u.pass, u.end, u.undo,
       u.resultsOpen, u.note);
     u.results.append(u.resultsBody, el("div", { class: "actions" }, u.resultsClose));
     this.card = guideCard(); // in the top bar while a guide is played (guide="…")
@@ -173,7 +176,10 @@ export class CarcassonneGame extends HTMLElement {
     // A guided game: the guide checks the move first.
     u.board.addEventListener("boardaction", (e) => (this.guideRun ? this.guideRun.offer(e.detail) : this.online?.act(e.detail)));
     this.hideCard = inspectCard(u.board, root, u.announce);
-    u.undo.addEventListener("click", () => this.view?.undo());
+    // Undo lifts a figure waiting for its confirmation first, then the tile.
+    u.undo.addEventListener("click", () => { if (!this.view?.cancelPending()) this.view?.undo(); });
+    u.end.addEventListener("click", () => this.view?.confirmPending());
+    u.board.addEventListener("figurepending", () => this.render());
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {
       const own = this.lastTurn?.colours || [];
@@ -208,6 +214,8 @@ export class CarcassonneGame extends HTMLElement {
       // Motion follows the reader's system setting (the view checks it); `marks` adds the
       // colour-blind marks; an element makes no sound.
       motion: () => true, sound: () => false, marks: () => this.hasAttribute("marks"),
+      // A figure waits for End turn unless the page says confirm="off".
+      confirm: () => this.getAttribute("confirm") !== "off",
       onError: (m) => this.fail(new Error(m)),
       // A worker from another origin than the page's cannot start: they think on the page then.
       workerUrl: new URL("bot-worker.js", import.meta.url),
@@ -331,7 +339,7 @@ export class CarcassonneGame extends HTMLElement {
     if (!this.game) return;
     if (name === "theme") { this.applyLook(); return; }
     if (name === "bars") { this.render(); return; }
-    if (name === "marks") { this.table.settingsChanged(); this.render(); return; }
+    if (name === "marks" || name === "confirm") { this.table.settingsChanged(); this.render(); return; }
     if (name === "highlight") { this.applyLook(); return; }
     if (name === "move" && this.full) { this.pause(); this.step(this.startMove()); return; }
     if (name === "autoplay" && this.full) { if (value === null) this.pause(); else this.play(); return; }
@@ -535,7 +543,7 @@ export class CarcassonneGame extends HTMLElement {
   changed(events, snapshot) {
     this.dispatchEvent(new CustomEvent("carcassonne-change", { detail: { events, snapshot } }));
     this.announceTurn(snapshot);
-    if (endsGame(events) && !this.full) this.gameEnded(events);
+    if (endsGame(events) && !this.full && !this.guideRun) this.gameEnded(events);
   }
 
   /** The game just ended: its final scoring played out on the board (any input skips it),
@@ -616,6 +624,7 @@ export class CarcassonneGame extends HTMLElement {
     u.board.setAttribute("aria-label", t("board.label"));
     u.rotate.textContent = t("btn.rotate");
     u.undo.textContent = t("btn.undoShort");
+    u.end.textContent = t("btn.end");
     u.replay.setAttribute("aria-label", t("replay.label"));
     u.drawn.setAttribute("aria-label", t("drawn.label"));
     for (const [b, key] of [[u.first, "replay.first"], [u.back, "replay.back"], [u.forward, "replay.forward"], [u.last, "replay.last"]]) b.setAttribute("aria-label", t(key));
@@ -690,6 +699,14 @@ export class CarcassonneGame extends HTMLElement {
     const watcher = turn.watching || this.readonly;
     u.rotate.hidden = u.pass.hidden = watcher;
     if (watcher) u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
+    // A figure waiting for its confirmation: End turn, and Undo lifts it.
+    const pending = !turn.idle && !!this.view?.pending;
+    u.end.hidden = !pending;
+    if (pending) {
+      u.pass.hidden = true;
+      u.undo.disabled = false;
+      u.hint.textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
+    }
     // Once over: no move buttons, the results to open again.
     if (s.over) u.rotate.hidden = u.pass.hidden = u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
     u.resultsOpen.hidden = !s.over || !!this.full;

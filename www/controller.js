@@ -117,6 +117,7 @@ export class Table {
   settingsChanged(view = this.view) {
     view?.setMotion(this.host.motion());
     view?.setMarks?.(this.host.marks());
+    view?.setConfirm?.(this.host.confirm?.() !== false);
   }
 
   /** The language changed: the game's events are told in it from now on (in English if
@@ -161,11 +162,15 @@ export class Table {
     if (turn.computer) return t("hint.computer", { name, level: t(`level.${turn.computer}`) });
     if (turn.offline) return t("hint.offline");
     if (turn.waiting) return t(turn.watching ? "hint.watching" : "hint.waiting", { name });
-    if (step === "coop") return t(`hint.coop.${s.phase.waits}`, { name });
-    if (step === "ghost") return t(s.phase.case === "extend" ? "hint.ghost.extend" : "hint.ghost.limit", { name });
-    return t(`hint.${step}`, { name });
+    const key = step === "coop" ? `hint.coop.${s.phase.waits}`
+      : step === "ghost" ? (s.phase.case === "extend" ? "hint.ghost.extend" : "hint.ghost.limit") : `hint.${step}`;
+    // On a touch screen: "tap", and the rotate button instead of R or a right-click.
+    return t(touchScreen() && t.has(`${key}.touch`) ? `${key}.touch` : key, { name });
   }
 }
+
+/** Whether the main pointer is a finger (a phone or a tablet). */
+export const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 
 /** Which rule a step's "Why?" opens: a ghost coming, a circle calling, the cat. */
 export const WHY_TOPIC = { ghost: "ghosts", circle: "spellcircles", cat: "spellcircles", coop: "coop" };

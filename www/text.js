@@ -30,6 +30,8 @@ export function text(lang, key, params = {}) {
 export function translator(lang) {
   const t = (key, params) => text(lang, key, params);
   t.lang = LANGUAGES[lang] ? lang : "en";
+  /** Whether the table has `key` (in this language or in English). */
+  t.has = (key) => (LANGUAGES[lang]?.[key] ?? en[key]) !== undefined;
   return t;
 }
 

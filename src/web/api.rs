@@ -170,6 +170,26 @@ impl WasmGame {
         self.shared.borrow_mut().unwatch(id)
     }
 
+    /// Each seat's last tile on the board, `[x, y]` or `null` per seat (the board frames it
+    /// in the seat's colour).
+    #[wasm_bindgen(js_name = lastTiles)]
+    pub fn last_tiles(&self) -> JsValue {
+        let tiles: Vec<Option<[i32; 2]>> =
+            self.shared.borrow().last_tiles().into_iter().map(|p| p.map(|p| [p.x, p.y])).collect();
+        to_js(&tiles)
+    }
+
+    /// What an action would do, without doing it: the events `apply` would return (with
+    /// `text`), on a copy of the game. Throws, changing nothing, if it is not legal now.
+    pub fn preview(&self, action: JsValue) -> Result<JsValue, JsError> {
+        let v = from_js(&action)?;
+        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
+        let s = self.shared.borrow();
+        let a = ra.to_action(&s.game).map_err(|e| JsError::new(&e))?;
+        let events = s.game.clone().apply(&a).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(to_js(&s.events_json(&events)))
+    }
+
     /// Every event of the game so far, from the opening on, as `subscribe` hears them (with
     /// `text` in the game's language): the page rebuilds its log from them after a reload.
     /// The game is replayed from its record to find them, so this costs a replay.

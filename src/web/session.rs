@@ -13,6 +13,9 @@ use wasm_bindgen::JsValue;
 
 /// A session shared by the API handle and any board views.
 pub type Shared = Rc<RefCell<Session>>;
+
+/// `Session::placed_by` for a square no seat placed (the start, a face-down tile).
+pub const NOBODY: u8 = u8::MAX;
 type Watcher = Rc<dyn Fn(&JsValue)>;
 
 /// State behind one `Game` handle.
@@ -34,6 +37,9 @@ pub struct Session {
     pub recent: Vec<(u64, Event)>,
     /// The language of the events' `text`.
     pub lang: Lang,
+    /// Who placed each square of the board, in the board's order: a seat, or [`NOBODY`]
+    /// for the start and face-down tiles (the board marks each seat's last tile).
+    pub placed_by: Vec<u8>,
     watchers: Vec<(u32, Watcher)>,
     next_id: u32,
 }
@@ -50,11 +56,42 @@ impl Session {
             before_tile: None,
             version: 0,
             lang: Lang::En,
+            placed_by: Vec::new(),
             watchers: Vec::new(),
             next_id: 1,
         };
         s.count(events);
+        s.note_tiles(events);
         Rc::new(RefCell::new(s))
+    }
+
+    /// Note who placed the squares `events` add, then fill the start's squares in front
+    /// (they come with no event), so that `placed_by` runs with the board.
+    fn note_tiles(&mut self, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::TilePlaced { player, .. } => self.placed_by.push(*player as u8),
+                Event::FaceDownPlaced { .. } => self.placed_by.push(NOBODY),
+                _ => {}
+            }
+        }
+        let squares = self.game.board().squares().len();
+        if self.placed_by.len() < squares {
+            let missing = squares - self.placed_by.len();
+            self.placed_by.splice(0..0, std::iter::repeat_n(NOBODY, missing));
+        }
+        self.placed_by.truncate(squares);
+    }
+
+    /// Each seat's last tile on the board, if it has placed one.
+    pub fn last_tiles(&self) -> Vec<Option<crate::engine::Pos>> {
+        let squares = self.game.board().squares();
+        (0..self.game.setup().players.len())
+            .map(|seat| {
+                let i = self.placed_by.iter().rposition(|&p| p as usize == seat)?;
+                squares.get(i).map(|sq| sq.pos)
+            })
+            .collect()
     }
 
     fn count(&mut self, events: &[Event]) {
@@ -163,6 +200,7 @@ pub fn apply(shared: &Shared, action: &Action) -> Result<JsValue, PlayError> {
         let player = s.game.current_player();
         let events = s.game.apply(action)?;
         s.turn_scores.extend(mark);
+        s.note_tiles(&events);
         // The turn can be taken back until it ends: the next tile is drawn only then.
         let turn_goes_on =
             !s.game.is_over() && s.game.current_player() == player && !matches!(s.game.phase(), Phase::Tile { .. });
@@ -189,6 +227,8 @@ fn replace(shared: &Shared, (game, events, turn_scores): (Game, Vec<Event>, Turn
         s.game = game;
         s.before_tile = None;
         s.count(&events);
+        s.placed_by.clear();
+        s.note_tiles(&events);
         s.version += 1;
         super::to_js(&payload)
     };
@@ -257,6 +297,8 @@ pub fn undo(shared: &Shared) -> bool {
         let Some(before) = s.before_tile.take() else { return false };
         let player = s.game.current_player();
         s.game = before;
+        let squares = s.game.board().squares().len();
+        s.placed_by.truncate(squares);
         let played = s.game.history().len();
         s.turn_scores.retain(|(at, _)| *at < played);
         s.version += 1;

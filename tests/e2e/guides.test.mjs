@@ -306,6 +306,9 @@ test("the element plays a guide from its attribute: a built-in name or a fan sit
     const city = spots.find((s) => s.action.at === "Nw");
     const ended = page.evaluate(() => new Promise((r) => document.getElementById("a").addEventListener("carcassonne-guide-end", (e) => r(e.detail), { once: true })));
     await page.mouse.click(board.x + city.x, board.y + city.y);
+    // The figure waits on its spot; the guide hears of it only once it is confirmed.
+    assert.equal(await page.evaluate(() => document.getElementById("a").game.snapshot().actions), 1);
+    await page.mouse.click(board.x + city.x, board.y + city.y);
     await page.waitForFunction(() => document.getElementById("a").game.snapshot().actions === 2);
     assert.equal(await inEl("a", ".guide-say").innerText(), "Well done.");
     await shot(page, "guide-element-1280");
@@ -370,6 +373,8 @@ test("the element plays the ghosts guide to its end by clicks: ghosts, a guard b
       assert.ok(spot, `no spot for ${JSON.stringify(a)} in the element: ${JSON.stringify(spots.map((x) => x.action))} ${await button("Figure:").innerText()}`);
       const box = await el.locator("canvas.board").boundingBox();
       await page.mouse.click(box.x + spot.x, box.y + spot.y);
+      // A figure waits on its spot for its confirmation: a second click on it.
+      if (await page.evaluate(() => !!document.getElementById("g").view.pending)) await page.mouse.click(box.x + spot.x, box.y + spot.y);
     }
     await page.waitForFunction((at) => document.getElementById("g").game.snapshot().actions > at, at, { timeout: 5000 }).catch(() => {});
     assert.notEqual(await k(), at, `stuck at move ${at}: ${await el.locator(".guide-feedback").innerText()}`);

@@ -135,6 +135,11 @@ export async function shot(page, name) {
 export async function clickCanvas(page, x, y, button = "left") {
   const box = await page.locator("#board").boundingBox();
   await page.mouse.click(box.x + x, box.y + y, { button });
+  // A figure waits for its confirmation (on by default): a second click on it places it,
+  // as a player does. tests/e2e/confirm.test.mjs tests the waiting itself.
+  // (A replay's board is another view, and the game's may be freed meanwhile.)
+  const waits = await page.evaluate(() => { try { return !!window.carc?.view?.pending; } catch { return false; } });
+  if (waits) await page.mouse.click(box.x + x, box.y + y, { button });
 }
 
 /** Let the board draw (the camera follows the board in its animation frame). */

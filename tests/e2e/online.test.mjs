@@ -35,6 +35,9 @@ async function move(page) {
     if (spots.length && s.turn % 3 === 0) {
       const box = await page.locator("#board").boundingBox();
       await page.mouse.click(box.x + spots[0].x, box.y + spots[0].y);
+      // The figure waits for its confirmation: nothing is sent until the second click.
+      assert.ok(await page.evaluate(() => !!window.carc.view.pending));
+      await page.mouse.click(box.x + spots[0].x, box.y + spots[0].y);
     } else {
       await page.click("#btn-pass");
     }

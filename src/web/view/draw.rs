@@ -93,6 +93,17 @@ impl State {
                 ctx.stroke_rect(p.x as f64 + 0.06, p.y as f64 + 0.06, 0.88, 0.88);
             }
         }
+        // Each seat's last tile, framed in its colour; the very last one also in white.
+        let last_tiles = s.last_tiles();
+        drop(s);
+        for (seat, pos) in last_tiles.iter().enumerate() {
+            let Some(p) = pos else { continue };
+            ctx.set_stroke_style_str(&color_of(&self.shared, seat));
+            ctx.set_line_width(3.5 / k);
+            ctx.stroke_rect(p.x as f64 + 0.07, p.y as f64 + 0.07, 0.86, 0.86);
+        }
+        let s = self.shared.borrow();
+        let g = &s.game;
         if let Some(last) = g.board().squares().last().filter(|_| g.board().squares().len() > 1) {
             ctx.set_stroke_style_str("rgba(255,255,255,0.85)");
             ctx.set_line_width(2.5 / k);
@@ -168,6 +179,7 @@ impl State {
                     ctx.set_line_width(3.0 / k);
                     ctx.stroke();
                 }
+                self.draw_pending(&color);
             }
             _ => self.draw_figures(&s),
         }
@@ -285,6 +297,35 @@ impl State {
             ctx.stroke_rect(q.x as f64 + 0.03, q.y as f64 + 0.03, 0.94, 0.94);
         }
         ctx.set_line_dash(&to_js(&json!([]))).ok();
+    }
+
+    /// The figure waiting for its confirmation, on its spot, in a dashed ring: it is not
+    /// played until confirmed.
+    fn draw_pending(&self, color: &str) {
+        let Some(a) = self.pending else { return };
+        let Some(c) = self.choices().into_iter().find(|c| c.action == a) else { return };
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        let (kind, color) = match a {
+            Action::PlaceFigure { figure, .. } => (figure, color.to_string()),
+            Action::Coop(crate::engine::coop::Move::Meeple { colour, .. }) => {
+                (FigureKind::Meeple, coop_draw::COLOUR_HEX[colour as usize % 6].to_string())
+            }
+            _ => (FigureKind::Abbot, "rgba(255,255,255,0.6)".to_string()),
+        };
+        ctx.save();
+        ctx.translate(c.x, c.y).ok();
+        ctx.begin_path();
+        ctx.arc(0.0, 0.0, 0.2, 0.0, 2.0 * PI).ok();
+        ctx.set_fill_style_str("rgba(255,255,255,0.35)");
+        ctx.fill();
+        ctx.set_line_dash(&to_js(&json!([0.05, 0.035]))).ok();
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(3.0 / k);
+        ctx.stroke();
+        ctx.set_line_dash(&to_js(&json!([]))).ok();
+        ctx.scale(0.25, 0.25).ok();
+        render::draw_figure(ctx, kind, &color, false);
+        ctx.restore();
     }
 
     /// A gold frame around every square of the feature under `part` (and a building's

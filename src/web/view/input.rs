@@ -22,10 +22,21 @@ impl State {
             }
             p if choosing(p) => {
                 let i = self.choice_near(wx, wy)?;
-                Some(Command::Apply(self.choices().swap_remove(i).action))
+                self.chosen(self.choices().swap_remove(i).action)
             }
             _ => None,
         }
+    }
+
+    /// A choice clicked: played at once, or a figure shown on its spot to be confirmed by a
+    /// second click on it (or Enter), so that a mis-click ends no turn.
+    fn chosen(&mut self, action: Action) -> Option<Command> {
+        if !self.confirm || !places_figure(&action) || self.pending == Some(action) {
+            self.pending = None;
+            return Some(Command::Apply(action));
+        }
+        self.pending = Some(action);
+        Some(Command::Pending)
     }
 
     /// The mouse moved to (sx, sy): preview the tile on an open square, ring the spot of
@@ -137,6 +148,9 @@ impl State {
     }
 
     fn confirm(&mut self) -> Option<Command> {
+        if let Some(a) = self.pending.take() {
+            return Some(Command::Apply(a));
+        }
         match self.phase() {
             Phase::Tile { tile } => {
                 let places = self.placements();
@@ -269,6 +283,8 @@ impl BoardView {
                     e.prevent_default();
                     return (true, st.confirm());
                 }
+                // A figure waiting for its confirmation goes back first; then the tile.
+                "Escape" if st.pending.take().is_some() => return (true, Some(Command::Pending)),
                 "Escape" => return (true, Some(Command::Undo)),
                 "f" | "F" => {
                     st.user_camera = false;
@@ -342,19 +358,10 @@ impl BoardView {
             };
             // Applied with the view released: subscribers may read it. Online, the page
             // sends it instead (there is no undo there).
-            match (remote, cmd) {
-                (_, Some(Command::Inspect)) => tell_inspection(&st),
-                (Some(canvas), Some(Command::Apply(a))) => {
-                    let tiles = shared.borrow().game.tiles().clone();
-                    let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
-                    let init = web_sys::CustomEventInit::new();
-                    init.set_detail(&detail);
-                    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardaction", &init) {
-                        canvas.dispatch_event(&ev).ok();
-                    }
-                }
-                (Some(_), Some(Command::Undo)) => {}
-                (_, cmd) => run(&shared, cmd),
+            match cmd {
+                Some(Command::Inspect) => tell_inspection(&st),
+                Some(Command::Pending) => tell_pending(&st),
+                cmd => deliver(&shared, remote, cmd),
             }
             announce_preview(&st);
             if redraw {

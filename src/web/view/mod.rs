@@ -105,6 +105,12 @@ struct State {
     /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
     /// a square of it and its node there.
     spotlight: Option<(Pos, u8)>,
+    /// Whether a figure waits for a confirmation before it is played (`setConfirm`): a
+    /// mis-click then ends no turn.
+    confirm: bool,
+    /// The figure placed but not yet confirmed: shown on its spot until a second click on
+    /// it, Enter or `confirmPending()` plays it; Escape or `cancelPending()` takes it back.
+    pending: Option<Action>,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -113,6 +119,8 @@ enum Command {
     Undo,
     /// The inspected feature changed: tell the page.
     Inspect,
+    /// A figure waits for its confirmation, or no longer does: tell the page.
+    Pending,
 }
 
 /// A board drawn on a canvas, attached to a game.
@@ -276,6 +284,25 @@ fn announce_preview(state: &Rc<RefCell<State>>) {
     }
 }
 
+/// Play a command with the view released (subscribers may read it). Online (`remote`: the
+/// canvas), a move is told to the page as a `boardaction`, which sends it; nothing is taken
+/// back there.
+fn deliver(shared: &Shared, remote: Option<HtmlCanvasElement>, cmd: Option<Command>) {
+    match (remote, cmd) {
+        (Some(canvas), Some(Command::Apply(a))) => {
+            let tiles = shared.borrow().game.tiles().clone();
+            let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
+            let init = web_sys::CustomEventInit::new();
+            init.set_detail(&detail);
+            if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardaction", &init) {
+                canvas.dispatch_event(&ev).ok();
+            }
+        }
+        (Some(_), Some(Command::Undo)) => {}
+        (_, cmd) => run(shared, cmd),
+    }
+}
+
 fn run(shared: &Shared, cmd: Option<Command>) {
     match cmd {
         Some(Command::Apply(a)) => {
@@ -286,7 +313,41 @@ fn run(shared: &Shared, cmd: Option<Command>) {
         Some(Command::Undo) => {
             session::undo(shared);
         }
-        Some(Command::Inspect) | None => {}
+        Some(Command::Inspect | Command::Pending) | None => {}
+    }
+}
+
+/// Whether an action puts a figure on the board (or takes the abbot back): what
+/// [`State::confirm`] holds back until it is confirmed.
+fn places_figure(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::PlaceFigure { .. }
+            | Action::RetrieveAbbot { .. }
+            | Action::Coop(crate::engine::coop::Move::Meeple { .. })
+    )
+}
+
+/// The figure waiting for its confirmation, in record form, or `null`.
+fn pending_js(st: &State) -> JsValue {
+    let tiles = st.shared.borrow().game.tiles().clone();
+    st.pending
+        .as_ref()
+        .map_or(JsValue::NULL, |a| to_js(&crate::record::RecordAction::from_action(a, &tiles).to_value()))
+}
+
+/// Tell the page that the figure waiting for its confirmation changed (`figurepending`,
+/// `detail`: the action in record form, or `null`), with the view released: the page's
+/// listener may call the view.
+fn tell_pending(state: &Rc<RefCell<State>>) {
+    let (canvas, detail) = {
+        let st = state.borrow();
+        (st.canvas.clone(), pending_js(&st))
+    };
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&detail);
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("figurepending", &init) {
+        canvas.dispatch_event(&ev).ok();
     }
 }
 
@@ -327,6 +388,8 @@ impl BoardView {
             rot: 0,
             spot_hover: None,
             spotlight: None,
+            confirm: true,
+            pending: None,
             focus: None,
             figure: FigureKind::Meeple,
             colour: 0,
@@ -370,7 +433,14 @@ impl BoardView {
         };
         let watch_id = {
             let request = request.clone();
-            shared.borrow_mut().watch(Rc::new(move |_| request()))
+            let weak = Rc::downgrade(&state);
+            // Any move drops a figure still waiting for its confirmation (the step is over).
+            shared.borrow_mut().watch(Rc::new(move |_| {
+                if let Some(Ok(mut st)) = weak.upgrade().as_ref().map(|s| s.try_borrow_mut()) {
+                    st.pending = None;
+                }
+                request()
+            }))
         };
 
         let mut view = BoardView { state, request, frame, listeners: Vec::new(), watch_id, shared };
@@ -499,6 +569,53 @@ impl BoardView {
             if color.trim().is_empty() { DEFAULT_BACKGROUND.to_string() } else { color.trim().to_string() };
         (self.request)();
         Ok(())
+    }
+
+    /// Whether a figure waits for a confirmation (a second click on it, Enter, or
+    /// `confirmPending()`) before it is played; on by default. Turning it off drops a figure
+    /// waiting.
+    #[wasm_bindgen(js_name = setConfirm)]
+    pub fn set_confirm(&self, on: bool) {
+        let dropped = {
+            let mut st = self.state.borrow_mut();
+            st.confirm = on;
+            !on && st.pending.take().is_some()
+        };
+        if dropped {
+            tell_pending(&self.state);
+        }
+        (self.request)();
+    }
+
+    /// The figure placed and waiting for its confirmation, in record form, or `null`.
+    #[wasm_bindgen(getter)]
+    pub fn pending(&self) -> JsValue {
+        pending_js(&self.state.borrow())
+    }
+
+    /// Play the figure waiting for its confirmation (online: sent as a `boardaction`).
+    /// Returns whether there was one.
+    #[wasm_bindgen(js_name = confirmPending)]
+    pub fn confirm_pending(&self) -> bool {
+        let (cmd, remote) = {
+            let mut st = self.state.borrow_mut();
+            let Some(a) = st.pending.take() else { return false };
+            (Some(Command::Apply(a)), st.remote.then(|| st.canvas.clone()))
+        };
+        deliver(&self.shared, remote, cmd);
+        (self.request)();
+        true
+    }
+
+    /// Take back the figure waiting for its confirmation. Returns whether there was one.
+    #[wasm_bindgen(js_name = cancelPending)]
+    pub fn cancel_pending(&self) -> bool {
+        let had = self.state.borrow_mut().pending.take().is_some();
+        if had {
+            tell_pending(&self.state);
+        }
+        (self.request)();
+        had
     }
 
     /// Outline one feature as the pointer's card does, e.g. the one a final scoring counts:

@@ -1,0 +1,79 @@
+// The page on a phone (390×844, touch): the bar's other buttons in a "More" menu instead
+// of a bar that scrolls sideways, hints that say "tap", a rotate button on the board, and
+// every target a finger uses at least 44 px (WCAG 2.5.5). A desktop keeps its bar.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, frame, snap, squarePoint, shot } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const MENU = ["#btn-help", "#btn-fit", "#btn-replay", "#btn-share", "#btn-export", 'label[for="import-file"]'];
+
+/** Every visible button, choice and text box under `root` smaller than 44 px. */
+const small = (page, root) => page.$$eval(`${root} :is(button, label.button, select, input[type=text])`, (es) => es
+  .filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== "hidden")
+  .map((e) => [e.id || e.textContent.trim().slice(0, 20), Math.round(e.getBoundingClientRect().height)])
+  .filter(([, h]) => h < 44));
+
+test("a phone: More holds the bar's other buttons, hints say tap, a rotate button on the board, 44 px targets", async () => {
+  const page = await openGame(browser, srv.url, PHONE);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.V", "base.U"] }));
+  await frame(page);
+  // The bar fits: nothing hidden sideways, the other buttons behind More.
+  const bar = await page.evaluate(() => { const b = document.querySelector(".bar-actions"); return [b.scrollWidth, b.clientWidth, innerWidth,
+    Math.max(...[...b.children].filter((c) => c.offsetParent).map((c) => c.getBoundingClientRect().right))]; });
+  assert.ok(bar[0] <= bar[1] && bar[3] <= bar[2], `the bar fits its ${bar[2]} px: ${bar}`);
+  for (const b of MENU) assert.equal(await page.isVisible(b), false, `${b} waits in the menu`);
+  await page.tap("#btn-more");
+  assert.equal(await page.getAttribute("#btn-more", "aria-expanded"), "true");
+  for (const b of MENU) assert.equal(await page.isVisible(b), true, `${b} in the menu`);
+  assert.deepEqual(await small(page, "#more-menu"), []);
+  await shot(page, "28-phone-menu-390");
+  // A tap elsewhere closes it; Escape too.
+  await page.tap("#turn-line");
+  assert.equal(await page.isVisible("#btn-replay"), false);
+  await page.tap("#btn-more");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.isVisible("#btn-replay"), false);
+  assert.equal(await page.getAttribute("#btn-more", "aria-expanded"), "false");
+  // The hint speaks of taps; the board's own rotate button turns the tile in hand.
+  assert.match(await page.textContent("#hint"), /^Ann: tap a highlighted square to try the tile there, tap it again to place it \(↻ turns it\)\.$/);
+  assert.equal(await page.isVisible("#board-rotate"), true);
+  const p = await squarePoint(page, 1, 0);
+  const box = await page.locator("#board").boundingBox();
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  const before = await page.evaluate(() => window.carc.view.previewRotation());
+  await page.tap("#board-rotate");
+  assert.notEqual(await page.evaluate(() => window.carc.view.previewRotation()), before, "↻ turned the tile");
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  assert.equal((await snap(page)).phase.step, "figure");
+  assert.equal(await page.isVisible("#board-rotate"), false, "no tile to turn now");
+  assert.match(await page.textContent("#hint"), /^Ann: tap a circle to place a figure/);
+  // Every target in the panel at least 44 px high.
+  assert.deepEqual(await small(page, ".panel"), []);
+  assert.deepEqual(await small(page, ".bar"), []);
+  // And in the new-game dialog: its buttons, choices and boxes.
+  await page.tap("#btn-new");
+  assert.deepEqual(await small(page, "#new-game"), []);
+  const boxes = await page.$$eval("#new-game :is(label:has(input[type=checkbox]), label:has(input[type=radio]))", (ls) => ls
+    .filter((l) => l.offsetParent !== null).map((l) => [l.textContent.trim().slice(0, 20), Math.round(l.getBoundingClientRect().height)])
+    .filter(([, h]) => h < 44));
+  assert.deepEqual(boxes, [], "each box's label is a 44 px target");
+  await shot(page, "29-phone-new-game-390");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a desktop keeps every button in the bar and says click", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 } });
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U"] }));
+  assert.equal(await page.isVisible("#btn-more"), false);
+  for (const b of MENU) assert.equal(await page.isVisible(b), true, b);
+  assert.equal(await page.isVisible("#board-rotate"), false);
+  assert.match(await page.textContent("#hint"), /\(R or right-click rotates\)/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

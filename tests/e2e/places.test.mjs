@@ -1,0 +1,73 @@
+// What the page says about places and amounts: each seat's last tile framed in its colour,
+// and the cooperative game's buttons that say how many points a scoring brings and how
+// many ghosts a removal drives away.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, frame, snap, shot } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+test("each seat's last tile is framed in its colour, and follows an undo and a reload", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 } });
+  await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo", "Cy"], sets: ["base"], seed: 7 });
+    const g = window.carc.game;
+    for (let i = 0; i < 4; i++) { g.apply(g.legalActions()[0]); g.apply({ pass: true }); }
+  });
+  const board = (await snap(page)).board;
+  // Turns: Ann, Bo, Cy, Ann: the start tile first, then one square a turn.
+  assert.deepEqual(await page.evaluate(() => window.carc.game.lastTiles()),
+    [[board[4].x, board[4].y], [board[2].x, board[2].y], [board[3].x, board[3].y]]);
+  await frame(page);
+  await shot(page, "31-last-tiles");
+  // Bo places a tile and takes it back: his last tile is the earlier one again.
+  await page.evaluate(() => window.carc.game.apply(window.carc.game.legalActions()[0]));
+  const placed = (await snap(page)).board[5];
+  assert.deepEqual((await page.evaluate(() => window.carc.game.lastTiles()))[1], [placed.x, placed.y]);
+  await page.evaluate(() => window.carc.view.undo());
+  assert.deepEqual((await page.evaluate(() => window.carc.game.lastTiles()))[1], [board[2].x, board[2].y]);
+  // A reload rebuilds them from the record.
+  await page.reload();
+  await page.waitForFunction(() => window.carc?.game);
+  assert.deepEqual(await page.evaluate(() => window.carc.game.lastTiles()),
+    [[board[4].x, board[4].y], [board[2].x, board[2].y], [board[3].x, board[3].y]]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a co-op scoring's buttons say the points it brings and the ghosts a removal drives away", async () => {
+  const page = await openGame(browser, srv.url);
+  // Level 3, one seat, played by its first moves (a meeple whenever one may go) until a
+  // completed feature waits to be scored with ghosts on the board to remove instead.
+  const found = await page.evaluate(() => {
+    window.carc.bots.stepMs = 0;
+    for (let seed = 1; seed < 40; seed++) {
+      window.carc.newGame({ players: ["Ann"], sets: ["ghosts"], seed, options: { coop: { level: 3 } } });
+      const g = window.carc.game;
+      for (let i = 0; i < 300 && !g.snapshot().over; i++) {
+        const s = g.snapshot(), l = g.legalActions();
+        if (s.phase.waits === "score" && l.some((a) => a.remove)) return seed;
+        g.apply(l.find((a) => a.meeple) || l.find((a) => a.points) || l[0]);
+      }
+    }
+    return null;
+  });
+  assert.ok(found, "a game with a scoring and ghosts to remove");
+  await frame(page);
+  const labels = await page.$$eval("#coop-choices button", (bs) => bs.map((b) => b.textContent));
+  const points = labels.map((l) => l.match(/^Take the (\d+) points? \(meeple at \(-?\d+, -?\d+\)\)$/)).find(Boolean);
+  const removal = labels.map((l) => l.match(/^Remove (\d+) ghosts? from \((-?\d+), (-?\d+)\) instead$/)).find(Boolean);
+  assert.ok(points && removal, labels.join(" | "));
+  // The removal's count is what is on that square, up to 3 (COOP-3a-2).
+  const there = await page.evaluate(([x, y]) => window.carc.game.snapshot().coop.ghosts
+    .filter((g) => g.x === x && g.y === y).reduce((n, g) => n + g.count, 0), [Number(removal[2]), Number(removal[3])]);
+  assert.equal(Number(removal[1]), Math.min(3, there));
+  // Taking the points moves the team's marker by as many.
+  const before = (await snap(page)).coop.markers[0];
+  await page.locator("#coop-choices button", { hasText: /^Take the/ }).first().click();
+  assert.equal((await snap(page)).coop.markers[0] - before, Number(points[1]));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

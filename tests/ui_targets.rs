@@ -101,3 +101,38 @@ fn inspect_parts_lists_each_feature_of_a_tile_once() {
     assert_eq!(kinds(Pos::new(0, 1)), vec![FeatureKind::Monastery, FeatureKind::Field]);
     assert!(inspect_parts(&g, Pos::new(5, 5)).is_empty(), "no tile there");
 }
+
+/// A click where the drawn tile cannot go says why: nothing beside it (BASE-TILE-1), edges
+/// that match in no rotation (BASE-TILE-2), or a river tile away from the river's open end
+/// (BASE-RIVER-1). Where it can go, or on a tile, there is nothing to say.
+#[test]
+fn a_square_the_tile_cannot_take_says_why() {
+    use carcassonne::ui::targets::{refusal, Refusal};
+    // A straight road: the start tile's city (north) takes it in no rotation.
+    let g = game(&["Red", "Blue"], &["base.U"]);
+    assert_eq!(refusal(&g, Pos::new(0, -1)), Some(Refusal::Fits));
+    assert_eq!(refusal(&g, Pos::new(3, 3)), Some(Refusal::Isolated));
+    assert_eq!(refusal(&g, Pos::new(1, 0)), None, "it fits east of the start");
+    assert_eq!(refusal(&g, Pos::new(0, 0)), None, "the start tile lies there");
+    // The River: the spring at (0, 0) opens east; a river tile beside the spring but
+    // not at its open end must extend the river.
+    let r = carcassonne::engine::Game::new(
+        carcassonne::engine::TileSet::builtin(),
+        carcassonne::engine::Setup {
+            players: vec![
+                carcassonne::engine::PlayerSetup::named("Red"),
+                carcassonne::engine::PlayerSetup::named("Blue"),
+            ],
+            sets: vec![carcassonne::engine::Set::Base, carcassonne::engine::Set::River],
+            options: carcassonne::engine::Options::default(),
+            deck: carcassonne::engine::Deck::Draw(vec!["river.CICI".into(), "river.lake".into()]),
+        },
+    )
+    .unwrap();
+    let open: Vec<Pos> = placements(&r).into_iter().map(|(p, _)| p).collect();
+    assert!(!open.is_empty());
+    let beside_spring = [Pos::new(0, -1), Pos::new(0, 1), Pos::new(-1, 0), Pos::new(1, 0)];
+    let off =
+        beside_spring.iter().find(|p| !open.contains(p)).expect("a square beside the spring the river cannot take");
+    assert_eq!(refusal(&r, *off), Some(Refusal::River));
+}

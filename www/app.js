@@ -425,6 +425,10 @@ function render() {
   const drawn = $("#drawn");
   if (step === "tile") W.drawTile(drawn, s.phase.tile, shownView.previewRotation());
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
+  // What the drawn tile is, in words (screen readers; the picture is a canvas).
+  let told = "";
+  if (step === "tile") try { told = shown.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
+  drawn.setAttribute("aria-label", told ? t("drawn.tile", { tile: told }) : t("drawn.label"));
 
   $("#turn-line").textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}` : t("turn.toPlay", { name: me.name });
   // The player's colour as a bar beside the text: any colour a player picks, the text
@@ -808,6 +812,11 @@ function start() {
   // A figure placed waits for End turn (or Enter, or a second click on it); Take back (or
   // Escape) lifts it again.
   $("#board").addEventListener("figurepending", () => render());
+  // A square the tile cannot take says why, until the next move.
+  $("#board").addEventListener("boardrefused", (e) => {
+    $("#hint").textContent = t(`refused.${e.detail.why}`);
+    $("#announce").textContent = $("#hint").textContent;
+  });
   $("#btn-end").addEventListener("click", () => { table.view?.confirmPending(); $("#board").focus(); });
   $("#btn-takeback").addEventListener("click", () => { table.view?.cancelPending(); $("#board").focus(); });
   // "More" on a narrow screen: the bar's other buttons in a menu, closed by a choice, by

@@ -180,6 +180,7 @@ export class CarcassonneGame extends HTMLElement {
     u.undo.addEventListener("click", () => { if (!this.view?.cancelPending()) this.view?.undo(); });
     u.end.addEventListener("click", () => this.view?.confirmPending());
     u.board.addEventListener("figurepending", () => this.render());
+    u.board.addEventListener("boardrefused", (e) => { u.hint.textContent = this.t(`refused.${e.detail.why}`); u.announce.textContent = u.hint.textContent; });
     // The cooperative game: which of the seat's colours the next meeple is (cycles).
     u.colour.addEventListener("click", () => {
       const own = this.lastTurn?.colours || [];
@@ -679,6 +680,9 @@ export class CarcassonneGame extends HTMLElement {
       this.labelPlay();
     }
     if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
+    let told = "";
+    if (s.phase.step === "tile") try { told = this.game.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
+    u.drawn.setAttribute("aria-label", told ? t("drawn.tile", { tile: told }) : t("drawn.label"));
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
     u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
     u.rotate.disabled = s.phase.step !== "tile" || turn.idle;

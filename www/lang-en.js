@@ -17,7 +17,10 @@ export const en = {
   "offline.link": "Download the game as one file", "offline.rest": "to play it offline, opened straight from disk.",
   // The board and the turn
   "board.label": "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back, I reads out the tile in the middle part by part (the arrows then go to the next tile).",
-  "drawn.label": "The drawn tile", "turn.label": "Your turn", "loading": "Loading…",
+  "drawn.label": "The drawn tile", "drawn.tile": "The drawn tile: {tile}", "turn.label": "Your turn", "loading": "Loading…",
+  "refused.isolated": "The tile must go next to a tile already on the board.",
+  "refused.fits": "The tile fits there in no rotation: each edge must match the tile beside it.",
+  "refused.river": "A river tile must extend the river from its open end, without turning back the way it came.",
   "btn.end": "End turn", "btn.takeBack": "Take back", "settings.confirm": "Confirm each figure (End turn)",
   "hint.pending": "{name}: the figure waits on its spot: End turn (Enter) places it, Take back (Escape) lifts it.",
   "hint.pending.touch": "{name}: tap the figure again or End turn to place it; Take back lifts it.",

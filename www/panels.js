@@ -24,7 +24,8 @@ export function renderTilesLeft(box, unseen, sets, drawTile, t) {
   box.replaceChildren(...[...groups].map(([set, tiles]) => el("section", { class: "tl-set" },
     el("h3", {}, `${title[set] || set}: ${tiles.reduce((n, t) => n + t.count, 0)}`),
     el("ul", { class: "tl-tiles" }, ...tiles.map((t) => el("li", { "data-tile": t.tile, "data-count": String(t.count),
-      title: `${t.tile}: ${t.count}` }, el("canvas", { "aria-hidden": "true" }), el("span", {}, `×${t.count}`)))))));
+      title: `${t.text || t.tile} ×${t.count}`, "aria-label": `${t.text || t.tile} ×${t.count}` },
+    el("canvas", { "aria-hidden": "true" }), el("span", { "aria-hidden": "true" }, `×${t.count}`)))))));
   if (!unseen.length) box.append(el("p", { class: "muted" }, t("unseen.none")));
   // Drawn once in the page (a canvas takes its size from CSS).
   for (const li of box.querySelectorAll("li[data-tile]")) drawTile(li.querySelector("canvas"), li.dataset.tile, 0);

@@ -3,8 +3,10 @@
 
 mod card;
 mod nl;
+mod tile;
 
 pub use card::inspection;
+pub use tile::describe_tile;
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
 use std::str::FromStr;

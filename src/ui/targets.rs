@@ -49,6 +49,46 @@ pub fn placements(g: &Game) -> Vec<(Pos, Vec<Rotation>)> {
     out
 }
 
+/// Why the drawn tile cannot go on an empty square, for the page to say when it is clicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No tile beside it: a tile goes next to one already placed (BASE-TILE-1).
+    Isolated,
+    /// A river tile: it must extend the river from its open end, without a U-turn
+    /// (BASE-RIVER-1).
+    River,
+    /// Beside tiles whose edges it matches in no rotation (BASE-TILE-2).
+    Fits,
+}
+
+impl Refusal {
+    /// Its name, as the page's texts name it (`refused.isolated`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Refusal::Isolated => "isolated",
+            Refusal::River => "river",
+            Refusal::Fits => "fits",
+        }
+    }
+}
+
+/// Why the drawn tile cannot go on the empty square `pos`; `None` where it can go, where
+/// a tile lies already, or when no tile is in hand.
+pub fn refusal(g: &Game, pos: Pos) -> Option<Refusal> {
+    let Phase::Tile { tile } = g.phase() else { return None };
+    if g.board().at(pos).is_some() || placements(g).iter().any(|(p, _)| *p == pos) {
+        return None;
+    }
+    let beside = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+        .iter()
+        .any(|(dx, dy)| g.board().at(Pos::new(pos.x + dx, pos.y + dy)).is_some());
+    if !beside {
+        return Some(Refusal::Isolated);
+    }
+    let river = g.tiles().get(tile).segments.iter().any(|s| s.kind == crate::engine::tiles::FeatureKind::River);
+    Some(if river { Refusal::River } else { Refusal::Fits })
+}
+
 /// The board point of local node `local` (segment, mist region or building) of the tile
 /// on square `sq`, where a figure on it stands.
 fn node_point(g: &Game, sq: SquareIdx, local: u8) -> (f64, f64) {

@@ -170,6 +170,18 @@ impl WasmGame {
         self.shared.borrow_mut().unwatch(id)
     }
 
+    /// A tile of the catalogue told in words in the game's language ("a city cap with a
+    /// straight road"), by its id. Throws on an unknown id.
+    #[wasm_bindgen(js_name = describeTile)]
+    pub fn describe_tile(&self, id: &str) -> Result<String, JsError> {
+        let s = self.shared.borrow();
+        let tiles = s.game.tiles();
+        let idx = tiles
+            .index_of(id)
+            .ok_or_else(|| JsError::new(&format!("no tile {:?}", id.chars().take(40).collect::<String>())))?;
+        Ok(crate::text::describe_tile(s.lang, tiles.get(idx)))
+    }
+
     /// Each seat's last tile on the board, `[x, y]` or `null` per seat (the board frames it
     /// in the seat's colour).
     #[wasm_bindgen(js_name = lastTiles)]
@@ -237,7 +249,10 @@ impl WasmGame {
             .game
             .unseen_tiles()
             .into_iter()
-            .map(|(t, count)| json!({"tile": &*tiles.get(t).id, "set": &tiles.get(t).set, "count": count}))
+            .map(|(t, count)| {
+                let def = tiles.get(t);
+                json!({"tile": &*def.id, "set": &def.set, "count": count, "text": crate::text::describe_tile(s.lang, def)})
+            })
             .collect();
         to_js(&list)
     }

@@ -60,6 +60,7 @@ const FAMILIES = {
   figure: ["meeple", "abbot", "guard"],
   "hint.coop": ["meeple", "score", "bury", "fewer", "attract", "cemetery_ghost", "mist_ghost", "cat", "hound", "removal", "face_down"],
   hint: ["tile", "figure", "circle", "cat"],
+  refused: ["isolated", "fits", "river"],
   cat: ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won", "challenge bonus",
     "final road", "final city", "final monastery", "final shrine", "final castle", "final garden", "final field", "final ghosts"],
 };

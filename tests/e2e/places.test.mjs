@@ -3,7 +3,7 @@
 // many ghosts a removal drives away.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, frame, snap, shot } from "./harness.mjs";
+import { serve, launch, openGame, frame, snap, shot, squarePoint, clickCanvas } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -68,6 +68,44 @@ test("a co-op scoring's buttons say the points it brings and the ghosts a remova
   const before = (await snap(page)).coop.markers[0];
   await page.locator("#coop-choices button", { hasText: /^Take the/ }).first().click();
   assert.equal((await snap(page)).coop.markers[0] - before, Number(points[1]));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a click where the tile cannot go says why", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 } });
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U"] }));
+  await frame(page);
+  const click = async (x, y) => {
+    const p = await squarePoint(page, x, y);
+    await clickCanvas(page, p.x, p.y);
+    return page.textContent("#hint");
+  };
+  // North of the start tile: its city takes a straight road in no rotation (BASE-TILE-2).
+  assert.equal(await click(0, -1), "The tile fits there in no rotation: each edge must match the tile beside it.");
+  // Two squares off: nothing beside it (BASE-TILE-1).
+  assert.equal(await click(0, -2), "The tile must go next to a tile already on the board.");
+  assert.equal(await page.textContent("#announce"), "The tile must go next to a tile already on the board.");
+  assert.equal((await snap(page)).phase.step, "tile", "nothing was played");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the drawn tile and the unseen tiles are told in words, not ids, in English and Dutch", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U", "base.X", "base.A"] }));
+  await frame(page);
+  assert.equal(await page.getAttribute("#drawn", "aria-label"), "The drawn tile: a straight road");
+  await page.locator("#tiles-left-panel summary").click();
+  const titles = await page.$$eval("#tl-list li", (ls) => ls.map((l) => l.getAttribute("title")));
+  assert.ok(titles.length > 10);
+  for (const x of titles) assert.doesNotMatch(x, /base\.|ghosts\./, "no ids");
+  assert.ok(titles.includes("a crossing of 4 roads ×1"), titles.join(" | "));
+  assert.ok(titles.includes("a monastery with a road ×2"), titles.join(" | "));
+  await page.selectOption("#set-lang", "nl");
+  assert.equal(await page.getAttribute("#drawn", "aria-label"), "De getrokken tegel: een rechte weg");
+  const nl = await page.$$eval("#tl-list li", (ls) => ls.map((l) => l.getAttribute("title")));
+  assert.ok(nl.includes("een kruising van 4 wegen ×1"), nl.join(" | "));
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -10,7 +10,10 @@ impl State {
             Phase::Tile { tile } => {
                 let pos = Pos::new(wx.floor() as i32, wy.floor() as i32);
                 let places = self.placements();
-                let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
+                let Some((_, rots)) = places.iter().find(|(p, _)| *p == pos) else {
+                    // An empty square the tile cannot take: say why.
+                    return targets::refusal(&self.shared.borrow().game, pos).map(|r| Command::Refused(pos, r));
+                };
                 if is_mouse || self.hover == Some(pos) {
                     let rot = self.rotation_at(rots);
                     Some(Command::Apply(Action::PlaceTile { tile, pos, rot }))
@@ -361,6 +364,7 @@ impl BoardView {
             match cmd {
                 Some(Command::Inspect) => tell_inspection(&st),
                 Some(Command::Pending) => tell_pending(&st),
+                Some(Command::Refused(pos, why)) => tell_refused(&st, pos, why),
                 cmd => deliver(&shared, remote, cmd),
             }
             announce_preview(&st);

@@ -121,6 +121,8 @@ enum Command {
     Inspect,
     /// A figure waits for its confirmation, or no longer does: tell the page.
     Pending,
+    /// The tile cannot go on this square: tell the page why.
+    Refused(Pos, targets::Refusal),
 }
 
 /// A board drawn on a canvas, attached to a game.
@@ -313,7 +315,7 @@ fn run(shared: &Shared, cmd: Option<Command>) {
         Some(Command::Undo) => {
             session::undo(shared);
         }
-        Some(Command::Inspect | Command::Pending) | None => {}
+        Some(Command::Inspect | Command::Pending | Command::Refused(..)) | None => {}
     }
 }
 
@@ -326,6 +328,17 @@ fn places_figure(a: &Action) -> bool {
             | Action::RetrieveAbbot { .. }
             | Action::Coop(crate::engine::coop::Move::Meeple { .. })
     )
+}
+
+/// Tell the page why the tile cannot go on a square clicked (`boardrefused`, `detail`:
+/// `{x, y, why}`, `why` one of `isolated`, `fits`, `river`).
+fn tell_refused(state: &Rc<RefCell<State>>, pos: Pos, why: targets::Refusal) {
+    let canvas = state.borrow().canvas.clone();
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&to_js(&json!({"x": pos.x, "y": pos.y, "why": why.name()})));
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardrefused", &init) {
+        canvas.dispatch_event(&ev).ok();
+    }
 }
 
 /// The figure waiting for its confirmation, in record form, or `null`.

@@ -1,0 +1,229 @@
+//! A tile told in words, for the unseen tiles' tooltips and the drawn tile's description
+//! to screen readers: "a city cap with a straight road", "a monastery with a road end",
+//! "een kruising van 4 wegen". Built from the catalogue's data, so every set's tiles are
+//! told, also those of a tile file of one's own.
+
+use super::Lang;
+use crate::engine::tiles::{FeatureKind, Segment, TileDef};
+
+/// The sides (N, E, S, W) a segment reaches, as a 4-bit mask.
+fn sides(seg: &Segment) -> u8 {
+    (0..12).filter(|p| seg.ports & (1 << p) != 0).fold(0, |m, p| m | (1 << (p / 3)))
+}
+
+/// One part of a tile, before it is worded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A city reaching `sides` sides, with `arms` pennants (coats of arms).
+    City {
+        sides: u32,
+        arms: u8,
+    },
+    /// Several city caps apart (one side each).
+    Caps(usize),
+    /// A road (or the river) running through: straight or bending.
+    Through {
+        river: bool,
+        straight: bool,
+    },
+    /// Roads meeting: `n` road ends at a crossing (3 or 4), one end alone (a road leading
+    /// to a building or a city), two apart, or the river's spring or lake.
+    Crossing(usize),
+    RoadEnd,
+    /// Two roads that end on the tile (at a tower, a building or a city).
+    Roads,
+    Spring,
+    Lake,
+    Building(FeatureKind),
+    Tower,
+    Mist,
+    Circles(u8),
+    Field,
+}
+
+fn parts(def: &TileDef) -> Vec<Part> {
+    let mut out = Vec::new();
+    if let Some(b) = def.building {
+        out.push(Part::Building(b));
+    }
+    let cities: Vec<&Segment> = def.segments.iter().filter(|s| s.kind == FeatureKind::City).collect();
+    if cities.len() > 1 && cities.iter().all(|c| sides(c).count_ones() == 1 && c.pennants == 0) {
+        out.push(Part::Caps(cities.len()));
+    } else {
+        out.extend(cities.iter().map(|c| Part::City { sides: sides(c).count_ones(), arms: c.pennants }));
+    }
+    for kind in [FeatureKind::Road, FeatureKind::River] {
+        let river = kind == FeatureKind::River;
+        let segs: Vec<u8> = def.segments.iter().filter(|s| s.kind == kind).map(sides).collect();
+        let ends = segs.iter().filter(|m| m.count_ones() == 1).count();
+        for m in segs.iter().filter(|m| m.count_ones() == 2) {
+            out.push(Part::Through { river, straight: *m == 0b0101 || *m == 0b1010 });
+        }
+        match (river, ends) {
+            (_, 0) => {}
+            (true, _) if def.id.contains("lake") => out.push(Part::Lake),
+            (true, _) => out.push(Part::Spring),
+            (false, 1) => out.push(Part::RoadEnd),
+            (false, 2) => out.push(Part::Roads),
+            (false, n) => out.push(Part::Crossing(n)),
+        }
+    }
+    if def.tower.is_some() {
+        out.push(Part::Tower);
+    }
+    if !def.mist.is_empty() {
+        out.push(Part::Mist);
+    }
+    let circles: u8 = def.mist.iter().map(|m| m.circles).sum();
+    if circles > 0 {
+        out.push(Part::Circles(circles));
+    }
+    if out.is_empty() || out.iter().all(|p| matches!(p, Part::Tower | Part::Mist | Part::Circles(_))) {
+        out.insert(0, Part::Field);
+    }
+    out
+}
+
+fn english(p: Part) -> String {
+    let arms = |n: u8| match n {
+        0 => String::new(),
+        1 => " with a pennant".to_string(),
+        n => format!(" with {n} pennants"),
+    };
+    match p {
+        Part::City { sides: 1, arms: a } => format!("a city cap{}", arms(a)),
+        Part::City { sides: 4, arms: a } => format!("a city on all four sides{}", arms(a)),
+        Part::City { sides, arms: a } => format!("a city across {sides} sides{}", arms(a)),
+        Part::Caps(n) => format!("{n} separate city caps"),
+        Part::Through { river: false, straight: true } => "a straight road".into(),
+        Part::Through { river: false, straight: false } => "a bend in the road".into(),
+        Part::Through { river: true, straight: true } => "a straight stretch of river".into(),
+        Part::Through { river: true, straight: false } => "a bend in the river".into(),
+        Part::Crossing(n) => format!("a crossing of {n} roads"),
+        Part::RoadEnd => "a road".into(),
+        Part::Roads => "2 roads".into(),
+        Part::Spring => "the river's spring".into(),
+        Part::Lake => "the river's lake".into(),
+        Part::Building(b) => match b {
+            FeatureKind::Monastery => "a monastery",
+            FeatureKind::Shrine => "a shrine",
+            FeatureKind::Garden => "a garden",
+            FeatureKind::Castle => "a haunted castle",
+            FeatureKind::Cemetery => "a cemetery",
+            _ => "a building",
+        }
+        .into(),
+        Part::Tower => "a watchtower".into(),
+        Part::Mist => "mist".into(),
+        Part::Circles(1) => "a spell circle".into(),
+        Part::Circles(n) => format!("{n} spell circles"),
+        Part::Field => "a field".into(),
+    }
+}
+
+fn dutch(p: Part) -> String {
+    let arms = |n: u8| match n {
+        0 => String::new(),
+        1 => " met een wimpel".to_string(),
+        n => format!(" met {n} wimpels"),
+    };
+    match p {
+        Part::City { sides: 1, arms: a } => format!("een stadsrand{}", arms(a)),
+        Part::City { sides: 4, arms: a } => format!("een stad aan alle vier de kanten{}", arms(a)),
+        Part::City { sides, arms: a } => format!("een stad over {sides} kanten{}", arms(a)),
+        Part::Caps(n) => format!("{n} losse stadsranden"),
+        Part::Through { river: false, straight: true } => "een rechte weg".into(),
+        Part::Through { river: false, straight: false } => "een bocht in de weg".into(),
+        Part::Through { river: true, straight: true } => "een recht stuk rivier".into(),
+        Part::Through { river: true, straight: false } => "een bocht in de rivier".into(),
+        Part::Crossing(n) => format!("een kruising van {n} wegen"),
+        Part::RoadEnd => "een weg".into(),
+        Part::Roads => "2 wegen".into(),
+        Part::Spring => "de bron van de rivier".into(),
+        Part::Lake => "het meer van de rivier".into(),
+        Part::Building(b) => match b {
+            FeatureKind::Monastery => "een klooster",
+            FeatureKind::Shrine => "een cultusplaats",
+            FeatureKind::Garden => "een tuin",
+            FeatureKind::Castle => "een spookslot",
+            FeatureKind::Cemetery => "een kerkhof",
+            _ => "een gebouw",
+        }
+        .into(),
+        Part::Tower => "een wachttoren".into(),
+        Part::Mist => "mist".into(),
+        Part::Circles(1) => "een spreukencirkel".into(),
+        Part::Circles(n) => format!("{n} spreukencirkels"),
+        Part::Field => "een veld".into(),
+    }
+}
+
+/// The tile in words in `lang`: its main part, then "with" the others ("a monastery with
+/// a road", "a city cap with a bend in the road and mist").
+pub fn describe_tile(lang: Lang, def: &TileDef) -> String {
+    let (word, with, and): (fn(Part) -> String, &str, &str) = match lang {
+        Lang::En => (english, "with", "and"),
+        Lang::Nl => (dutch, "met", "en"),
+    };
+    let words: Vec<String> = parts(def).into_iter().map(word).collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first, rest @ ..] => {
+            let rest = match rest {
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
+                [] => unreachable!("two words or more"),
+            };
+            format!("{first} {with} {rest}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::TileSet;
+
+    fn told(lang: Lang, id: &str) -> String {
+        let tiles = TileSet::builtin();
+        let def = tiles.get(tiles.index_of(id).expect("a tile"));
+        describe_tile(lang, def)
+    }
+
+    /// The base tiles as their catalogue draws them (../shared/tiles/base.toml).
+    #[test]
+    fn base_tiles_are_told_by_their_parts() {
+        for (id, en) in [
+            ("base.D", "a city cap with a straight road"),
+            ("base.A", "a monastery with a road"),
+            ("base.B", "a monastery"),
+            ("base.C", "a city on all four sides with a pennant"),
+            ("base.F", "a city across 2 sides with a pennant"),
+            ("base.H", "2 separate city caps"),
+            ("base.J", "a city cap with a bend in the road"),
+            ("base.L", "a city cap with a crossing of 3 roads"),
+            ("base.U", "a straight road"),
+            ("base.V", "a bend in the road"),
+            ("base.X", "a crossing of 4 roads"),
+        ] {
+            assert_eq!(told(Lang::En, id), en, "{id}");
+        }
+        assert_eq!(told(Lang::Nl, "base.D"), "een stadsrand met een rechte weg");
+        assert_eq!(told(Lang::Nl, "base.X"), "een kruising van 4 wegen");
+        assert_eq!(told(Lang::Nl, "base.C"), "een stad aan alle vier de kanten met een wimpel");
+    }
+
+    /// The river's spring and lake, and every tile of every set gets a sentence.
+    #[test]
+    fn every_tile_of_every_set_is_told() {
+        assert_eq!(told(Lang::En, "river.spring"), "the river's spring");
+        assert_eq!(told(Lang::En, "river.lake"), "the river's lake");
+        for def in TileSet::builtin().tiles() {
+            for lang in [Lang::En, Lang::Nl] {
+                let words = describe_tile(lang, def);
+                assert!(!words.is_empty() && !words.contains("  "), "{}: {words:?}", def.id);
+            }
+        }
+    }
+}

@@ -66,11 +66,28 @@ function save() {
 
 // The lines of the log for some events (the opening draw of the start tile is not news).
 // Log lines: the text and the help topic it belongs to (a "?" beside it opens that).
+// A line whose event names a square (`at`) points at it on the board.
 const logLines = (events) => events.filter((e) => e.type !== "tile_drawn" || e.player !== undefined)
-  .map((e) => ({ text: e.text, topic: TOPIC_OF[e.type] }));
+  .map((e) => ({ text: e.text, topic: TOPIC_OF[e.type], at: Number.isInteger(e.x) && Number.isInteger(e.y) ? [e.x, e.y] : null }));
+/** Outline a square a log line names on the board shown (`null`: the guide's marks, or none). */
+function showPlace(at) {
+  try {
+    if (at) (replay.view || table.view)?.setHighlights([at]);
+    else if (guide && !replay.active) guide.update(game.snapshot());
+    else (replay.view || table.view)?.setHighlights([]);
+  } catch { /* the view has gone */ }
+}
 let help = null; // the "How to play" drawer (help.js)
-/** A log line, with a "?" that opens its rule in the help. */
-const logItem = (line, attrs = {}) => el("li", attrs, line.text,
+/** A log line, with a "?" that opens its rule in the help. A line about a square shows it
+ *  on the board while the pointer or the focus rests on it, and centres the board on it
+ *  when clicked (or Enter). */
+const logItem = (line, attrs = {}) => el("li", { ...attrs, ...(line.at ? {
+  tabindex: "0", class: `${attrs.class || ""} points`.trim(),
+  onmouseenter: () => showPlace(line.at), onfocus: () => showPlace(line.at),
+  onmouseleave: () => showPlace(null), onblur: () => showPlace(null),
+  onclick: (e) => { if (!e.target.closest("button")) (replay.view || table.view)?.centreOn(...line.at); },
+  onkeydown: (e) => { if (e.key === "Enter" && e.target === e.currentTarget) (replay.view || table.view)?.centreOn(...line.at); },
+} : {}) }, line.text,
   ...(line.topic ? [" ", el("button", { type: "button", class: "why", "aria-label": t("why.log"), onclick: () => help.open((replay.game || game).snapshot(), line.topic) }, "?")] : []));
 
 function attach(newGame, { fresh, remote = false, guided = false }) {

@@ -179,7 +179,20 @@ impl State {
                     ctx.set_line_width(3.0 / k);
                     ctx.stroke();
                 }
-                self.draw_pending(&color);
+                // The figure itself on the spot under the pointer (or the keyboard), faint,
+                // and solid in a dashed ring once clicked and waiting for End turn.
+                if !ghost_step {
+                    let hot = self.spot_hover.or(self.focus).and_then(|i| self.choices().into_iter().nth(i));
+                    let places = |a: &Action| {
+                        matches!(a, Action::PlaceFigure { .. } | Action::Coop(crate::engine::coop::Move::Meeple { .. }))
+                    };
+                    if let Some(c) = hot.filter(|c| Some(c.action) != self.pending && places(&c.action)) {
+                        self.draw_figure_on(c.action, &color, false);
+                    }
+                }
+                if let Some(a) = self.pending {
+                    self.draw_figure_on(a, &color, true);
+                }
             }
             _ => self.draw_figures(&s),
         }
@@ -299,10 +312,9 @@ impl State {
         ctx.set_line_dash(&to_js(&json!([]))).ok();
     }
 
-    /// The figure waiting for its confirmation, on its spot, in a dashed ring: it is not
-    /// played until confirmed.
-    fn draw_pending(&self, color: &str) {
-        let Some(a) = self.pending else { return };
+    /// The figure an action places, on its spot: faint where the pointer rests, or solid in
+    /// a dashed ring while it waits for its confirmation (`pending`).
+    fn draw_figure_on(&self, a: Action, color: &str, pending: bool) {
         let Some(c) = self.choices().into_iter().find(|c| c.action == a) else { return };
         let (ctx, k) = (&self.ctx, self.cam.zoom);
         let (kind, color) = match a {
@@ -314,15 +326,19 @@ impl State {
         };
         ctx.save();
         ctx.translate(c.x, c.y).ok();
-        ctx.begin_path();
-        ctx.arc(0.0, 0.0, 0.2, 0.0, 2.0 * PI).ok();
-        ctx.set_fill_style_str("rgba(255,255,255,0.35)");
-        ctx.fill();
-        ctx.set_line_dash(&to_js(&json!([0.05, 0.035]))).ok();
-        ctx.set_stroke_style_str("#ffffff");
-        ctx.set_line_width(3.0 / k);
-        ctx.stroke();
-        ctx.set_line_dash(&to_js(&json!([]))).ok();
+        if pending {
+            ctx.begin_path();
+            ctx.arc(0.0, 0.0, 0.2, 0.0, 2.0 * PI).ok();
+            ctx.set_fill_style_str("rgba(255,255,255,0.35)");
+            ctx.fill();
+            ctx.set_line_dash(&to_js(&json!([0.05, 0.035]))).ok();
+            ctx.set_stroke_style_str("#ffffff");
+            ctx.set_line_width(3.0 / k);
+            ctx.stroke();
+            ctx.set_line_dash(&to_js(&json!([]))).ok();
+        } else {
+            ctx.set_global_alpha(0.6);
+        }
         ctx.scale(0.25, 0.25).ok();
         render::draw_figure(ctx, kind, &color, false);
         ctx.restore();

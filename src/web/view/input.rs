@@ -63,8 +63,10 @@ impl State {
                 let h = self.choice_near(wx, wy);
                 let changed = h != self.spot_hover;
                 self.spot_hover = h;
-                if h.is_some() {
-                    return (changed, self.inspect(None, sx, sy));
+                if let Some(i) = h {
+                    // A figure's spot: the feature it would join, outlined and told.
+                    let target = self.spot_target(i);
+                    return (changed, self.inspect(target, sx, sy));
                 }
                 changed
             }
@@ -73,6 +75,31 @@ impl State {
         let target = targets::inspect_at(&self.shared.borrow().game, wx, wy);
         let cmd = self.inspect(target, sx, sy);
         (over_target || cmd.is_some(), cmd)
+    }
+
+    /// The feature a figure on choice `i` would join, to inspect; `None` for a choice that
+    /// places no figure.
+    pub(super) fn spot_target(&self, i: usize) -> Option<Inspecting> {
+        let s = self.shared.borrow();
+        let g = &s.game;
+        let spot = match self.choices().into_iter().nth(i)?.action {
+            Action::PlaceFigure { spot, .. } | Action::Coop(crate::engine::coop::Move::Meeple { spot, .. }) => spot,
+            _ => return None,
+        };
+        let pos = match g.phase() {
+            Phase::Coop(Step::Meeple { square }) => g.board().square(square).pos,
+            _ => g.board().squares().last()?.pos,
+        };
+        Some((pos, Some(Part::Spot(spot)), None))
+    }
+
+    /// Inspect the feature of the choice the keyboard reached (its card beside it).
+    fn inspect_focus(&mut self) -> Option<Command> {
+        let i = self.focus.filter(|_| choosing(self.phase()))?;
+        let c = self.choices().into_iter().nth(i)?;
+        let (sx, sy) = self.cam.to_screen(c.x, c.y);
+        let target = self.spot_target(i);
+        self.inspect(target, sx, sy)
     }
 
     /// Inspect `target` (asked for at screen point sx, sy); `Command::Inspect` if that
@@ -280,6 +307,10 @@ impl BoardView {
                 "Tab" => {
                     if !st.cycle(e.shift_key()) {
                         return (true, None); // let focus leave the board
+                    }
+                    if let Some(cmd) = st.inspect_focus() {
+                        e.prevent_default();
+                        return (true, Some(cmd));
                     }
                 }
                 "Enter" | " " => {

@@ -670,6 +670,27 @@ impl BoardView {
         Ok(())
     }
 
+    /// The squares `setHighlights` outlines now, `[[x, y], …]`.
+    #[wasm_bindgen(getter)]
+    pub fn highlights(&self) -> JsValue {
+        let list: Vec<[i32; 2]> = self.state.borrow().highlights.iter().map(|p| [p.x, p.y]).collect();
+        to_js(&list)
+    }
+
+    /// Centre square (x, y) in the view, the zoom kept: a log line's place. The camera then
+    /// stays there until `fit()` (or F).
+    #[wasm_bindgen(js_name = centreOn)]
+    pub fn centre_on(&self, x: i32, y: i32) {
+        let mut st = self.state.borrow_mut();
+        st.sync_size();
+        st.user_camera = true;
+        st.fitted = true;
+        st.cam.x = x as f64 + 0.5;
+        st.cam.y = y as f64 + 0.5;
+        drop(st);
+        (self.request)();
+    }
+
     /// Zoom and pan so the whole board is in view.
     pub fn fit(&self) {
         let mut st = self.state.borrow_mut();

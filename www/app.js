@@ -574,7 +574,13 @@ function render() {
 
 /** The board fits itself below the guide's card, so that the step's target is never under it. */
 function keepClear() {
-  table.view?.setInsets(card.root.hidden ? 0 : card.root.offsetHeight + 12, 0, 0, 0);
+  // The hint line lies over the board's foot: the board fits above it.
+  const hint = $(".board-wrap .hint");
+  const bottom = hint.offsetHeight ? hint.offsetHeight + 12 : 0;
+  table.view?.setInsets(card.root.hidden ? 0 : card.root.offsetHeight + 12, 0, bottom, 0);
+  // A replay's board fits below its bar, so that no early move hides under it.
+  const bar = $("#replay-bar");
+  if (replay.view && !bar.hidden) replay.view.setInsets(bar.offsetTop + bar.offsetHeight + 8, 0, bottom, 0);
 }
 
 // ---------------------------------------------------------------- guided games

@@ -65,7 +65,9 @@ export class Help {
   /** Show the rules of the game of snapshot `s` (the cooperative game's, or the base
    *  game's and those of its sets), scrolled to `topic`. */
   open(s, topic) {
-    this.close();
+    this.close({ restore: false });
+    // Where the focus goes back to when the drawer closes (the button that opened it).
+    this.opener = document.activeElement;
     const list = this.drawer.querySelector(".help-topics");
     const coop = !!s.coop;
     const shown = TOPICS.filter((x) => (coop ? x.coop : !x.coop && (!x.set || s.sets.includes(x.set))));
@@ -100,9 +102,13 @@ export class Help {
     target?.focus();
   }
 
-  close() {
+  /** Close the drawer; the focus goes back to what had it when it opened (`restore`). */
+  close({ restore = true } = {}) {
     for (const [v, g] of this.views) { v.destroy(); v.free?.(); g.free?.(); }
     this.views = [];
+    const open = !this.drawer.hidden;
     this.drawer.hidden = true;
+    if (restore && open && this.opener?.isConnected) this.opener.focus();
+    if (restore) this.opener = null;
   }
 }

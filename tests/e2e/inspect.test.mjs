@@ -282,8 +282,13 @@ test("How to play: the rules of the sets in the game with boards the game draws,
   }));
   assert.deepEqual(inked, [true, true, true], "the base game's board, the limited mist bank, the ghosts about to scare a meeple");
   await shot(page, "help-drawer");
+  // The first heading shows below the drawer's sticky title, not under it.
+  const [head, first] = await page.evaluate(() => [document.querySelector("#help .help-head").getBoundingClientRect().bottom,
+    document.querySelector("#help .help-topic h3").getBoundingClientRect().top]);
+  assert.ok(first >= head, `the heading (top ${first}) is below the title (bottom ${head})`);
   await page.keyboard.press("Escape");
   assert.equal(await drawer.isVisible(), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "btn-help", "the focus is back on the button that opened it");
 
   // TEST-17's ghost step (GHOST-PLACE-2): the hint offers "Why?", which opens the ghosts' rules.
   await page.evaluate(() => {

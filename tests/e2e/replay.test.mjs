@@ -95,6 +95,7 @@ test("the replay button steps through the game being played, then play goes on",
   assert.equal(await page.textContent("#rp-label"), "Move 6 of 6");
   await page.fill("#rp-slider", "2");
   assert.equal((await snap(page, "replayGame")).actions, 2);
+
   assert.equal(await page.isDisabled("#btn-pass"), true, "no playing in a replay");
   await page.click("#rp-close");
   // Play goes on by clicks where it was.
@@ -148,6 +149,38 @@ test("against a computer a person takes back a whole turn; points go and no new 
   await page.reload();
   await ready(page);
   assert.equal((await snap(page)).actions, 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a replay's board fits between the replay bar and the hint line: on a phone, a tall board's rows are under neither", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 390, height: 844 } });
+  // A column six tiles high: the camera fits it by its height.
+  await page.evaluate(() => {
+    window.carc.finalStepMs = 0; // the game ends: straight to the results
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.E", "base.B", "base.B", "base.B", "base.B"] });
+    const g = window.carc.game;
+    for (const [tile, x, y, rotation] of [["base.E", 0, -1, 2], ["base.B", 0, -2, 0], ["base.B", 0, -3, 0], ["base.B", 0, -4, 0], ["base.B", 0, 1, 0]]) {
+      g.apply({ tile, x, y, rotation });
+      g.apply({ pass: true });
+    }
+  });
+  await page.click("#results-replay"); // the results' own Replay
+  await frame(page);
+  await frame(page);
+  const { bar, top, hint, bottom } = await page.evaluate(() => {
+    const canvas = document.querySelector("#board").getBoundingClientRect();
+    const v = window.carc.replay.view;
+    const zoom = v.camera().zoom;
+    return { bar: document.querySelector("#replay-bar").getBoundingClientRect().bottom,
+      top: canvas.top + v.screenPoint(0, -4).y - 0.5 * zoom,
+      hint: document.querySelector(".board-wrap .hint").getBoundingClientRect().top,
+      bottom: canvas.top + v.screenPoint(0, 1).y + 0.5 * zoom };
+  });
+  assert.ok(top >= bar, `the top row (its edge at ${top.toFixed(0)} px) lies below the bar (${bar.toFixed(0)} px)`);
+  // And the bottom row above the hint line over the board's foot.
+  assert.ok(bottom <= hint, `the bottom row (its edge at ${bottom.toFixed(0)} px) lies above the hint (${hint.toFixed(0)} px)`);
+  await shot(page, "15b-replay-tall");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -12,6 +12,9 @@ import { Table, markOf, WHY_TOPIC, readSave, showMoves, touchScreen } from "./co
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
+/** Square (x, y) named by what is beside it ("east of the start tile"). */
+const placeName = (x, y) => { try { return game.placeName(x, y); } catch { return `(${x}, ${y})`; } };
+
 /** What a move would do (its events), or null if the game cannot say. */
 const preview = (a) => { try { return game.preview(a); } catch { return null; } };
 
@@ -512,7 +515,7 @@ function render() {
       if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null))));
+    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"), t);
 
@@ -835,6 +838,10 @@ function start() {
   // A figure placed waits for End turn (or Enter, or a second click on it); Take back (or
   // Escape) lifts it again.
   $("#board").addEventListener("figurepending", () => render());
+  // The keyboard reached a square the tile can take: say where it is, in words.
+  $("#board").addEventListener("boardfocus", (e) => {
+    $("#announce").textContent = t("focus.square", { where: placeName(e.detail.x, e.detail.y), n: e.detail.rotations });
+  });
   // A square the tile cannot take says why, until the next move.
   $("#board").addEventListener("boardrefused", (e) => {
     $("#hint").textContent = t(`refused.${e.detail.why}`);
@@ -939,8 +946,8 @@ function start() {
       const answer = await table.bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
       if (answer.error) throw new Error(answer.error);
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
-      const words = answer.actions.map((a) => a.tile ? t("hint.place", { x: a.x, y: a.y, deg: a.rotation * 90 })
-        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t)));
+      const words = answer.actions.map((a) => a.tile ? t("hint.place", { where: placeName(a.x, a.y), deg: a.rotation * 90 })
+        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t, null, placeName)));
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
     } catch (e) {

@@ -24,19 +24,19 @@ export function markWon(level, circles) {
   try { localStorage.setItem(WON_KEY, JSON.stringify(won)); } catch { /* nothing to lose */ }
 }
 
-const at = (a) => `(${a.x}, ${a.y})`;
-
 /** A button's text for a move of the cooperative game (record form), in `t`'s language;
  *  with `events` (what the move would do: `game.preview`) a scoring says its points and a
- *  removal its ghosts. */
-export function actionLabel(a, t, events = null) {
+ *  removal its ghosts; `place(x, y)` names a square (`game.placeName`: "a city cap east
+ *  of the start tile"), else its coordinates are given. */
+export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`) {
+  const at = (b) => place(b.x, b.y);
   const sum = (types, field) => (events || []).filter((e) => types.includes(e.type)).reduce((n, e) => n + e[field], 0);
   if (a.pass) return t("act.noMore");
   if (a.meeple) return t("act.meeple", { colour: t(`colour.${a.meeple}`), at: a.at });
   if (a.points && events) return t("act.pointsN", { n: sum(["team_scored", "hound_scored", "team_cat_scored"], "points"), at: at(a) });
   if (a.points) return t("act.points", { at: at(a) });
-  if (a.remove && events) return t("act.removeN", { n: sum(["ghosts_removed"], "count"), at: `(${a.from_x}, ${a.from_y})` });
-  if (a.remove) return t("act.remove", { at: `(${a.from_x}, ${a.from_y})` });
+  if (a.remove && events) return t("act.removeN", { n: sum(["ghosts_removed"], "count"), at: place(a.from_x, a.from_y) });
+  if (a.remove) return t("act.remove", { at: place(a.from_x, a.from_y) });
   if (a.bury && a.colour) return t("act.buryColour", { colour: t(`colour.${a.colour}`) });
   if (a.bury) return t("act.bury", { at: at(a) });
   if (a.with) return t("act.with", { at: at(a) });

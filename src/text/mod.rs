@@ -6,7 +6,7 @@ mod nl;
 mod tile;
 
 pub use card::inspection;
-pub use tile::describe_tile;
+pub use tile::{describe_tile, place_name};
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
 use std::str::FromStr;

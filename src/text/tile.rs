@@ -227,3 +227,83 @@ mod tests {
         }
     }
 }
+
+/// A square named by what is beside it, for a page that shows no coordinates: "east of the
+/// start tile", "north of a city cap with a straight road"; a square with a tile is named
+/// by the tile and its neighbour ("a straight road east of the start tile"). A square with
+/// nothing beside it keeps its coordinates.
+pub fn place_name(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> String {
+    use crate::engine::Pos;
+    let board = game.board();
+    let start = |p: Pos| board.square_at(p).is_some_and(|i| i == 0 || game.def_at(i).start.is_some());
+    let tile = |p: Pos| -> Option<String> {
+        let i = board.square_at(p)?;
+        Some(match (start(p), board.square(i).face_down, lang) {
+            (true, _, Lang::En) => "the start tile".into(),
+            (true, _, Lang::Nl) => "de starttegel".into(),
+            (_, true, Lang::En) => "a face-down tile".into(),
+            (_, true, Lang::Nl) => "een gedekte tegel".into(),
+            _ => describe_tile(lang, game.def_at(i)),
+        })
+    };
+    // The neighbour to name it by: the start tile if it is one, else the first of N, E, S, W.
+    let sides = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    let neighbours: Vec<(usize, Pos)> = sides
+        .iter()
+        .enumerate()
+        .map(|(k, (dx, dy))| (k, Pos::new(pos.x + dx, pos.y + dy)))
+        .filter(|(_, p)| board.at(*p).is_some())
+        .collect();
+    let by = neighbours.iter().find(|(_, p)| start(*p)).or(neighbours.first());
+    let here = board.at(pos).is_some().then(|| tile(pos)).flatten();
+    if start(pos) {
+        return here.unwrap_or_default(); // the start tile is a place of its own
+    }
+    let Some(&(k, p)) = by else {
+        return here.unwrap_or_else(|| format!("({}, {})", pos.x, pos.y));
+    };
+    // The neighbour lies on side k of the square: the square lies opposite, seen from it.
+    let dir = match (lang, k) {
+        (Lang::En, 0) => "south of",
+        (Lang::En, 1) => "west of",
+        (Lang::En, 2) => "north of",
+        (Lang::En, _) => "east of",
+        (Lang::Nl, 0) => "ten zuiden van",
+        (Lang::Nl, 1) => "ten westen van",
+        (Lang::Nl, 2) => "ten noorden van",
+        (Lang::Nl, _) => "ten oosten van",
+    };
+    let relation = format!("{dir} {}", tile(p).unwrap_or_default());
+    match here {
+        Some(it) => format!("{it} {relation}"),
+        None => relation,
+    }
+}
+
+#[cfg(test)]
+mod places {
+    use super::*;
+    use crate::engine::{Action, Deck, Game, Options, PlayerSetup, Pos, Rotation, Set, Setup, TileSet};
+
+    /// TEST-01's board: the crossing east of the start tile, then a city west of it.
+    #[test]
+    fn squares_are_named_by_their_neighbours() {
+        let setup = Setup {
+            players: vec![PlayerSetup::named("Red"), PlayerSetup::named("Blue")],
+            sets: vec![Set::Base],
+            options: Options::default(),
+            deck: Deck::Draw(vec!["base.X".into(), "base.T".into()]),
+        };
+        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        let tile = g.tiles().index_of("base.X").unwrap();
+        g.apply(&Action::PlaceTile { tile, pos: Pos::new(1, 0), rot: Rotation::ALL[0] }).unwrap();
+        let name = |x, y| place_name(Lang::En, &g, Pos::new(x, y));
+        assert_eq!(name(0, 0), "the start tile");
+        assert_eq!(name(1, 0), "a crossing of 4 roads east of the start tile");
+        assert_eq!(name(0, -1), "north of the start tile");
+        assert_eq!(name(2, 0), "east of a crossing of 4 roads");
+        assert_eq!(name(1, 1), "south of a crossing of 4 roads");
+        assert_eq!(name(5, 5), "(5, 5)");
+        assert_eq!(place_name(Lang::Nl, &g, Pos::new(-1, 0)), "ten westen van de starttegel");
+    }
+}

@@ -182,6 +182,15 @@ impl WasmGame {
         Ok(crate::text::describe_tile(s.lang, tiles.get(idx)))
     }
 
+    /// Square (x, y) named by what is beside it, in the game's language ("east of the start
+    /// tile", "a straight road north of a city cap"): the page says where without
+    /// coordinates. A square with nothing beside it keeps them ("(5, 5)").
+    #[wasm_bindgen(js_name = placeName)]
+    pub fn place_name(&self, x: i32, y: i32) -> String {
+        let s = self.shared.borrow();
+        crate::text::place_name(s.lang, &s.game, crate::engine::Pos::new(x, y))
+    }
+
     /// Each seat's last tile on the board, `[x, y]` or `null` per seat (the board frames it
     /// in the seat's colour).
     #[wasm_bindgen(js_name = lastTiles)]

@@ -59,7 +59,9 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
       ? "1 open cemetery: 1 more ghost on it in each turn that brings ghosts"
       : `${open} open cemeteries: 1 more ghost on one of them in each turn that brings ghosts`);
     const words = await hint(page, /Why: .*Rufus is \d+ points away and \d+ tiles? (is|are) left in this pile\./);
-    assert.match(words, /^Hint: a hard teammate would place the tile at \(-?\d+, -?\d+\) turned \d+°/);
+    // Where, in words: beside which tile, not (x, y).
+    assert.match(words, /^Hint: a hard teammate would place the tile (north|east|south|west) of .+, turned \d+°/);
+    assert.doesNotMatch(words, /\(-?\d+, -?\d+\)/, "no coordinates");
     // A spot keeps its capital inside the sentence ("a red meeple at E", not "at e").
     assert.doesNotMatch(words, / at [nesw]\b/);
     // The panel, and the hint, are on screen on the phone too.
@@ -82,7 +84,7 @@ test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het te
       " Achter op schema: dat vraagt meer dan 1,5 punt per tegel.");
     assert.match(await page.textContent("#team-drain"), /^\d+ open begraafplaats(en)?: 1 spook extra (erop|op een ervan) in elke beurt die spoken brengt$/);
     const words = await hint(page, /Waarom: .*Rufus is nog \d+ punten weg en er (ligt|liggen) nog \d+ tegels? op deze stapel\./);
-    assert.match(words, /^Tip: een sterke teamgenoot zou de tegel op/);
+    assert.match(words, /^Tip: een sterke teamgenoot zou de tegel ten (noorden|oosten|zuiden|westen) van .+ leggen, \d+° gedraaid/);
     assert.doesNotMatch(words, /points|tiles|ghosts? go/, "no English in the Dutch hint");
     await page.locator("#team").scrollIntoViewIfNeeded();
     await shot(page, `21-coop-panel-nl-${size.width}`);

@@ -56,13 +56,19 @@ test("a co-op scoring's buttons say the points it brings and the ghosts a remova
   });
   assert.ok(found, "a game with a scoring and ghosts to remove");
   await frame(page);
+  // The buttons, one per choice, in the order of the legal actions.
   const labels = await page.$$eval("#coop-choices button", (bs) => bs.map((b) => b.textContent));
-  const points = labels.map((l) => l.match(/^Take the (\d+) points? \(meeple at \(-?\d+, -?\d+\)\)$/)).find(Boolean);
-  const removal = labels.map((l) => l.match(/^Remove (\d+) ghosts? from \((-?\d+), (-?\d+)\) instead$/)).find(Boolean);
+  const listed = await page.evaluate(() => window.carc.game.legalActions().filter((a) => !a.pass));
+  const points = labels.map((l) => l.match(/^Take the (\d+) points? \(the meeple on (.+)\)$/)).find(Boolean);
+  const r = listed.findIndex((a) => a.remove);
+  const removal = labels[r].match(/^Remove (\d+) ghosts? from (.+) instead$/);
   assert.ok(points && removal, labels.join(" | "));
+  // Places in words, as the board names them: no coordinates.
+  for (const l of labels) assert.doesNotMatch(l, /\(-?\d+, -?\d+\)/, l);
+  assert.equal(removal[2], await page.evaluate((a) => window.carc.game.placeName(a.from_x, a.from_y), listed[r]));
   // The removal's count is what is on that square, up to 3 (COOP-3a-2).
-  const there = await page.evaluate(([x, y]) => window.carc.game.snapshot().coop.ghosts
-    .filter((g) => g.x === x && g.y === y).reduce((n, g) => n + g.count, 0), [Number(removal[2]), Number(removal[3])]);
+  const there = await page.evaluate((a) => window.carc.game.snapshot().coop.ghosts
+    .filter((g) => g.x === a.from_x && g.y === a.from_y).reduce((n, g) => n + g.count, 0), listed[r]);
   assert.equal(Number(removal[1]), Math.min(3, there));
   // Taking the points moves the team's marker by as many.
   const before = (await snap(page)).coop.markers[0];
@@ -87,6 +93,10 @@ test("a click where the tile cannot go says why", async () => {
   assert.equal(await click(0, -2), "The tile must go next to a tile already on the board.");
   assert.equal(await page.textContent("#announce"), "The tile must go next to a tile already on the board.");
   assert.equal((await snap(page)).phase.step, "tile", "nothing was played");
+  // The keyboard: Tab reaches a square the tile can take, and says where it is in words.
+  await page.locator("#board").focus();
+  await page.keyboard.press("Tab");
+  assert.match(await page.textContent("#announce"), /^(north|east|south|west) of the start tile: fits in \d+ rotations?$/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -312,6 +312,13 @@ impl BoardView {
                         e.prevent_default();
                         return (true, Some(cmd));
                     }
+                    if let (Some(i), Phase::Tile { .. }) = (st.focus, st.phase()) {
+                        let places = st.placements();
+                        if let Some((p, rots)) = places.get(i) {
+                            e.prevent_default();
+                            return (true, Some(Command::Focus(*p, rots.len())));
+                        }
+                    }
                 }
                 "Enter" | " " => {
                     e.prevent_default();
@@ -396,6 +403,7 @@ impl BoardView {
                 Some(Command::Inspect) => tell_inspection(&st),
                 Some(Command::Pending) => tell_pending(&st),
                 Some(Command::Refused(pos, why)) => tell_refused(&st, pos, why),
+                Some(Command::Focus(pos, rotations)) => tell_focus(&st, pos, rotations),
                 cmd => deliver(&shared, remote, cmd),
             }
             announce_preview(&st);

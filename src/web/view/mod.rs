@@ -123,6 +123,8 @@ enum Command {
     Pending,
     /// The tile cannot go on this square: tell the page why.
     Refused(Pos, targets::Refusal),
+    /// The keyboard reached a square the tile can take, in so many rotations.
+    Focus(Pos, usize),
 }
 
 /// A board drawn on a canvas, attached to a game.
@@ -315,7 +317,7 @@ fn run(shared: &Shared, cmd: Option<Command>) {
         Some(Command::Undo) => {
             session::undo(shared);
         }
-        Some(Command::Inspect | Command::Pending | Command::Refused(..)) | None => {}
+        Some(Command::Inspect | Command::Pending | Command::Refused(..) | Command::Focus(..)) | None => {}
     }
 }
 
@@ -330,15 +332,27 @@ fn places_figure(a: &Action) -> bool {
     )
 }
 
+/// Fire `name` on the canvas with `detail`, the view released (the page's listener may
+/// call it).
+fn tell(state: &Rc<RefCell<State>>, name: &str, detail: &JsValue) {
+    let canvas = state.borrow().canvas.clone();
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(detail);
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        canvas.dispatch_event(&ev).ok();
+    }
+}
+
 /// Tell the page why the tile cannot go on a square clicked (`boardrefused`, `detail`:
 /// `{x, y, why}`, `why` one of `isolated`, `fits`, `river`).
 fn tell_refused(state: &Rc<RefCell<State>>, pos: Pos, why: targets::Refusal) {
-    let canvas = state.borrow().canvas.clone();
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&to_js(&json!({"x": pos.x, "y": pos.y, "why": why.name()})));
-    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardrefused", &init) {
-        canvas.dispatch_event(&ev).ok();
-    }
+    tell(state, "boardrefused", &to_js(&json!({"x": pos.x, "y": pos.y, "why": why.name()})));
+}
+
+/// Tell the page the keyboard reached a square the tile can take (`boardfocus`, `detail`:
+/// `{x, y, rotations}`), for it to say where that is.
+fn tell_focus(state: &Rc<RefCell<State>>, pos: Pos, rotations: usize) {
+    tell(state, "boardfocus", &to_js(&json!({"x": pos.x, "y": pos.y, "rotations": rotations})));
 }
 
 /// The figure waiting for its confirmation, in record form, or `null`.
@@ -353,15 +367,8 @@ fn pending_js(st: &State) -> JsValue {
 /// `detail`: the action in record form, or `null`), with the view released: the page's
 /// listener may call the view.
 fn tell_pending(state: &Rc<RefCell<State>>) {
-    let (canvas, detail) = {
-        let st = state.borrow();
-        (st.canvas.clone(), pending_js(&st))
-    };
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&detail);
-    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("figurepending", &init) {
-        canvas.dispatch_event(&ev).ok();
-    }
+    let detail = pending_js(&state.borrow());
+    tell(state, "figurepending", &detail);
 }
 
 #[wasm_bindgen]

@@ -533,7 +533,8 @@ function render() {
       el("span", { class: "supply" }, coop.colours[i].map((c) =>
         t("supply.colour", { colour: t(`colour.${c}`), n: coop.meeples[coop.palette.indexOf(c)] })).join(", ")))));
   } else $("#players").replaceChildren(...s.players.map((p, i) => row(p, i,
-    el("span", { class: "score", "aria-label": t("points", { n: p.score }) }, String(p.score)),
+    // The number shown, and words for screen readers (an aria-label on a span is not read).
+    el("span", { class: "score" }, el("span", { "aria-hidden": "true" }, String(p.score)), el("span", { class: "sr-only" }, t("points", { n: p.score }))),
     el("span", { class: "supply" }, [t("supply.meeples", { n: p.supply.meeple }),
       ...(p.supply.abbot ? [t("supply.abbot")] : []),
       ...(s.ghosts !== undefined ? [t("supply.guards", { n: p.supply.guard, reserve: p.guard_reserve })] : [])].join(", ")))));

@@ -75,7 +75,7 @@ button { font: inherit; padding: .25rem .55rem; border-radius: .35rem; border: 1
   background: var(--button); color: var(--ink); cursor: pointer; }
 button:disabled { opacity: .45; cursor: default; }
 input[type=range] { flex: 1 1 6rem; min-width: 4rem; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.sr, .sr-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .error { color: #b3261e; }
 /* A guided game's narration (guide="…"), in the top bar. */
 .guide-card { flex-basis: 100%; border-top: 1px solid var(--edge); padding-top: .3rem; }
@@ -655,7 +655,8 @@ export class CarcassonneGame extends HTMLElement {
       const swatch = el("span", { class: "swatch" }, marks ? markOf(s, i) : "");
       swatch.style.background = playerColor(this.game, i); // a co-op seat: its first colour
       return el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
-        el("span", {}, p.name), el("span", { class: "score", "aria-label": t("points", { n: p.score }) }, String(p.score)));
+        el("span", {}, p.name), el("span", { class: "score" },
+          el("span", { "aria-hidden": "true" }, String(p.score)), el("span", { class: "sr-text" }, t("points", { n: p.score }))));
     }));
     const best = Math.max(...s.scores);
     const winners = s.players.filter((p) => p.score === best).map((p) => p.name);
@@ -680,10 +681,11 @@ export class CarcassonneGame extends HTMLElement {
       this.labelPlay();
     }
     if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
+    else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
+    // What the drawn tile is, in words (screen readers; the picture is a canvas).
     let told = "";
     if (s.phase.step === "tile") try { told = this.game.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
     u.drawn.setAttribute("aria-label", told ? t("drawn.tile", { tile: told }) : t("drawn.label"));
-    else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
     u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
     u.rotate.disabled = s.phase.step !== "tile" || turn.idle;
     u.pass.disabled = !turn.passes || turn.idle;

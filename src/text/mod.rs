@@ -6,7 +6,7 @@ mod nl;
 mod tile;
 
 pub use card::inspection;
-pub use tile::{describe_tile, place_name};
+pub use tile::{describe_tile, place_name, place_relation};
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};
 use std::str::FromStr;
@@ -29,6 +29,22 @@ impl FromStr for Lang {
             "nl" => Ok(Lang::Nl),
             other => Err(format!("unknown language {other:?} (en or nl)")),
         }
+    }
+}
+
+/// As [`describe_in`], with the game the event happened in: a tile placed is told by
+/// where it lies and what it shows ("Ann placed a tile east of the start tile: a straight
+/// road"), not by its coordinates.
+pub fn describe_on(lang: Lang, game: &crate::engine::Game, event: &Event, names: &[String]) -> String {
+    let Event::TilePlaced { player, tile, x, y, .. } = event else { return describe_in(lang, event, names) };
+    let Some(def) = game.tiles().index_of(tile).map(|i| game.tiles().get(i)) else {
+        return describe_in(lang, event, names);
+    };
+    let name = names.get(*player).map_or("?", |n| n.as_str());
+    let (where_, what) = (place_relation(lang, game, crate::engine::Pos::new(*x, *y)), describe_tile(lang, def));
+    match lang {
+        Lang::En => format!("{name} placed a tile {where_}: {what}"),
+        Lang::Nl => format!("{name} legde een tegel {where_}: {what}"),
     }
 }
 

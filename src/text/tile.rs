@@ -233,6 +233,28 @@ mod tests {
 /// by the tile and its neighbour ("a straight road east of the start tile"). A square with
 /// nothing beside it keeps its coordinates.
 pub fn place_name(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> String {
+    let (here, relation) = place_parts(lang, game, pos);
+    match (here, relation) {
+        (Some(it), Some(rel)) => format!("{it} {rel}"),
+        (Some(it), None) => it,
+        (None, Some(rel)) => rel,
+        (None, None) => format!("({}, {})", pos.x, pos.y),
+    }
+}
+
+/// Where a square lies, by its neighbour ("east of the start tile"), without naming what
+/// lies on it; its coordinates when nothing is beside it.
+pub fn place_relation(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> String {
+    match place_parts(lang, game, pos) {
+        (Some(start), None) => start,
+        (_, Some(rel)) => rel,
+        (None, None) => format!("({}, {})", pos.x, pos.y),
+    }
+}
+
+/// What lies on a square (if anything) and where it lies by a neighbour (if one is beside
+/// it); the start tile is a place of its own and has no relation.
+fn place_parts(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> (Option<String>, Option<String>) {
     use crate::engine::Pos;
     let board = game.board();
     let start = |p: Pos| board.square_at(p).is_some_and(|i| i == 0 || game.def_at(i).start.is_some());
@@ -257,10 +279,10 @@ pub fn place_name(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Po
     let by = neighbours.iter().find(|(_, p)| start(*p)).or(neighbours.first());
     let here = board.at(pos).is_some().then(|| tile(pos)).flatten();
     if start(pos) {
-        return here.unwrap_or_default(); // the start tile is a place of its own
+        return (here, None);
     }
     let Some(&(k, p)) = by else {
-        return here.unwrap_or_else(|| format!("({}, {})", pos.x, pos.y));
+        return (here, None);
     };
     // The neighbour lies on side k of the square: the square lies opposite, seen from it.
     let dir = match (lang, k) {
@@ -273,11 +295,7 @@ pub fn place_name(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Po
         (Lang::Nl, 2) => "ten noorden van",
         (Lang::Nl, _) => "ten oosten van",
     };
-    let relation = format!("{dir} {}", tile(p).unwrap_or_default());
-    match here {
-        Some(it) => format!("{it} {relation}"),
-        None => relation,
-    }
+    (here, Some(format!("{dir} {}", tile(p).unwrap_or_default())))
 }
 
 #[cfg(test)]
@@ -305,5 +323,18 @@ mod places {
         assert_eq!(name(1, 1), "south of a crossing of 4 roads");
         assert_eq!(name(5, 5), "(5, 5)");
         assert_eq!(place_name(Lang::Nl, &g, Pos::new(-1, 0)), "ten westen van de starttegel");
+        assert_eq!(place_relation(Lang::En, &g, Pos::new(1, 0)), "east of the start tile");
+        assert_eq!(place_relation(Lang::En, &g, Pos::new(0, 0)), "the start tile");
+        // The log's line for a tile placed: where, then what.
+        let names = ["Red".to_string(), "Blue".to_string()];
+        let placed = crate::engine::Event::TilePlaced { player: 0, tile: "base.X".into(), x: 1, y: 0, rotation: 0 };
+        assert_eq!(
+            crate::text::describe_on(Lang::En, &g, &placed, &names),
+            "Red placed a tile east of the start tile: a crossing of 4 roads"
+        );
+        assert_eq!(
+            crate::text::describe_on(Lang::Nl, &g, &placed, &names),
+            "Red legde een tegel ten oosten van de starttegel: een kruising van 4 wegen"
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::engine::{Action, Event, Game, Phase, PlayError, TileSet};
 use crate::record::{Record, RecordError};
-use crate::text::{describe_in, line, Lang, Line};
+use crate::text::{describe_on, line, Lang, Line};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -142,7 +142,7 @@ impl Session {
                 .iter()
                 .map(|e| {
                     let mut v = serde_json::to_value(e).expect("plain data");
-                    v["text"] = json!(describe_in(self.lang, e, &names));
+                    v["text"] = json!(describe_on(self.lang, &self.game, e, &names));
                     v
                 })
                 .collect(),

@@ -37,7 +37,7 @@ test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch
   assert.match(await page.textContent("#hint"), /^Ann: leg de tegel op een gemarkeerd vak/);
   await page.evaluate(() => { const g = window.carc.game; g.apply(g.legalActions()[0]); });
   await frame(page);
-  assert.match(await page.textContent("#log"), /Ann legde een tegel op/);
+  assert.match(await page.textContent("#log"), /Ann legde een tegel ten (noorden|oosten|zuiden|westen) van de starttegel: /);
   assert.match(await page.textContent("#players"), /meeples, \d+ bewakingsmeeples? \(\d+ in reserve\)/);
   await page.click("#btn-help");
   assert.deepEqual(await page.locator("#help h3").allTextContents(), ["Basisspel", "Spoken, Spookslotten en Kerkhoven"]);
@@ -149,7 +149,7 @@ test("the log comes back after a reload, is told again on a language switch, and
     g.apply({ figure: "meeple", at: "W" });
   });
   const first = await page.$$eval("#log li", (ls) => ls.map((l) => l.textContent));
-  assert.ok(first.some((l) => l.startsWith("Ann placed a tile at (1, 0)")), first.join(" | "));
+  assert.ok(first.some((l) => l.startsWith("Ann placed a tile east of the start tile: a crossing of 4 roads")), first.join(" | "));
   // A reload: the same lines, and one saying the game goes on.
   await page.reload();
   await ready(page);
@@ -159,12 +159,12 @@ test("the log comes back after a reload, is told again on a language switch, and
   // Dutch: every line of the game told again in Dutch.
   await page.selectOption("#set-lang", "nl");
   const nl = await page.textContent("#log");
-  assert.match(nl, /Ann legde een tegel op \(1, 0\)/);
+  assert.match(nl, /Ann legde een tegel ten oosten van de starttegel: een kruising van 4 wegen/);
   assert.doesNotMatch(nl, /placed a tile/);
   // A replay of the game on the Dutch page: its log is Dutch too.
   await page.click("#btn-replay");
   const replayed = await page.textContent("#log");
-  assert.match(replayed, /Ann legde een tegel op \(1, 0\)/);
+  assert.match(replayed, /Ann legde een tegel ten oosten van de starttegel/);
   assert.doesNotMatch(replayed, /placed a tile/);
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -106,6 +106,8 @@ test("the drawn tile and the unseen tiles are told in words, not ids, in English
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U", "base.X", "base.A"] }));
   await frame(page);
   assert.equal(await page.getAttribute("#drawn", "aria-label"), "The drawn tile: a straight road");
+  // Each score is read out as words (a span's aria-label is not), its number shown.
+  assert.deepEqual(await page.$$eval("#players .score .sr-only", (es) => es.map((e) => e.textContent)), ["0 points", "0 points"]);
   await page.locator("#tiles-left-panel summary").click();
   await page.waitForFunction(() => document.querySelectorAll("#tl-list li").length > 0);
   const titles = await page.$$eval("#tl-list li", (ls) => ls.map((l) => l.getAttribute("title")));
@@ -129,7 +131,7 @@ test("the log points: a line about a square shows it on the board and centres th
     g.apply({ tile: "base.U", x: 1, y: 0, rotation: 0 }); g.apply({ figure: "meeple", at: "E" });
     g.apply({ tile: "base.U", x: -1, y: 0, rotation: 0 }); g.apply({ pass: true });
   });
-  const line = page.locator("#log li.points", { hasText: "Ann placed a tile at (1, 0)" });
+  const line = page.locator("#log li.points", { hasText: "Ann placed a tile east of the start tile" });
   await line.hover();
   assert.deepEqual(await page.evaluate(() => window.carc.view.highlights), [[1, 0]]);
   await page.mouse.move(5, 400);
@@ -140,7 +142,7 @@ test("the log points: a line about a square shows it on the board and centres th
   await page.keyboard.press("Enter");
   const cam = await page.evaluate(() => window.carc.view.camera());
   assert.deepEqual([cam.x, cam.y], [1.5, 0.5]);
-  await page.locator("#log li.points", { hasText: "Bo placed a tile at (-1, 0)" }).click();
+  await page.locator("#log li.points", { hasText: "Bo placed a tile west of the start tile" }).click();
   assert.deepEqual(await page.evaluate(() => { const c = window.carc.view.camera(); return [c.x, c.y]; }), [-0.5, 0.5]);
   // Ann's next tile, then her figure step: resting on the road's spot shows the road's
   // card (what it is worth now and completed), and the meeple there, faint.

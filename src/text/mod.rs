@@ -36,7 +36,9 @@ impl FromStr for Lang {
 /// where it lies and what it shows ("Ann placed a tile east of the start tile: a straight
 /// road"), not by its coordinates.
 pub fn describe_on(lang: Lang, game: &crate::engine::Game, event: &Event, names: &[String]) -> String {
-    let Event::TilePlaced { player, tile, x, y, .. } = event else { return describe_in(lang, event, names) };
+    let Event::TilePlaced { player, tile, x, y, .. } = event else {
+        return places_in_words(lang, game, &describe_in(lang, event, names));
+    };
     let Some(def) = game.tiles().index_of(tile).map(|i| game.tiles().get(i)) else {
         return describe_in(lang, event, names);
     };
@@ -46,6 +48,46 @@ pub fn describe_on(lang: Lang, game: &crate::engine::Game, event: &Event, names:
         Lang::En => format!("{name} placed a tile {where_}: {what}"),
         Lang::Nl => format!("{name} legde een tegel {where_}: {what}"),
     }
+}
+
+/// A sentence's squares, written "(x, y)", told in words: " at (x, y)" / " op (x, y)" by
+/// where the square lies ("north of the start tile"), any other by what lies there and
+/// where ("a city cap north of the start tile").
+fn places_in_words(lang: Lang, game: &crate::engine::Game, text: &str) -> String {
+    let at = match lang {
+        Lang::En => " at ",
+        Lang::Nl => " op ",
+    };
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else { break };
+        let pair: Vec<Option<i32>> = rest[open + 1..close].split(", ").map(|n| n.parse().ok()).collect();
+        let (head, tail) = (&rest[..open], &rest[close + 1..]);
+        match pair.as_slice() {
+            [Some(x), Some(y)] => {
+                let pos = crate::engine::Pos::new(*x, *y);
+                match head.strip_suffix(at) {
+                    Some(before) => {
+                        out.push_str(before);
+                        out.push(' ');
+                        out.push_str(&place_relation(lang, game, pos));
+                    }
+                    None => {
+                        out.push_str(head);
+                        out.push_str(&place_name(lang, game, pos));
+                    }
+                }
+            }
+            _ => {
+                out.push_str(head);
+                out.push_str(&rest[open..=close]);
+            }
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// One line for the log in `lang`; `names` are the players' names in seat order.

@@ -338,3 +338,33 @@ mod places {
         );
     }
 }
+
+#[cfg(test)]
+mod sentences {
+    use crate::engine::coop::CoopOptions;
+    use crate::engine::{Deck, Event, Game, Options, PlayerSetup, Set, Setup, TileSet};
+    use crate::text::{describe_on, Lang};
+
+    /// The co-op log's squares in words: "at (x, y)" by where the square lies, "from (x, y)"
+    /// by what lies there. The start tile (2×2) of the cooperative game: its squares are
+    /// "the start tile".
+    #[test]
+    fn coop_sentences_name_their_squares() {
+        let setup = Setup {
+            players: vec![PlayerSetup::named("Ann")],
+            sets: vec![Set::Ghosts],
+            options: Options { coop: CoopOptions::level(1), unlimited_copies: true, ..Options::default() },
+            deck: Deck::Draw(vec!["ghosts.44".into(), "ghosts.11".into()]),
+        };
+        let g = Game::new(TileSet::builtin(), setup).unwrap();
+        let names = ["Ann".to_string()];
+        let e = Event::GhostsRemoved { x: 0, y: 0, count: 2 };
+        assert_eq!(describe_on(Lang::En, &g, &e, &names), "The team drives 2 ghosts away from the start tile");
+        let e = Event::FaceDownPlaced { x: 0, y: -1 };
+        assert_eq!(describe_on(Lang::En, &g, &e, &names), "A tile is laid face down north of the start tile");
+        assert_eq!(
+            describe_on(Lang::Nl, &g, &e, &names),
+            "Een tegel wordt gedekt neergelegd ten noorden van de starttegel"
+        );
+    }
+}

@@ -305,7 +305,8 @@ function renderOnline() {
   box.hidden = !online;
   if (!online) return;
   const r = online.room;
-  $("#on-status").textContent = t(online.status === "online" ? "online.online" : online.status === "connecting" ? "online.connecting" : "online.lost");
+  // The heading says "Online"; its badge says how the connection is.
+  $("#on-status").textContent = t(online.status === "online" ? "online.connected" : online.status === "connecting" ? "online.connecting" : "online.lost");
   $("#on-status").className = `on-status ${online.status}`;
   if (!r) return;
   const you = online.seat;
@@ -479,13 +480,20 @@ function render() {
   const seats = s.computers || [];
   $("#btn-undo-turn").hidden = !!online || !!guide || !(seats.some(Boolean) && !seats.every(Boolean));
   $("#btn-undo-turn").disabled = !s.can_undo_turn || replay.active;
+  // Whoever only watches a room gets no move buttons at all; in the room's lobby the turn
+  // line waits for the host, and the seats are the room's (its list), not a game's.
+  if (turn.watching) {
+    for (const b of ["#btn-rotate", "#btn-pass", "#btn-undo", "#btn-undo-turn", "#btn-hint"]) $(b).hidden = true;
+  }
+  $("#players").hidden = !!turn.lobby;
+  if (turn.lobby) $("#turn-line").textContent = t("hint.lobby");
   // A figure waiting for its confirmation: End turn and Take back instead of the others.
   const pending = !replay.active && !idle && !!table.view?.pending;
   $("#btn-end").hidden = $("#btn-takeback").hidden = !pending;
   if (pending) $("#hint").textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
   // Once over, no move buttons: the panel shows the winner and the results instead.
-  $("#btn-rotate").hidden = s.over;
-  $("#btn-pass").hidden = s.over || pending;
+  $("#btn-rotate").hidden = s.over || turn.watching;
+  $("#btn-pass").hidden = s.over || pending || turn.watching;
   if (s.over || pending) $("#btn-undo").hidden = $("#btn-undo-turn").hidden = true;
   $("#btn-replay").disabled = replay.active || s.actions === 0;
 
@@ -568,6 +576,9 @@ function render() {
     // The log in step with the replay: every move so far, this move's lines marked.
     const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((x) => [x, k === replay.k]));
     list.replaceChildren(...lines.slice(-200).reverse().map(([x, now]) => logItem(x, { class: now ? "now" : "" })));
+  } else if (turn.lobby) {
+    // The room has not begun: nothing of a game to tell yet.
+    list.replaceChildren(logItem({ text: t("log.lobby") }));
   } else {
     list.replaceChildren(...log.slice(-200).reverse().map((x) => logItem(x)));
   }

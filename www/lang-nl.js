@@ -117,7 +117,7 @@ export const nl = {
   "cat.final garden": "Onvoltooide tuinen (einde)", "cat.final field": "Weiden (einde)", "cat.final ghosts": "Spoken (einde)",
   "unseen.title": "Nog niet geziene tegels ({n})", "unseen.none": "Alle tegels zijn gezien.",
   "log.title": "Verloop", "log.label": "Verloop van het spel", "log.new": "Een nieuw spel begint.", "log.resumed": "Je spel is hervat.",
-  "log.online": "Het online spel is begonnen.", "log.begins": "Het spel begint.",
+  "log.online": "Het online spel is begonnen.", "log.lobby": "Je bent in de kamer: het spel begint zodra de gastheer het start.", "log.begins": "Het spel begint.",
   "replay.label": "Herhaling", "replay.first": "Eerste zet", "replay.back": "Zet terug", "replay.forward": "Zet verder",
   "replay.last": "Laatste zet", "replay.slider": "Zet", "replay.close": "Herhaling sluiten", "replay.move": "Zet {k} van {n}",
   "replay.play": "Speel de zetten vanzelf af", "replay.pause": "Pauze",

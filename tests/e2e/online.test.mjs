@@ -222,8 +222,18 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
     assert.equal(await p.evaluate(() => document.querySelector("#on-chat-log img") === null && window.pwned === undefined), true);
   }
   assert.equal(await a.inputValue("#on-chat-text"), "", "the box empties once sent");
-  // A watcher reads but has no box to write in.
+  // A watcher reads but has no box to write in, and no move buttons.
   assert.equal(await w.isVisible("#on-chat-form"), false);
+  for (const b of ["#btn-rotate", "#btn-pass", "#btn-undo", "#btn-end"]) assert.equal(await w.isVisible(b), false, `a watcher sees no ${b}`);
+  // The room has not begun: the turn line waits for the host, the page shows the room's
+  // seats (not a placeholder game's "Red" and "Blue"), the log says the same, and the
+  // connection's badge does not repeat the heading.
+  for (const p of [a, w]) {
+    assert.equal(await p.textContent("#turn-line"), "Waiting for the host to start the game.");
+    assert.equal(await p.isVisible("#players"), false);
+    assert.doesNotMatch(await p.textContent("#log"), /The online game is on/);
+  }
+  assert.equal(await a.textContent("#on-status"), "connected");
   await g.fill("#on-chat-text", "hello Ann");
   await g.click("#on-chat-form button[type=submit]");
   await a.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 2);

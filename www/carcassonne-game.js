@@ -16,7 +16,7 @@ import { inspectCard } from "./inspect.js";
 import { Table, markOf, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard } from "./guide.js";
-import { endsGame, finalScorings, playFinal, renderResults } from "./results.js";
+import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { outcomeText } from "./coop.js";
 
 const W = { Game, BoardView, drawTile, playerColor, thinkTurn };
@@ -658,15 +658,13 @@ export class CarcassonneGame extends HTMLElement {
         el("span", {}, p.name), el("span", { class: "score" },
           el("span", { "aria-hidden": "true" }, String(p.score)), el("span", { class: "sr-text" }, t("points", { n: p.score }))));
     }));
-    const best = Math.max(...s.scores);
-    const winners = s.players.filter((p) => p.score === best).map((p) => p.name);
     const c = s.coop;
     if (c) {
       // One team: its score and the ghosts left (running out loses) instead of each score.
       for (const li of u.players.querySelectorAll(".score")) li.textContent = "";
       u.status.textContent = c.outcome ? outcomeText(c, t)
         : `${t("turn.toPlay", { name: me.name })} · ${t("team.status", { score: Math.min(...c.markers), goal: c.goal, ghosts: t("el.ghostsLeft", { n: c.supply + c.cat_pile }) })}`;
-    } else u.status.textContent = s.over ? `${t("turn.over")}: ${winners.length > 1 ? t("el.status.tie") : t("el.status.won", { name: winners[0] })}`
+    } else u.status.textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}`
       : `${t("turn.toPlay", { name: me.name })} · ${t("el.tiles", { n: s.tiles_left })}`;
     u.bottom.hidden = !!this.full;
     u.replay.hidden = !this.full;

@@ -203,7 +203,7 @@ export const en = {
   "help.coop.3": "The team wins on reaching the goal. It loses when ghosts must be placed and too few are left, or when the active pile runs out. Higher levels add castles, cemeteries, the hounds and haunted cemeteries.",
   "help.coop.board": "The start: three ghosts on the start tile's ghost symbols.",
   // The element
-  "el.status.won": "{name} won", "el.status.tie": "A tie", "el.tiles": ["{n} tile left", "{n} tiles left"],
+  "el.tiles": ["{n} tile left", "{n} tiles left"],
   "el.error": "The game could not start", "el.fresh": "A new game was started",
   "el.ghostsLeft": ["{n} ghost left", "{n} ghosts left"], "el.colour": "Colour: {colour}", "el.figure": "Figure: {figure}",
   "el.reconstructed": "The mist sets' tile layouts are reconstructions.",

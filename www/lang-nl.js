@@ -192,7 +192,7 @@ export const nl = {
   "help.coop.2": "Daarna mag er één meeple op een weg, stad of (vanaf niveau 2) spookslot van de tegel. Een voltooid gebied met meeples scoort voor elke kleur erop, of verjaagt in plaats daarvan tot 3 spoken van één vak.",
   "help.coop.3": "Het team wint als het het doel haalt. Het verliest als er spoken geplaatst moeten worden en er te weinig over zijn, of als de actieve stapel op is. Hogere niveaus voegen spookslotten, kerkhoven, de honden en spookkerkhoven toe.",
   "help.coop.board": "Het begin: drie spoken op de spooksymbolen van de starttegel.",
-  "el.status.won": "{name} wint", "el.status.tie": "Gelijkspel", "el.tiles": ["nog {n} tegel", "nog {n} tegels"],
+  "el.tiles": ["nog {n} tegel", "nog {n} tegels"],
   "el.error": "Het spel kon niet beginnen", "el.fresh": "Er is een nieuw spel begonnen",
   "el.ghostsLeft": ["nog {n} spook", "nog {n} spoken"], "el.colour": "Kleur: {colour}", "el.figure": "Figuur: {figure}",
   "el.reconstructed": "De tegels van de mistsets zijn reconstructies.",

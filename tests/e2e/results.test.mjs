@@ -156,6 +156,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     const order = [0, 1, 2].sort((a, b) => s.scores[b] - s.scores[a] || a - b);
     const text = await inside(".results");
     assert.ok(text.startsWith(`${s.players[order[0]].name} wins with ${s.scores[order[0]]} points`), text);
+    assert.equal(await inside(".status"), `Game over: ${s.players[order[0]].name} wins with ${s.scores[order[0]]} points`);
     const names = await page.evaluate(() => [...document.getElementById("g").shadowRoot.querySelectorAll(".places .name")].map((x) => x.textContent));
     assert.deepEqual(names, order.map((i) => s.players[i].name));
     assert.equal(await inside(".results table"), null, "compact: no breakdown");

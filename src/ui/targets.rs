@@ -221,7 +221,25 @@ fn coop_choices(g: &Game, step: Step, colour: u8) -> Vec<Choice> {
 /// The choice a click at board point (wx, wy) means: the nearest within reach (a little
 /// more than a spot's ring, and never less than 14 CSS pixels at `zoom`).
 pub fn choice_near(choices: &[Choice], wx: f64, wy: f64, zoom: f64) -> Option<usize> {
-    let reach = (SPOT_RADIUS * 1.6).max(14.0 / zoom);
+    choice_within(choices, wx, wy, (SPOT_RADIUS * 1.6).max(14.0 / zoom))
+}
+
+/// The smallest distance between two point choices (a figure's spots), in board units:
+/// how far apart the targets are.
+pub fn spot_gap(choices: &[Choice]) -> Option<f64> {
+    let points: Vec<&Choice> = choices.iter().filter(|c| !c.square).collect();
+    let mut gap: Option<f64> = None;
+    for (i, a) in points.iter().enumerate() {
+        for b in &points[i + 1..] {
+            let d = (a.x - b.x).hypot(a.y - b.y);
+            gap = Some(gap.map_or(d, |g| g.min(d)));
+        }
+    }
+    gap
+}
+
+/// The choice nearest to a board point within `reach` board units.
+pub fn choice_within(choices: &[Choice], wx: f64, wy: f64, reach: f64) -> Option<usize> {
     choices
         .iter()
         .enumerate()

@@ -51,6 +51,16 @@ test("a phone: More holds the bar's other buttons, hints say tap, a rotate butto
   await page.touchscreen.tap(box.x + p.x, box.y + p.y);
   assert.equal((await snap(page)).phase.step, "figure");
   assert.equal(await page.isVisible("#board-rotate"), false, "no tile to turn now");
+  // The figure's spots are fingertip targets: the board closes in on them until they lie
+  // 44 px apart, and a tap 20 px off a spot's centre still takes it.
+  await frame(page);
+  const spots = await page.evaluate(() => window.carc.view.spotPoints());
+  const gaps = spots.flatMap((a, i) => spots.slice(i + 1).map((b) => Math.hypot(a.x - b.x, a.y - b.y)));
+  assert.ok(spots.length >= 2 && Math.min(...gaps) >= 43.5, `spots ${Math.min(...gaps).toFixed(1)} px apart`);
+  await page.touchscreen.tap(box.x + spots[0].x + 20, box.y + spots[0].y);
+  assert.deepEqual(await page.evaluate(() => window.carc.view.pending), spots[0].action, "the tap 20 px off took the spot");
+  await shot(page, "28b-phone-spots-390");
+  await page.locator("#btn-takeback").tap();
   assert.match(await page.textContent("#hint"), /^Ann: tap a circle to place a figure/);
   // Every target in the panel at least 44 px high.
   assert.deepEqual(await small(page, ".panel"), []);

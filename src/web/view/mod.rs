@@ -105,6 +105,8 @@ struct State {
     /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
     /// a square of it and its node there.
     spotlight: Option<(Pos, u8)>,
+    /// The main pointer is a finger: figure spots are made fingertip targets.
+    touch: bool,
     /// Whether a figure waits for a confirmation before it is played (`setConfirm`): a
     /// mis-click then ends no turn.
     confirm: bool,
@@ -165,6 +167,14 @@ impl Frame {
     }
 }
 
+/// A fingertip's target in CSS pixels (WCAG 2.5.5).
+const FINGER: f64 = 44.0;
+
+/// Whether the main pointer is a finger (a phone or a tablet).
+fn touch_screen() -> bool {
+    web_sys::window().and_then(|w| w.match_media("(pointer: coarse)").ok().flatten()).is_some_and(|m| m.matches())
+}
+
 /// Whether the player asked their system for less motion.
 fn prefers_reduced_motion() -> bool {
     web_sys::window()
@@ -223,6 +233,18 @@ impl State {
         if let Some((lo, hi)) = bounds {
             self.fitted = self.cam.fit(lo, hi);
         }
+        // On a touch screen a figure's spots are fingertip targets: while they are offered,
+        // the camera closes in on them until they lie a finger (44 px) apart.
+        if self.touch && matches!(self.phase(), Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. })) {
+            let choices = self.choices();
+            if let Some(gap) = targets::spot_gap(&choices).filter(|g| *g > 0.0) {
+                let points: Vec<&Choice> = choices.iter().filter(|c| !c.square).collect();
+                let n = points.len() as f64;
+                self.cam.x = points.iter().map(|c| c.x).sum::<f64>() / n;
+                self.cam.y = points.iter().map(|c| c.y).sum::<f64>() / n;
+                self.cam.zoom = self.cam.zoom.max(FINGER / gap).min(crate::ui::camera::MAX_ZOOM);
+            }
+        }
     }
 
     /// Legal positions for the drawn tile, each with its legal rotations.
@@ -240,6 +262,11 @@ impl State {
     }
 
     fn choice_near(&self, wx: f64, wy: f64) -> Option<usize> {
+        if self.touch {
+            // A fingertip: 22 px around each spot (44 px targets, WCAG 2.5.5).
+            let reach = (SPOT_RADIUS * 1.6).max(FINGER / 2.0 / self.cam.zoom);
+            return targets::choice_within(&self.choices(), wx, wy, reach);
+        }
         targets::choice_near(&self.choices(), wx, wy, self.cam.zoom)
     }
 
@@ -410,6 +437,7 @@ impl BoardView {
             spotlight: None,
             confirm: true,
             pending: None,
+            touch: touch_screen(),
             focus: None,
             figure: FigureKind::Meeple,
             colour: 0,

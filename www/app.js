@@ -8,7 +8,7 @@ import { renderTilesLeft, scoreChart } from "./panels.js";
 import { FINAL_STEP_MS, endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { played, unlock } from "./sound.js";
 import { Help, TOPIC_OF } from "./help.js";
-import { Table, markOf, WHY_TOPIC, readSave, showMoves, touchScreen } from "./controller.js";
+import { Table, drawnLabel, markOf, WHY_TOPIC, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, applyText, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
@@ -446,10 +446,7 @@ function render() {
   const drawn = $("#drawn");
   if (step === "tile") W.drawTile(drawn, s.phase.tile, shownView.previewRotation());
   else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
-  // What the drawn tile is, in words (screen readers; the picture is a canvas).
-  let told = "";
-  if (step === "tile") try { told = shown.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
-  drawn.setAttribute("aria-label", told ? t("drawn.tile", { tile: told }) : t("drawn.label"));
+  drawn.setAttribute("aria-label", drawnLabel(shown, s, t));
 
   $("#turn-line").textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}` : t("turn.toPlay", { name: me.name });
   // The player's colour as a bar beside the text: any colour a player picks, the text

@@ -13,7 +13,7 @@ import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carca
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
-import { Table, markOf, readSave, showMoves, touchScreen } from "./controller.js";
+import { Table, drawnLabel, markOf, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard } from "./guide.js";
 import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
@@ -680,10 +680,7 @@ export class CarcassonneGame extends HTMLElement {
     }
     if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
-    // What the drawn tile is, in words (screen readers; the picture is a canvas).
-    let told = "";
-    if (s.phase.step === "tile") try { told = this.game.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
-    u.drawn.setAttribute("aria-label", told ? t("drawn.tile", { tile: told }) : t("drawn.label"));
+    u.drawn.setAttribute("aria-label", drawnLabel(this.game, s, t));
     u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
     u.rotate.disabled = s.phase.step !== "tile" || turn.idle;
     u.pass.disabled = !turn.passes || turn.idle;

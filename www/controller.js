@@ -169,6 +169,14 @@ export class Table {
   }
 }
 
+/** The drawn tile's label for screen readers (the picture is a canvas): what it shows, in
+ *  words, during the tile step of snapshot `s` of `game`. */
+export function drawnLabel(game, s, t) {
+  let told = "";
+  if (s.phase.step === "tile") try { told = game.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
+  return told ? t("drawn.tile", { tile: told }) : t("drawn.label");
+}
+
 /** Whether the main pointer is a finger (a phone or a tablet). */
 export const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 

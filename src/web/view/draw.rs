@@ -183,10 +183,8 @@ impl State {
                 // and solid in a dashed ring once clicked and waiting for End turn.
                 if !ghost_step {
                     let hot = self.spot_hover.or(self.focus).and_then(|i| self.choices().into_iter().nth(i));
-                    let places = |a: &Action| {
-                        matches!(a, Action::PlaceFigure { .. } | Action::Coop(crate::engine::coop::Move::Meeple { .. }))
-                    };
-                    if let Some(c) = hot.filter(|c| Some(c.action) != self.pending && places(&c.action)) {
+                    if let Some(c) = hot.filter(|c| Some(c.action) != self.pending && figure_spot(&c.action).is_some())
+                    {
                         self.draw_figure_on(c.action, &color, false);
                     }
                 }

@@ -82,10 +82,7 @@ impl State {
     pub(super) fn spot_target(&self, i: usize) -> Option<Inspecting> {
         let s = self.shared.borrow();
         let g = &s.game;
-        let spot = match self.choices().into_iter().nth(i)?.action {
-            Action::PlaceFigure { spot, .. } | Action::Coop(crate::engine::coop::Move::Meeple { spot, .. }) => spot,
-            _ => return None,
-        };
+        let spot = figure_spot(&self.choices().into_iter().nth(i)?.action)?;
         let pos = match g.phase() {
             Phase::Coop(Step::Meeple { square }) => g.board().square(square).pos,
             _ => g.board().squares().last()?.pos,

@@ -17,7 +17,7 @@ use super::to_js;
 use crate::art;
 use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, TileSet};
+use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, Spot, TileSet};
 use crate::ui::camera::Camera;
 use crate::ui::motion::{self, Anim, Effect};
 use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
@@ -322,12 +322,7 @@ fn deliver(shared: &Shared, remote: Option<HtmlCanvasElement>, cmd: Option<Comma
     match (remote, cmd) {
         (Some(canvas), Some(Command::Apply(a))) => {
             let tiles = shared.borrow().game.tiles().clone();
-            let detail = to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value());
-            let init = web_sys::CustomEventInit::new();
-            init.set_detail(&detail);
-            if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict("boardaction", &init) {
-                canvas.dispatch_event(&ev).ok();
-            }
+            fire(&canvas, "boardaction", &to_js(&crate::record::RecordAction::from_action(&a, &tiles).to_value()));
         }
         (Some(_), Some(Command::Undo)) => {}
         (_, cmd) => run(shared, cmd),
@@ -348,21 +343,30 @@ fn run(shared: &Shared, cmd: Option<Command>) {
     }
 }
 
+/// The spot a figure placement (a meeple, guard or abbot, or a co-op meeple) puts its figure
+/// on; `None` for any other action.
+fn figure_spot(a: &Action) -> Option<Spot> {
+    match a {
+        Action::PlaceFigure { spot, .. } | Action::Coop(crate::engine::coop::Move::Meeple { spot, .. }) => Some(*spot),
+        _ => None,
+    }
+}
+
 /// Whether an action puts a figure on the board (or takes the abbot back): what
 /// [`State::confirm`] holds back until it is confirmed.
 fn places_figure(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::PlaceFigure { .. }
-            | Action::RetrieveAbbot { .. }
-            | Action::Coop(crate::engine::coop::Move::Meeple { .. })
-    )
+    figure_spot(a).is_some() || matches!(a, Action::RetrieveAbbot { .. })
 }
 
 /// Fire `name` on the canvas with `detail`, the view released (the page's listener may
 /// call it).
 fn tell(state: &Rc<RefCell<State>>, name: &str, detail: &JsValue) {
     let canvas = state.borrow().canvas.clone();
+    fire(&canvas, name, detail);
+}
+
+/// Fire the custom event `name` with `detail` on `canvas`.
+fn fire(canvas: &HtmlCanvasElement, name: &str, detail: &JsValue) {
     let init = web_sys::CustomEventInit::new();
     init.set_detail(detail);
     if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {

@@ -77,6 +77,8 @@ impl State {
                 ctx.save();
                 ctx.translate(placed.pos.x as f64 + 0.5, placed.pos.y as f64 + 0.5).ok();
                 ctx.scale(grow, grow).ok();
+                // Back to the square's corner: the tile grows about its centre, in place.
+                ctx.translate(-0.5, -0.5).ok();
                 ctx.set_shadow_color("rgba(0,0,0,0.45)");
                 ctx.set_shadow_blur(18.0 * (grow - 1.0) / 0.14);
                 draw_tile_at(ctx, tiles.get(placed.tile), Pos::new(0, 0), placed.rot, detail);

@@ -854,6 +854,7 @@ function start() {
   // A square the tile cannot take says why, until the next move.
   $("#board").addEventListener("boardrefused", (e) => {
     $("#hint").textContent = t(`refused.${e.detail.why}`);
+    keepClear();
     $("#announce").textContent = $("#hint").textContent;
   });
   $("#btn-end").addEventListener("click", () => { table.view?.confirmPending(); $("#board").focus(); });
@@ -955,10 +956,15 @@ function start() {
       const answer = await table.bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
       if (answer.error) throw new Error(answer.error);
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
+      // The plan's later steps name the tile it places as "the new tile" (its square is
+      // still empty now).
+      const tile = answer.actions.find((a) => a.tile);
+      const where = (x, y) => (tile && tile.x === x && tile.y === y ? t("hint.newTile") : placeName(x, y));
       const words = answer.actions.map((a) => a.tile ? t("hint.place", { where: placeName(a.x, a.y), deg: a.rotation * 90 })
-        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t, null, placeName)));
+        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t, null, where)));
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
+      keepClear(); // the board fits above the longer hint
     } catch (e) {
       notice(t("hint.none", { error: e.message }));
     } finally {

@@ -66,7 +66,7 @@ export const en = {
   "hint.coop.removal": "{name}: the hound may chase ghosts: click a square around it to remove up to 3, or “No more”.", "hint.coop.removal.touch": "{name}: the hound may chase ghosts: tap a square around it to remove up to 3, or “No more”.",
   "hint.coop.face_down": "{name}: the haunted cemetery lays a tile face down: click the square beside an open cemetery.", "hint.coop.face_down.touch": "{name}: the haunted cemetery lays a tile face down: tap the square beside an open cemetery.",
   "hint.teammate": "Hint: a hard teammate would {steps}.", "hint.then": ", then ",
-  "hint.place": "place the tile {where}, turned {deg}°", "hint.noMeeple": "place no meeple", "hint.none": "No hint: {error}",
+  "hint.place": "place the tile {where}, turned {deg}°", "hint.noMeeple": "place no meeple", "hint.newTile": "the new tile", "hint.none": "No hint: {error}",
   "hint.because": "Why: {list}.", "hint.and": "; ",
   "hint.why.wins": "the team reaches the goal and wins",
   "hint.why.closes_cemetery.ghost": "it closes the last open cemetery: no more extra ghosts",

@@ -62,7 +62,7 @@ export const nl = {
   "hint.coop.removal": "{name}: de hond mag spoken verjagen: klik op een vak eromheen om er tot 3 weg te halen, of “Niet meer”.", "hint.coop.removal.touch": "{name}: de hond mag spoken verjagen: tik op een vak eromheen om er tot 3 weg te halen, of “Niet meer”.",
   "hint.coop.face_down": "{name}: het spookkerkhof legt een tegel gedekt: klik op het vak naast een open kerkhof.", "hint.coop.face_down.touch": "{name}: het spookkerkhof legt een tegel gedekt: tik op het vak naast een open kerkhof.",
   "hint.teammate": "Tip: een sterke teamgenoot zou {steps}.", "hint.then": ", en dan ",
-  "hint.place": "de tegel {where} leggen, {deg}° gedraaid", "hint.noMeeple": "geen meeple zetten", "hint.none": "Geen tip: {error}",
+  "hint.place": "de tegel {where} leggen, {deg}° gedraaid", "hint.noMeeple": "geen meeple zetten", "hint.newTile": "de nieuwe tegel", "hint.none": "Geen tip: {error}",
   "hint.because": "Waarom: {list}.", "hint.and": "; ",
   "hint.why.wins": "het team haalt het doel en wint",
   "hint.why.closes_cemetery.ghost": "het sluit de laatste open begraafplaats: geen extra spoken meer",

@@ -62,6 +62,17 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     // Where, in words: beside which tile, not (x, y).
     assert.match(words, /^Hint: a hard teammate would place the tile (north|east|south|west) of .+, turned \d+°/);
     assert.doesNotMatch(words, /\(-?\d+, -?\d+\)/, "no coordinates");
+    // The plan's later steps name the tile it places "the new tile" (its square is empty).
+    assert.doesNotMatch(words, / on (north|east|south|west) of/);
+    // The board fits above the hint, however long it grew.
+    await frame(page);
+    const clear = await page.evaluate(() => {
+      const hint = document.querySelector(".board-wrap .hint").getBoundingClientRect().top;
+      const canvas = document.querySelector("#board").getBoundingClientRect();
+      const v = window.carc.view, zoom = v.camera().zoom;
+      return window.carc.game.snapshot().board.every((q) => canvas.top + v.screenPoint(q.x, q.y).y + 0.5 * zoom <= hint + 1);
+    });
+    assert.ok(clear, "no tile under the hint");
     // A spot keeps its capital inside the sentence ("a red meeple at E", not "at e").
     assert.doesNotMatch(words, / at [nesw]\b/);
     // The panel, and the hint, are on screen on the phone too.
@@ -86,6 +97,7 @@ test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het te
     const words = await hint(page, /Waarom: .*Rufus is nog \d+ punten weg en er (ligt|liggen) nog \d+ tegels? op deze stapel\./);
     assert.match(words, /^Tip: een sterke teamgenoot zou de tegel ten (noorden|oosten|zuiden|westen) van .+ leggen, \d+° gedraaid/);
     assert.doesNotMatch(words, /points|tiles|ghosts? go/, "no English in the Dutch hint");
+    assert.doesNotMatch(words, / op ten /, "the new tile, not an empty square, holds the meeple");
     await page.locator("#team").scrollIntoViewIfNeeded();
     await shot(page, `21-coop-panel-nl-${size.width}`);
     assert.deepEqual(page.errors, []);

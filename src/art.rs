@@ -201,10 +201,39 @@ pub fn rotate(p: Pt, quarters: u8) -> Pt {
     q
 }
 
+/// Where the `k`-th of a mist region's `n` spell circles lies, in its tile's printed frame:
+/// side by side about the region's anchor `a`, far enough apart that a ghost trapped in
+/// each (ringed) stays apart from the next, and all of them inside the tile.
+pub fn circle_point(a: Pt, k: u8, n: u8) -> Pt {
+    const GAP: f64 = 0.27;
+    const MARGIN: f64 = 0.16;
+    let half = (n.max(1) as f64 - 1.0) / 2.0 * GAP;
+    let x = a.x.clamp(MARGIN + half, 1.0 - MARGIN - half);
+    pt(x + (k as f64 - (n as f64 - 1.0) / 2.0) * GAP, a.y.clamp(MARGIN, 1.0 - MARGIN))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::TileSet;
+
+    /// Every spell circle of every tile lies inside its tile, apart from the others.
+    #[test]
+    fn spell_circles_lie_inside_their_tile_apart() {
+        let tiles = TileSet::builtin();
+        for t in tiles.tiles() {
+            for (m, region) in t.mist.iter().enumerate() {
+                let a = anchor(t, t.mist_node(m as u8));
+                let pts: Vec<Pt> = (0..region.circles).map(|k| circle_point(a, k, region.circles)).collect();
+                for p in &pts {
+                    assert!((0.15..=0.85).contains(&p.x) && (0.15..=0.85).contains(&p.y), "{}: {p:?}", t.id);
+                }
+                if let [p, q] = pts[..] {
+                    assert!((p.x - q.x).abs() >= 0.26, "{}: circles too close", t.id);
+                }
+            }
+        }
+    }
 
     #[test]
     fn rotation_moves_north_to_east() {

@@ -81,6 +81,25 @@ fn a_misty_edge_shows_its_mist_bank_as_well() {
     assert_eq!(inspect_at(&g, 0.5, 0.05).and_then(|t| t.2), None);
 }
 
+/// The ruin where the start tile's four squares meet is no feature (GHOST-START-4): it is
+/// inspected as the ruin from each of the four squares, and `inspect` finds no feature there,
+/// while a little further out is the field.
+#[test]
+fn the_start_tiles_ruin_is_inspected_as_the_ruin_not_a_field() {
+    let g = ghost_game(&["Red", "Blue"], &["base.U"]);
+    for (wx, wy, pos) in [(0.95, 0.95, (0, 0)), (1.05, 0.95, (1, 0)), (0.95, 1.05, (0, 1)), (1.05, 1.05, (1, 1))] {
+        let pos = Pos::new(pos.0, pos.1);
+        assert_eq!(inspect_at(&g, wx, wy), Some((pos, Some(Part::Ruin), None)));
+        assert!(g.inspect(pos, Part::Ruin).is_none());
+        assert!(inspect_parts(&g, pos).iter().any(|(_, t)| t.1 == Some(Part::Ruin)), "the keyboard reaches it");
+    }
+    let (_, outside, _) = inspect_at(&g, 0.7, 0.7).unwrap();
+    assert_eq!(g.inspect(Pos::new(0, 0), outside.unwrap()).unwrap().kind, FeatureKind::Field);
+    // A base tile has no ruin.
+    let base = game(&["Red", "Blue"], &["base.U"]);
+    assert_ne!(inspect_at(&base, 0.95, 0.95).and_then(|t| t.1), Some(Part::Ruin));
+}
+
 /// The keyboard's inspection steps through every feature of a tile once: the start tile's
 /// city, road and two fields (north and south of the road); a monastery's building first.
 #[test]

@@ -65,6 +65,10 @@ pub enum Part {
     /// A node of the tile by its index (segments, then mist regions, then the building),
     /// as [`Inspection::parts`] and [`Inspection::cities`] name them.
     Node(u8),
+    /// The ruin where the four squares of the Ghosts start tile meet (GHOST-START-4). It is
+    /// no feature, so [`Game::inspect`] finds none there; the page describes it
+    /// (`text::ruin_card`).
+    Ruin,
 }
 
 impl Game {
@@ -84,6 +88,7 @@ impl Game {
                 NO_SEG => NO_SEG,
                 m => def.mist_node(m),
             },
+            Part::Ruin => NO_SEG,
             // Only the nodes the tile has.
             Part::Node(n) => {
                 let nodes = def.segments.len() + def.mist.len() + usize::from(def.building.is_some());

@@ -149,6 +149,13 @@ impl StartSquare {
             StartSquare::Se => (1, 1),
         }
     }
+
+    /// The corner of this square where the start tile's ruin lies (GHOST-START-4), in the
+    /// square's own units (0 or 1 each way): the start tile's centre.
+    pub const fn ruin_corner(self) -> (i32, i32) {
+        let (x, y) = self.offset();
+        (1 - x, 1 - y)
+    }
 }
 
 /// A road, city, river or field segment printed on a tile.

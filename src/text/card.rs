@@ -157,6 +157,27 @@ pub fn inspection(lang: Lang, i: &Inspection, names: &[String]) -> (String, Vec<
     (title, lines)
 }
 
+/// The card of the start tile's ruin, which is no feature (GHOST-START-4).
+pub fn ruin_card(lang: Lang) -> (String, Vec<String>) {
+    let (title, lines): (&str, [&str; 2]) = match lang {
+        Lang::En => (
+            "Ruin",
+            [
+                "Where the start tile's four squares meet: roads end here and fields part",
+                "Only decoration: no figure can stand on it and it never scores",
+            ],
+        ),
+        Lang::Nl => (
+            "Ruïne",
+            [
+                "Waar de vier vakken van de starttegel samenkomen: hier eindigen wegen en scheiden weiden",
+                "Alleen decoratie: er kan geen figuur op staan en ze levert nooit punten op",
+            ],
+        ),
+    };
+    (title.to_string(), lines.iter().map(|l| l.to_string()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +218,12 @@ mod tests {
         assert_eq!(title, "Stad (onvoltooid)");
         assert_eq!(lines[0], "3 tegels, 2 wapenschilden en 1 open rand");
         assert_eq!(lines[2], "Ann: 1 figuur, 1 spook (meerderheid)");
+    }
+
+    #[test]
+    fn the_ruin_is_described_as_no_feature_in_both_languages() {
+        assert_eq!(ruin_card(Lang::En).0, "Ruin");
+        assert_eq!(ruin_card(Lang::Nl).0, "Ruïne");
+        assert!(ruin_card(Lang::Nl).1[1].contains("nooit punten"));
     }
 }

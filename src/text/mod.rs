@@ -5,7 +5,7 @@ mod card;
 mod nl;
 mod tile;
 
-pub use card::inspection;
+pub use card::{inspection, ruin_card};
 pub use tile::{describe_tile, place_name, place_relation};
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};

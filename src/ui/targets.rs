@@ -270,6 +270,12 @@ pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<Inspected> {
     if def.building.is_some() && (printed.x - 0.5).hypot(printed.y - 0.5) < 0.22 {
         return Some((pos, Some(Part::Spot(Spot::Building)), None));
     }
+    // The start tile's ruin, drawn with a radius of 0.2 about its centre.
+    if let Some((cx, cy)) = def.start.map(|sq| sq.ruin_corner()) {
+        if (printed.x - cx as f64).hypot(printed.y - cy as f64) < 0.2 {
+            return Some((pos, Some(Part::Ruin), None));
+        }
+    }
     let port = Port::all().min_by(|a, b| {
         let (pa, pb) = (art::port_point(*a), art::port_point(*b));
         let da = (pa.x - printed.x).hypot(pa.y - printed.y);
@@ -282,7 +288,8 @@ pub fn inspect_at(g: &Game, wx: f64, wy: f64) -> Option<Inspected> {
 }
 
 /// Every part of the tile at `pos` to inspect, each feature once, with a board point on it
-/// (for the keyboard, which steps through them): the building first, then the roads,
+/// (for the keyboard, which steps through them): the building first, then the start tile's
+/// ruin, then the roads,
 /// cities, fields and mist banks at its ports, clockwise from the north-west. Empty off
 /// the board and on a tile lying face down.
 pub fn inspect_parts(g: &Game, pos: Pos) -> Vec<((f64, f64), Inspected)> {
@@ -292,6 +299,11 @@ pub fn inspect_parts(g: &Game, pos: Pos) -> Vec<((f64, f64), Inspected)> {
     let centre = (pos.x as f64 + 0.5, pos.y as f64 + 0.5);
     if def.building.is_some() {
         out.extend(inspect_at(g, centre.0, centre.1).map(|t| (centre, t)));
+    }
+    if let Some((cx, cy)) = def.start.map(|sq| sq.ruin_corner()) {
+        let p = art::rotate(art::Pt { x: 0.9 * cx as f64 + 0.05, y: 0.9 * cy as f64 + 0.05 }, placed.rot.quarters());
+        let at = (pos.x as f64 + p.x, pos.y as f64 + p.y);
+        out.extend(inspect_at(g, at.0, at.1).map(|t| (at, t)));
     }
     let mut seen = Vec::new();
     for port in Port::all() {

@@ -238,7 +238,8 @@ impl WasmGame {
 
     /// What is known about the feature under one part of the tile at (x, y), or null
     /// where there is none (no tile, a face-down tile, no such part): `part` is a port as
-    /// printed (`"N"`, `"Wn"`, …), `"building"`, or `"mist:<port>"` for the mist bank there.
+    /// printed (`"N"`, `"Wn"`, …), `"building"`, or `"mist:<port>"` for the mist bank there,
+    /// or `"ruin"` for the Ghosts start tile's ruin (only `{kind: "ruin", title, lines}`).
     /// `{kind, complete, limited, open_ends, now: {value, tiles, pennants, cities},
     /// if_completed, holders: [{player, figures, ghosts}], majority, parts: [[x, y, node]],
     /// area: [[x, y]], cities: [[x, y, node]], title, lines}`, `title` and `lines` in the
@@ -337,8 +338,11 @@ impl WasmGame {
     }
 }
 
-/// `"N"`, `"building"` or `"mist:N"` as a part of a tile to inspect.
+/// `"N"`, `"building"`, `"mist:N"` or `"ruin"` as a part of a tile to inspect.
 fn parse_part(s: &str) -> Result<Part, String> {
+    if s == "ruin" {
+        return Ok(Part::Ruin);
+    }
     match s.strip_prefix("mist:") {
         Some(port) => match crate::record::parse_spot(port)? {
             Spot::Port(p) => Ok(Part::Mist(p)),
@@ -351,6 +355,14 @@ fn parse_part(s: &str) -> Result<Part, String> {
 /// An inspection as the page shows it (see [`WasmGame::inspect`]); null where there is
 /// nothing to inspect.
 pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
+    if part == Part::Ruin {
+        let start = s.game.board().at(pos).is_some_and(|p| s.game.tiles().get(p.tile).start.is_some());
+        if !start {
+            return Value::Null;
+        }
+        let (title, lines) = crate::text::ruin_card(s.lang);
+        return json!({"kind": "ruin", "title": title, "lines": lines});
+    }
     let Some(i) = s.game.inspect(pos, part) else { return Value::Null };
     let (title, lines) = crate::text::inspection(s.lang, &i, &s.names());
     let value =

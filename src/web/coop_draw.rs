@@ -2,11 +2,10 @@
 //! as tile backs, Rufus, Ronja and Eloïse beside their meeples, and the places a player
 //! clicks for each step (a meeple spot, a meeple, a ghost spot, a square).
 
-use super::render;
+use super::render::{self, Piece};
 use crate::engine::coop::{Cat, GhostSpot, Hound};
 use crate::engine::{Game, Pos};
 use crate::ui::targets::ghost_spot_point;
-use std::f64::consts::PI;
 use web_sys::CanvasRenderingContext2d as Ctx;
 
 /// The six meeple colours of the cooperative game (red, green, blue, yellow, black, pink).
@@ -29,55 +28,62 @@ pub fn draw_back(ctx: &Ctx, pos: Pos) {
     ctx.stroke();
 }
 
-/// Every ghost on the board, in its spot: up to four drawn, then a count.
+/// How far apart the ghosts in one spot stand: a ghost's width and a little.
+const GHOST_GAP: f64 = 0.19;
+
+/// Every ghost on the board, in its spot: up to three drawn, then a count.
 pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
     for &(sq, spot, n) in &g.coop().ghosts {
         let (x, y) = ghost_spot_point(g, sq, spot);
-        let shown = n.min(4);
+        let shown = n.min(3);
+        let square = g.board().square(sq);
         for k in 0..shown {
-            let dx = (k as f64 - (shown as f64 - 1.0) / 2.0) * 0.17;
+            let (px, py, piece) = match spot {
+                // Trapped: ringed, each on its printed circle.
+                GhostSpot::Circle(r) => {
+                    let def = g.def_at(sq);
+                    let a = crate::art::anchor(def, def.mist_node(r));
+                    let circles = def.mist[r as usize].circles.max(shown);
+                    let p = crate::art::rotate(crate::art::circle_point(a, k, circles), square.rot.quarters());
+                    (square.pos.x as f64 + p.x, square.pos.y as f64 + p.y, Piece::Trapped)
+                }
+                _ => (x + (k as f64 - (shown as f64 - 1.0) / 2.0) * GHOST_GAP, y, Piece::Ghost),
+            };
             ctx.save();
-            ctx.translate(x + dx, y).ok();
-            ctx.scale(0.17, 0.17).ok();
-            if matches!(spot, GhostSpot::Circle(_)) {
-                // Trapped in a circle: ringed.
-                ctx.begin_path();
-                ctx.arc(0.0, 0.0, 0.62, 0.0, 2.0 * PI).ok();
-                ctx.set_stroke_style_str("rgba(120,80,200,0.95)");
-                ctx.set_line_width(0.14);
-                ctx.stroke();
-            }
-            render::draw_ghost(ctx);
+            ctx.translate(px, py).ok();
+            render::draw_piece(ctx, piece);
             ctx.restore();
         }
         if n > shown {
             ctx.set_fill_style_str("#ffffff");
-            ctx.set_font("0.14px sans-serif");
-            ctx.fill_text(&format!("+{}", n - shown), x + 0.32, y + 0.05).ok();
+            ctx.set_font("bold 0.16px sans-serif");
+            ctx.set_stroke_style_str("rgba(40,50,70,0.9)");
+            ctx.set_line_width(0.03);
+            let (tx, label) = (x + (shown as f64 - 1.0) / 2.0 * GHOST_GAP + 0.11, format!("+{}", n - shown));
+            ctx.stroke_text(&label, tx, y + 0.06).ok();
+            ctx.fill_text(&label, tx, y + 0.06).ok();
         }
     }
 }
 
-/// The companions of the meeple at `node` (drawn in the meeple's frame, after it): Eloïse
-/// and the hounds with it.
+/// The companions of the meeple at `node`, drawn at its spot (the origin) in board units
+/// after it: Eloïse on its left, the hounds with it on its right.
 pub fn draw_companions(ctx: &Ctx, g: &Game, node: u32) {
     let st = g.coop();
     if st.cat == Cat::At(node) {
         ctx.save();
-        ctx.translate(-0.75, 0.25).ok();
-        ctx.scale(0.6, 0.6).ok();
-        render::draw_cat(ctx);
+        ctx.translate(-0.22, 0.06).ok();
+        render::draw_piece(ctx, Piece::Cat);
         ctx.restore();
     }
     let mut k = 0.0;
     for h in &st.hounds {
         if matches!(*h, Hound::With { node: n, .. } if n == node) {
             ctx.save();
-            ctx.translate(0.85, 0.25 - k).ok();
-            ctx.scale(0.75, 0.75).ok();
-            render::draw_hound(ctx);
+            ctx.translate(0.3, 0.06 - k).ok();
+            render::draw_piece(ctx, Piece::Hound);
             ctx.restore();
-            k += 0.6;
+            k += 0.2;
         }
     }
 }

@@ -173,8 +173,8 @@ pub fn draw_tile(ctx: &Ctx, def: &TileDef, rot: u8, detail: bool) {
     ctx.rotate(-(rot as f64) * PI / 2.0).ok();
     ctx.translate(-0.5, -0.5).ok();
     match def.building {
-        Some(FeatureKind::Monastery) => draw_church(ctx, "#ece0c4", "#b4433c", true),
-        Some(FeatureKind::Shrine) => draw_church(ctx, "#b8b0c9", "#4d3b70", false),
+        Some(FeatureKind::Monastery) => draw_monastery(ctx),
+        Some(FeatureKind::Shrine) => draw_shrine(ctx),
         Some(FeatureKind::Garden) => draw_garden(ctx),
         Some(FeatureKind::Castle) => draw_castle(ctx),
         Some(FeatureKind::Cemetery) => draw_cemetery(ctx),
@@ -240,19 +240,13 @@ fn draw_mist(ctx: &Ctx, def: &TileDef) {
     ctx.restore();
     // Spell circles: violet rings inside their mist region.
     for (m, region) in def.mist.iter().enumerate() {
-        let n = region.circles as f64;
         let a = crate::art::anchor(def, def.mist_node(m as u8));
         for k in 0..region.circles {
-            let x = a.x + (k as f64 - (n - 1.0) / 2.0) * 0.17;
-            ctx.begin_path();
-            ctx.arc(x, a.y, 0.065, 0.0, 2.0 * PI).ok();
-            ctx.set_stroke_style_str("rgba(112,64,170,0.95)");
-            ctx.set_line_width(0.022);
-            ctx.stroke();
-            ctx.begin_path();
-            ctx.arc(x, a.y, 0.03, 0.0, 2.0 * PI).ok();
-            ctx.set_fill_style_str("rgba(112,64,170,0.55)");
-            ctx.fill();
+            let p = crate::art::circle_point(a, k, region.circles);
+            ctx.save();
+            ctx.translate(p.x, p.y).ok();
+            draw_piece(ctx, Piece::Circle);
+            ctx.restore();
         }
     }
     ctx.restore();
@@ -260,13 +254,8 @@ fn draw_mist(ctx: &Ctx, def: &TileDef) {
 
 /// A quarter of the ruin at the start tile's centre, in this square's inner corner.
 fn draw_ruin(ctx: &Ctx, sq: crate::engine::tiles::StartSquare) {
-    use crate::engine::tiles::StartSquare::*;
-    let (x, y) = match sq {
-        Nw => (1.0, 1.0),
-        Ne => (0.0, 1.0),
-        Sw => (1.0, 0.0),
-        Se => (0.0, 0.0),
-    };
+    let (x, y) = sq.ruin_corner();
+    let (x, y) = (x as f64, y as f64);
     ctx.save();
     ctx.begin_path();
     ctx.rect(0.0, 0.0, 1.0, 1.0);
@@ -285,8 +274,86 @@ fn draw_ruin(ctx: &Ctx, sq: crate::engine::tiles::StartSquare) {
     ctx.restore();
 }
 
+/// A piece that stands on the board beside the tiles' own art. Each has a silhouette of
+/// its own and is at least 16 CSS pixels across each way at the zoom a game opens with on
+/// a phone, 97.5 pixels a square (tests/e2e/pieces.test.mjs measures them as drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A ghost (the Ghosts set, the cooperative game).
+    Ghost,
+    /// A ghost trapped in a spell circle: the ghost in a violet ring.
+    Trapped,
+    /// Eloïse the cat (The Spell Circles).
+    Cat,
+    /// A hound, Rufus or Ronja (the cooperative game).
+    Hound,
+    /// An empty spell circle printed in the mist.
+    Circle,
+}
+
+impl Piece {
+    /// Every piece, in the order the pieces legend lists them.
+    pub const ALL: [Piece; 5] = [Piece::Ghost, Piece::Trapped, Piece::Cat, Piece::Hound, Piece::Circle];
+
+    /// Its name, as `drawPiece` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Ghost => "ghost",
+            Piece::Trapped => "trapped",
+            Piece::Cat => "cat",
+            Piece::Hound => "hound",
+            Piece::Circle => "circle",
+        }
+    }
+
+    /// The piece of that name.
+    pub fn from_name(name: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// Draw `piece` centred on the origin, in board units (a square is 1).
+pub fn draw_piece(ctx: &Ctx, piece: Piece) {
+    ctx.save();
+    match piece {
+        Piece::Ghost => {
+            ctx.scale(0.23, 0.23).ok();
+            draw_ghost(ctx);
+        }
+        Piece::Trapped => {
+            ctx.begin_path();
+            ctx.arc(0.0, 0.0, 0.125, 0.0, 2.0 * PI).ok();
+            ctx.set_stroke_style_str("rgba(112,64,170,0.95)");
+            ctx.set_line_width(0.03);
+            ctx.stroke();
+            ctx.scale(0.22, 0.22).ok();
+            draw_ghost(ctx);
+        }
+        Piece::Cat => {
+            ctx.scale(0.27, 0.27).ok();
+            draw_cat(ctx);
+        }
+        Piece::Hound => {
+            ctx.scale(0.3, 0.3).ok();
+            draw_hound(ctx);
+        }
+        Piece::Circle => {
+            ctx.begin_path();
+            ctx.arc(0.0, 0.0, 0.085, 0.0, 2.0 * PI).ok();
+            ctx.set_stroke_style_str("rgba(112,64,170,0.95)");
+            ctx.set_line_width(0.026);
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.arc(0.0, 0.0, 0.04, 0.0, 2.0 * PI).ok();
+            ctx.set_fill_style_str("rgba(112,64,170,0.55)");
+            ctx.fill();
+        }
+    }
+    ctx.restore();
+}
+
 /// Eloïse the cat, sitting, about one unit tall centred on the origin.
-pub fn draw_cat(ctx: &Ctx) {
+fn draw_cat(ctx: &Ctx) {
     ctx.begin_path();
     ctx.ellipse(0.0, 0.2, 0.3, 0.28, 0.0, 0.0, 2.0 * PI).ok();
     ctx.move_to(0.2, -0.2);
@@ -302,7 +369,7 @@ pub fn draw_cat(ctx: &Ctx) {
 }
 
 /// A hound (Rufus or Ronja), lying, about one unit long centred on the origin.
-pub fn draw_hound(ctx: &Ctx) {
+fn draw_hound(ctx: &Ctx) {
     ctx.begin_path();
     ctx.ellipse(0.0, 0.1, 0.38, 0.2, 0.0, 0.0, 2.0 * PI).ok();
     ctx.move_to(0.52, -0.12);
@@ -318,7 +385,7 @@ pub fn draw_hound(ctx: &Ctx) {
 }
 
 /// A small ghost about one unit tall centred on the origin.
-pub fn draw_ghost(ctx: &Ctx) {
+fn draw_ghost(ctx: &Ctx) {
     ctx.begin_path();
     ctx.move_to(-0.35, 0.45);
     ctx.line_to(-0.35, -0.1);
@@ -426,32 +493,52 @@ fn draw_pennant(ctx: &Ctx, x: f64, y: f64) {
     ctx.fill_rect(x - 0.012, y - 0.045, 0.024, 0.1);
 }
 
-fn draw_church(ctx: &Ctx, walls: &str, roof: &str, cross: bool) {
-    ctx.set_fill_style_str(walls);
+/// A monastery: a church with a steep red roof and a cross.
+fn draw_monastery(ctx: &Ctx) {
+    ctx.set_fill_style_str("#ece0c4");
     ctx.fill_rect(0.36, 0.42, 0.28, 0.22);
     ctx.begin_path();
     ctx.move_to(0.32, 0.44);
     ctx.line_to(0.5, 0.3);
     ctx.line_to(0.68, 0.44);
     ctx.close_path();
-    ctx.set_fill_style_str(roof);
+    ctx.set_fill_style_str("#b4433c");
     ctx.fill();
     ctx.set_fill_style_str("#5a4632");
     ctx.fill_rect(0.47, 0.53, 0.06, 0.11);
     ctx.set_stroke_style_str("#3b2f22");
     ctx.set_line_width(0.012);
     ctx.stroke_rect(0.36, 0.42, 0.28, 0.22);
-    if cross {
-        ctx.set_fill_style_str("#3b2f22");
-        ctx.fill_rect(0.494, 0.2, 0.012, 0.1);
-        ctx.fill_rect(0.47, 0.23, 0.06, 0.012);
-    } else {
-        // A shrine: a dome and no cross.
-        ctx.begin_path();
-        ctx.arc(0.5, 0.3, 0.06, PI, 2.0 * PI).ok();
-        ctx.set_fill_style_str(roof);
-        ctx.fill();
+    ctx.set_fill_style_str("#3b2f22");
+    ctx.fill_rect(0.494, 0.2, 0.012, 0.1);
+    ctx.fill_rect(0.47, 0.23, 0.06, 0.012);
+}
+
+/// A shrine (Heretics & Shrines): a round temple, a violet dome on white columns over
+/// steps, so that it never reads as a monastery's roof and cross.
+fn draw_shrine(ctx: &Ctx) {
+    ctx.set_fill_style_str("#cfc6dc");
+    ctx.fill_rect(0.29, 0.61, 0.42, 0.05);
+    ctx.fill_rect(0.32, 0.57, 0.36, 0.05);
+    ctx.set_fill_style_str("#f3eff8");
+    for x in [0.345, 0.425, 0.535, 0.615] {
+        ctx.fill_rect(x, 0.44, 0.04, 0.13);
     }
+    ctx.set_fill_style_str("#b8b0c9");
+    ctx.fill_rect(0.32, 0.41, 0.36, 0.04);
+    ctx.begin_path();
+    ctx.arc(0.5, 0.41, 0.16, PI, 2.0 * PI).ok();
+    ctx.close_path();
+    ctx.set_fill_style_str("#4d3b70");
+    ctx.fill();
+    ctx.set_stroke_style_str("#2d2240");
+    ctx.set_line_width(0.012);
+    ctx.stroke();
+    ctx.stroke_rect(0.29, 0.57, 0.42, 0.09);
+    ctx.begin_path();
+    ctx.arc(0.5, 0.225, 0.028, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#d9b44a");
+    ctx.fill();
 }
 
 fn draw_garden(ctx: &Ctx) {

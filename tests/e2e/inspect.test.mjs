@@ -73,6 +73,18 @@ test("hovering a city shows its value now and completed and who holds it; a mist
   await card(page).waitFor({ state: "visible" });
   assert.match(await card(page).textContent(), /Mist bank \(limited: never completed\)/);
   await shot(page, "inspect-mist");
+  // The ruin where the start tile's squares meet is no feature (GHOST-START-4): its own
+  // card, not the field beside it.
+  await hover(page, 1.5, 1.5);
+  await hover(page, 1.03, 1.04);
+  await card(page).waitFor({ state: "visible" });
+  assert.equal(await card(page).locator("strong").first().textContent(), "Ruin");
+  assert.match(await card(page).textContent(), /no figure can stand on it and it never scores/);
+  assert.doesNotMatch(await card(page).textContent(), /Field/);
+  await shot(page, "inspect-ruin");
+  const ruin = await page.evaluate(() => [window.carc.game.inspect(0, 0, "ruin"), window.carc.game.inspect(2, 0, "ruin")]);
+  assert.equal(ruin[0].kind, "ruin");
+  assert.equal(ruin[1], null, "a square that is no part of the start tile has no ruin");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -402,13 +402,11 @@ impl State {
                 let n = g.circle_ghosts_at(node);
                 let a = art::anchor(def, def.mist_node(m as u8));
                 for k in 0..n.min(region.circles) {
-                    // The same place as the ring, in the tile's printed frame, then turned.
-                    let dx = (k as f64 - (region.circles as f64 - 1.0) / 2.0) * 0.17;
-                    let p = art::rotate(art::Pt { x: a.x + dx, y: a.y }, sq.rot.quarters());
+                    // On its ring, in the tile's printed frame, then turned.
+                    let p = art::rotate(art::circle_point(a, k, region.circles), sq.rot.quarters());
                     self.ctx.save();
                     self.ctx.translate(sq.pos.x as f64 + p.x, sq.pos.y as f64 + p.y).ok();
-                    self.ctx.scale(0.12, 0.12).ok();
-                    render::draw_ghost(&self.ctx);
+                    render::draw_piece(&self.ctx, Piece::Trapped);
                     self.ctx.restore();
                 }
             }
@@ -438,20 +436,21 @@ impl State {
             let drop = self.progress(|e| *e == Effect::Drop(f.node)).map_or(0.0, |t| 1.0 - motion::ease_out(t));
             self.ctx.save();
             self.ctx.translate(placed.pos.x as f64 + p.x, placed.pos.y as f64 + p.y - 0.5 * drop).ok();
+            self.ctx.save();
             self.ctx.scale(0.25, 0.25).ok();
             self.ctx.set_global_alpha(1.0 - 0.6 * drop);
             render::draw_figure(&self.ctx, f.kind, &color, node.kind == FeatureKind::Field);
             if self.marks {
                 render::draw_mark(&self.ctx, mark);
             }
-            self.ctx.set_global_alpha(1.0);
+            self.ctx.restore();
+            // Its companions and ghosts beside it, in board units.
             if g.is_coop() {
                 coop_draw::draw_companions(&self.ctx, g, f.node);
             } else if g.cat() == crate::engine::spells::Cat::At(f.node) {
                 self.ctx.save();
-                self.ctx.translate(-0.75, 0.25).ok();
-                self.ctx.scale(0.6, 0.6).ok();
-                render::draw_cat(&self.ctx);
+                self.ctx.translate(-0.22, 0.06).ok();
+                render::draw_piece(&self.ctx, Piece::Cat);
                 self.ctx.restore();
             }
             // Its ghosts stand beside it, one or two (a third scares it off).
@@ -460,11 +459,9 @@ impl State {
                 // The newest ghost drifts in from above.
                 let drift = if i + 1 == f.ghosts { haunt } else { 0.0 };
                 self.ctx.save();
-                // Large enough to count at any zoom.
-                self.ctx.translate(0.7 + i as f64 * 0.62 + drift, -0.3 - 2.4 * drift).ok();
+                self.ctx.translate(0.22 + i as f64 * 0.19 + 0.2 * drift, -0.075 - 0.6 * drift).ok();
                 self.ctx.set_global_alpha(1.0 - 0.8 * drift);
-                self.ctx.scale(0.8, 0.8).ok();
-                render::draw_ghost(&self.ctx);
+                render::draw_piece(&self.ctx, Piece::Ghost);
                 self.ctx.restore();
             }
             self.ctx.restore();

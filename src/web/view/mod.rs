@@ -11,7 +11,7 @@ use draw::draw_tile_at;
 
 use super::api::WasmGame;
 use super::coop_draw;
-use super::render::{self, COLORS};
+use super::render::{self, Piece, COLORS};
 use super::session::{self, Shared};
 use super::to_js;
 use crate::art;
@@ -826,6 +826,29 @@ pub fn draw_tile(canvas: &HtmlCanvasElement, tile: &str, rotation: u8) -> Result
     ctx.clear_rect(0.0, 0.0, 1.0, 1.0);
     ctx.set_line_cap("round");
     draw_tile_at(&ctx, tiles.get(idx), Pos::new(0, 0), rot, true);
+    Ok(())
+}
+
+/// Draw one board piece (`"ghost"`, `"trapped"`, `"cat"`, `"hound"` or `"circle"`)
+/// centred in a canvas at `px_per_square` CSS pixels a square, as the board draws it at
+/// that zoom: for a legend, and for the test that measures every piece.
+#[wasm_bindgen(js_name = drawPiece)]
+pub fn draw_piece(canvas: &HtmlCanvasElement, piece: &str, px_per_square: f64) -> Result<(), JsError> {
+    let piece = Piece::from_name(piece).ok_or_else(|| JsError::new(&format!("unknown piece {piece:?}")))?;
+    if !(1.0..=1000.0).contains(&px_per_square) {
+        return Err(JsError::new("px_per_square must be 1..1000"));
+    }
+    let ctx: CanvasRenderingContext2d =
+        canvas.get_context("2d").ok().flatten().ok_or_else(|| JsError::new("no 2D context"))?.unchecked_into();
+    let dpr = web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    let (w, h) = (canvas.client_width().max(1) as f64, canvas.client_height().max(1) as f64);
+    canvas.set_width((w * dpr) as u32);
+    canvas.set_height((h * dpr) as u32);
+    let k = px_per_square * dpr;
+    ctx.set_transform(k, 0.0, 0.0, k, w * dpr / 2.0, h * dpr / 2.0).ok();
+    ctx.set_line_cap("round");
+    ctx.set_line_join("round");
+    render::draw_piece(&ctx, piece);
     Ok(())
 }
 

@@ -562,7 +562,7 @@ function render() {
   // The unseen tiles, drawn only while the panel is open and when the game moved on.
   const left = $("#tiles-left-panel");
   const unseen = shown.unseenTiles();
-  left.querySelector("summary").textContent = t("unseen.title", { n: unseen.reduce((n, x) => n + x.count, 0) });
+  left.querySelector("summary h2").textContent = t("unseen.title", { n: unseen.reduce((n, x) => n + x.count, 0) });
   if (left.open && (left.dataset.shown !== `${s.actions}` || left.dataset.lang !== t.lang)) {
     renderTilesLeft($("#tl-list"), unseen, W.Game.sets().map((x) => ({ ...x, title: t(`set.${x.name}`) })), W.drawTile, t);
     Object.assign(left.dataset, { shown: `${s.actions}`, lang: t.lang });

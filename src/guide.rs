@@ -244,7 +244,12 @@ impl Guide {
             }
             let Some(ra) = self.record.actions.get(i) else { break };
             let fail = |message: String| {
-                GuideError::Record(RecordError::Action { index: i, action: ra.to_value().to_string(), message })
+                GuideError::Record(RecordError::Action {
+                    index: i,
+                    action: ra.to_value().to_string(),
+                    message,
+                    refused: None,
+                })
             };
             let action = ra.to_action(&game).map_err(fail)?;
             game.check(&action)

@@ -111,6 +111,9 @@ pub enum RecordError {
         action: String,
         /// What is wrong with it.
         message: String,
+        /// The engine's refusal, when the action was read but is not legal there (for
+        /// the message in another language: `text::record_error`).
+        refused: Option<PlayError>,
     },
 }
 
@@ -120,7 +123,7 @@ impl fmt::Display for RecordError {
             RecordError::Malformed(m) => write!(f, "not a valid game record: {m}"),
             RecordError::Version(m) => write!(f, "{m}"),
             RecordError::Setup(e) => write!(f, "the record's setup is not playable: {e}"),
-            RecordError::Action { index, action, message } => {
+            RecordError::Action { index, action, message, .. } => {
                 write!(f, "action {} ({action}) cannot be played: {message}", index + 1)
             }
         }
@@ -266,6 +269,7 @@ impl Record {
                     index,
                     action: a.to_string(),
                     message,
+                    refused: None,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -350,7 +354,14 @@ impl Record {
         let mut turned: Vec<(Pos, u8)> = Vec::new();
         let mut legal = Vec::new();
         for (index, ra) in self.actions.iter().enumerate() {
-            let fail = |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message };
+            let fail =
+                |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message, refused: None };
+            let refuse = |e: PlayError| RecordError::Action {
+                index,
+                action: ra.to_value().to_string(),
+                message: e.to_string(),
+                refused: Some(e),
+            };
             if let RecordAction::Attract { x, y, .. } = *ra {
                 let waiting = matches!(game.phase(), Phase::Circle { .. });
                 if let Some(i) = forced_attractions.iter().position(|p| *p == (x, y)).filter(|_| !waiting) {
@@ -379,12 +390,12 @@ impl Record {
                 let action = match (refused, skipped) {
                     (None, _) => action,
                     (Some(_), true) => legal[0],
-                    (Some(e), false) => return Err(fail(e.to_string())),
+                    (Some(e), false) => return Err(refuse(e)),
                 };
                 each(&game, &action);
                 let from = events.len();
                 let made = if matches!(action, Action::PlaceTile { .. }) { 0 } else { game.coop_forced().len() };
-                game.apply_into(&action, &mut events).map_err(|e: PlayError| fail(e.to_string()))?;
+                game.apply_into(&action, &mut events).map_err(refuse)?;
                 if let Action::PlaceTile { pos, rot, .. } = action {
                     let kept = game.board().at(pos).map_or(rot, |p| p.rot);
                     if kept != rot {

@@ -372,9 +372,9 @@ const replay = {
 
   /** Show a record (JSON text); throws with the reason if it does not replay. */
   open(text) {
-    W.Game.fromRecord(text).free?.(); // refuses a corrupt record before anything changes
+    W.Game.fromRecord(text, t.lang).free?.(); // refuses a corrupt record before anything changes
     const record = JSON.parse(text);
-    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }));
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }), t.lang);
     try { g.setLanguage(t.lang); } catch { /* a language the engine has no sentences in: English */ }
     const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
@@ -424,7 +424,7 @@ const replay = {
 /** Show the game of a share code (from a link); a damaged one is refused, nothing lost. */
 function openShared(code) {
   try {
-    replay.open(W.Game.recordFromShareCode(code));
+    replay.open(W.Game.recordFromShareCode(code, t.lang));
   } catch (e) {
     notice(t("notice.shared", { error: e.message }));
   }
@@ -762,7 +762,7 @@ function startFromDialog(ev) {
     opts.seed = seedText;
   }
   try {
-    const local = new W.Game(opts);
+    const local = new W.Game({ ...opts, lang: t.lang });
     leaveOnline();
     attach(local, { fresh: true });
     $("#new-game").close();
@@ -832,7 +832,7 @@ function start() {
     ev.target.value = "";
     if (!file) return;
     try {
-      attach(W.Game.fromRecord(await file.text()), { fresh: false });
+      attach(W.Game.fromRecord(await file.text(), t.lang), { fresh: false });
       notice("");
     } catch (e) {
       // The game in progress is untouched.
@@ -1012,7 +1012,7 @@ function defaultGame() {
  *  unreadable save is copied aside (controller.js), and only once the copy is stored may
  *  the new game save over it. */
 function resume() {
-  const r = readSave(SAVE_KEY, (text) => W.Game.fromRecord(text), `carcassonne.corrupt.${Date.now()}`);
+  const r = readSave(SAVE_KEY, (text) => W.Game.fromRecord(text, t.lang), `carcassonne.corrupt.${Date.now()}`);
   if (r.game) attach(r.game, { fresh: false });
   else if (r.aside) notice(t("notice.corrupt", { error: r.error, key: r.aside }));
   else if (r.full) {

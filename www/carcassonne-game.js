@@ -387,7 +387,7 @@ export class CarcassonneGame extends HTMLElement {
         await this.showRecord(record, { urls: true });
       } else {
         const { game, problem } = this.resume();
-        this.attach(game || new Game(this.options()));
+        this.attach(game || new Game({ ...this.options(), lang: this.language }));
         if (problem) this.fail(new Error(problem), this.t("el.fresh"));
       }
       this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
@@ -417,7 +417,7 @@ export class CarcassonneGame extends HTMLElement {
         this.guideRun = null;
         this.card.root.remove();
         this.dispatchEvent(new CustomEvent("carcassonne-guide-end", { detail: { id: data.id, finished } }));
-        this.attach(new Game(this.options()));
+        this.attach(new Game({ ...this.options(), lang: this.language }));
       },
     });
     this.guideRun = run;
@@ -432,7 +432,7 @@ export class CarcassonneGame extends HTMLElement {
     if (!key) return {};
     const r = readSave(key, (text) => {
       const saved = JSON.parse(text);
-      return saved.signature === this.signature ? Game.fromRecord(saved.record) : null;
+      return saved.signature === this.signature ? Game.fromRecord(saved.record, this.language) : null;
     });
     if (r.aside) return { problem: this.t("el.corrupt", { error: r.error, key: r.aside }) };
     if (r.full) {
@@ -461,14 +461,14 @@ export class CarcassonneGame extends HTMLElement {
    *  own `record` attribute) the URL of a record file. */
   async showRecord(source, { urls = false } = {}) {
     let text = String(source).trim();
-    if (/^c\d+\./.test(text)) text = Game.recordFromShareCode(text);
+    if (/^c\d+\./.test(text)) text = Game.recordFromShareCode(text, this.language);
     else if (!text.startsWith("{")) {
       if (!urls) throw new Error("a record is JSON text or a share code (c1.…); URLs are read only from the record attribute");
       const response = await fetch(new URL(text, document.baseURI));
       if (!response.ok) throw new Error(`the record ${text} could not be fetched (${response.status})`);
       text = await response.text();
     }
-    const game = Game.fromRecord(text);
+    const game = Game.fromRecord(text, this.language);
     this.pause();
     this.full = this.hasAttribute("readonly") ? JSON.parse(text) : null;
     this.attach(game);
@@ -731,7 +731,7 @@ export class CarcassonneGame extends HTMLElement {
    *  then hears `carcassonne-change` (no events) and `carcassonne-turn`. Throws, changing
    *  nothing, on wrong options. */
   newGame(options) {
-    const game = new Game(options);
+    const game = new Game({ lang: this.language, ...options });
     this.pause();
     this.full = null;
     this.attach(game);

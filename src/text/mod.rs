@@ -2,10 +2,12 @@
 //! in English here and in Dutch in [`nl`].
 
 mod card;
+mod errors;
 mod nl;
 mod tile;
 
 pub use card::{inspection, ruin_card};
+pub use errors::{play_error, record_error, setup_error};
 pub use tile::{describe_tile, place_name, place_relation};
 
 use crate::engine::{Event, FeatureKind, FigureKind, Scoring};

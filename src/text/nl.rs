@@ -35,7 +35,7 @@ fn place(feature: FeatureKind) -> &'static str {
 }
 
 /// A building's noun and whether it is a het-word (which changes the adjective).
-fn building(feature: FeatureKind) -> (&'static str, bool) {
+pub(super) fn building(feature: FeatureKind) -> (&'static str, bool) {
     match feature {
         FeatureKind::Monastery => ("klooster", true),
         FeatureKind::Shrine => ("cultusplaats", false),
@@ -50,7 +50,7 @@ fn building(feature: FeatureKind) -> (&'static str, bool) {
     }
 }
 
-fn figure_name(figure: FigureKind) -> &'static str {
+pub(super) fn figure_name(figure: FigureKind) -> &'static str {
     match figure {
         FigureKind::Meeple => "meeple",
         FigureKind::Guard => "bewakingsmeeple",

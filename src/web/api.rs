@@ -7,6 +7,7 @@ use crate::engine::scoring::FeatureValue;
 use crate::engine::{Deck, FigureKind, Game as EngineGame, Part, Phase, Pos, Set, Spot, TileSet};
 use crate::record::{parse_setup, Record, RecordAction};
 use crate::summary::summary;
+use crate::text::Lang;
 use serde_json::{json, Value};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -20,8 +21,9 @@ pub struct WasmGame {
 #[wasm_bindgen(js_class = Game)]
 impl WasmGame {
     /// Start a game. `options`: `{players: [{name, color, colours?}] | [names], sets: ["base"],
-    /// options: {farmers, abbot}, seed?: number | string | BigInt, draw?: [tile ids]}`.
-    /// A missing seed is drawn from the browser's cryptographic generator; a seed beyond
+    /// options: {farmers, abbot}, seed?: number | string | BigInt, draw?: [tile ids],
+    /// lang?: "en" | "nl"}` (`lang`: the events' and the errors' language, English unless
+    /// given). A missing seed is drawn from the browser's cryptographic generator; a seed beyond
     /// 2^53 must be a string or a BigInt (a number would have been rounded already).
     /// Throws an Error that says what is wrong.
     #[wasm_bindgen(constructor)]
@@ -30,24 +32,35 @@ impl WasmGame {
         if !v.is_object() {
             return Err(JsError::new("new Game(options): options must be an object"));
         }
+        let lang = match v.as_object_mut().and_then(|o| o.remove("lang")) {
+            None => Lang::En,
+            Some(l) => l.as_str().and_then(|l| l.parse().ok()).ok_or_else(|| JsError::new("lang: \"en\" or \"nl\""))?,
+        };
         if v.get("seed").is_none() && v.get("draw").is_none() {
             // Any 64-bit seed: records write those beyond 2^53 as strings.
             v["seed"] = json!(super::random_u64().to_string());
         }
-        let setup = parse_setup(&v).map_err(|e| JsError::new(&e.to_string()))?;
-        let game = EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&e.to_string()))?;
+        let setup = parse_setup(&v).map_err(|e| record_js(lang, &e))?;
+        let game =
+            EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&crate::text::setup_error(lang, &e)))?;
         let opening = game.opening_events().to_vec();
-        Ok(WasmGame { shared: Session::new(game, &opening, Vec::new()) })
+        let shared = Session::new(game, &opening, Vec::new());
+        shared.borrow_mut().lang = lang;
+        Ok(WasmGame { shared })
     }
 
     /// Load a game from a record (JSON text), replaying it. Throws on a corrupt record,
-    /// naming the action that fails.
+    /// naming the action that fails, in `lang` (`"en"`, the default, or `"nl"`), which is
+    /// also the game's language from then on.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(text: &str) -> Result<WasmGame, JsError> {
-        let record = Record::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
+    pub fn from_record(text: &str, lang: Option<String>) -> Result<WasmGame, JsError> {
+        let lang = lang_of(lang);
+        let record = Record::parse(text).map_err(|e| record_js(lang, &e))?;
         let (game, events, turn_scores) =
-            session::replay(&record, TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WasmGame { shared: Session::new(game, &events, turn_scores) })
+            session::replay(&record, TileSet::builtin()).map_err(|e| record_js(lang, &e))?;
+        let shared = Session::new(game, &events, turn_scores);
+        shared.borrow_mut().lang = lang;
+        Ok(WasmGame { shared })
     }
 
     /// The public state as a plain object (never the order of the face-down tiles).
@@ -72,7 +85,7 @@ impl WasmGame {
         let v = from_js(&action)?;
         let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
         let a = ra.to_action(&self.shared.borrow().game).map_err(|e| JsError::new(&e))?;
-        session::apply(&self.shared, &a).map_err(|e| JsError::new(&e.to_string()))
+        session::apply(&self.shared, &a).map_err(|e| self.refusal(&e))
     }
 
     /// Take back this turn's tile placement (with any ghost, circle or cat choice made
@@ -93,8 +106,9 @@ impl WasmGame {
     /// board views: used to step through a replay. Throws, changing nothing, on a bad record.
     #[wasm_bindgen(js_name = loadRecord)]
     pub fn load_record(&self, text: &str) -> Result<(), JsError> {
-        let record = Record::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
-        session::load(&self.shared, &record).map_err(|e| JsError::new(&e.to_string()))
+        let lang = self.shared.borrow().lang;
+        let record = Record::parse(text).map_err(|e| record_js(lang, &e))?;
+        session::load(&self.shared, &record).map_err(|e| record_js(lang, &e))
     }
 
     /// The game so far as a share code (`c1.…`, URL-safe, `docs/record-format.md`).
@@ -106,10 +120,10 @@ impl WasmGame {
     }
 
     /// The record (JSON text) that a share code holds. Throws with the reason on a
-    /// damaged code.
+    /// damaged code, in `lang` (`"en"`, the default, or `"nl"`).
     #[wasm_bindgen(js_name = recordFromShareCode)]
-    pub fn record_from_share_code(code: &str) -> Result<String, JsError> {
-        crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| JsError::new(&e.to_string()))
+    pub fn record_from_share_code(code: &str, lang: Option<String>) -> Result<String, JsError> {
+        crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| record_js(lang_of(lang), &e))
     }
 
     /// Online play: the next tiles to be drawn, as the server names them after an action
@@ -144,7 +158,7 @@ impl WasmGame {
         let v = from_js(&message)?;
         let (reveal, action) = Record::to_follow(&self.shared.borrow().game, &v).map_err(|e| JsError::new(&e))?;
         self.shared.borrow_mut().game.reveal(&reveal);
-        session::apply(&self.shared, &action).map_err(|e| JsError::new(&e.to_string()))
+        session::apply(&self.shared, &action).map_err(|e| self.refusal(&e))
     }
 
     /// The language of the events' `text` from now on: `"en"` (the default) or `"nl"`.
@@ -207,7 +221,7 @@ impl WasmGame {
         let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
         let s = self.shared.borrow();
         let a = ra.to_action(&s.game).map_err(|e| JsError::new(&e))?;
-        let events = s.game.clone().apply(&a).map_err(|e| JsError::new(&e.to_string()))?;
+        let events = s.game.clone().apply(&a).map_err(|e| JsError::new(&crate::text::play_error(s.lang, &e)))?;
         Ok(to_js(&s.events_json(&events)))
     }
 
@@ -335,6 +349,23 @@ impl WasmGame {
             })
             .collect();
         to_js(&Value::Array(list))
+    }
+}
+
+/// A language named by an optional argument: English unless it is `"nl"`.
+fn lang_of(lang: Option<String>) -> Lang {
+    lang.and_then(|l| l.parse().ok()).unwrap_or_default()
+}
+
+/// A record's error as thrown, in `lang`.
+fn record_js(lang: Lang, e: &crate::record::RecordError) -> JsError {
+    JsError::new(&crate::text::record_error(lang, e))
+}
+
+impl WasmGame {
+    /// A refused action as thrown, in the game's language.
+    fn refusal(&self, e: &crate::engine::PlayError) -> JsError {
+        JsError::new(&crate::text::play_error(self.shared.borrow().lang, e))
     }
 }
 

@@ -169,3 +169,37 @@ test("the log comes back after a reload, is told again on a language switch, and
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("on the Dutch page a refused file, a damaged link and an illegal move say why in Dutch", async () => {
+  const page = await openGame(browser, srv.url);
+  await page.selectOption("#set-lang", "nl");
+  // A record whose second action puts a tile where one lies: BASE-TILE-1 refuses it.
+  const record = await page.evaluate(() => {
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });
+    const g = window.carc.game;
+    g.apply({ tile: "base.X", x: 1, y: 0, rotation: 0 });
+    g.apply({ pass: true });
+    const r = JSON.parse(g.exportRecord());
+    r.actions.push({ tile: "base.T", x: 1, y: 0, rotation: 0 });
+    return JSON.stringify(r);
+  });
+  await page.setInputFiles("#import-file", { name: "kapot.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  const notice = page.locator("#notice");
+  await notice.waitFor({ state: "visible" });
+  assert.equal(await notice.textContent(), "“kapot.json” kon niet worden geopend: zet 3 kan niet worden gespeeld: op vak (1, 0) ligt al een tegel");
+  await shot(page, "i18n-error-nl");
+  // Not a record at all.
+  await page.setInputFiles("#import-file", { name: "x.json", mimeType: "application/json", buffer: Buffer.from("{\"nope\": 1}") });
+  assert.match(await notice.textContent(), /kon niet worden geopend: dit is geen geldig spelverslag/);
+  // A damaged share link.
+  await page.evaluate(() => { location.hash = "r=c1.AAAA"; });
+  await page.reload();
+  await ready(page);
+  assert.match(await page.textContent("#notice"), /^Het spel in deze link kon niet worden getoond: de deelcode is beschadigd$/);
+  // Through the API: the game's language.
+  const why = await page.evaluate(() => { try { window.carc.game.apply({ pass: true }); } catch (e) { return e.message; } });
+  assert.match(why, /^nu niet: het spel wacht op het leggen van een tegel$/);
+  for (const text of [await page.textContent("#notice"), why]) assert.doesNotMatch(text, /\b(the|not|tile|cannot|square)\b/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

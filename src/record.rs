@@ -354,8 +354,12 @@ impl Record {
         let mut turned: Vec<(Pos, u8)> = Vec::new();
         let mut legal = Vec::new();
         for (index, ra) in self.actions.iter().enumerate() {
-            let fail =
-                |message: String| RecordError::Action { index, action: ra.to_value().to_string(), message, refused: None };
+            let fail = |message: String| RecordError::Action {
+                index,
+                action: ra.to_value().to_string(),
+                message,
+                refused: None,
+            };
             let refuse = |e: PlayError| RecordError::Action {
                 index,
                 action: ra.to_value().to_string(),

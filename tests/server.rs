@@ -492,7 +492,9 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     let (room, tokens, open) = (created["room"].clone(), created["tokens"].clone(), created["open"].clone());
     assert!(open.is_string(), "a room with an open seat has an open link's secret: {created}");
     host.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
-    host.until("room").await;
+    let first = host.until("room").await;
+    // Nobody has opened the second seat yet: it reads "invited" (or "free"), not "away".
+    assert_eq!(first["seats"][1]["came"], false, "{first}");
     // Issue 22, defect 13: the room id alone (which every watcher knows), or a wrong secret,
     // takes no seat; the open link's secret does.
     let mut guest = Client::connect(addr).await;
@@ -515,10 +517,18 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     guest.send(json!({"type": "join", "room": room, "token": claimed["token"]})).await;
     let info = guest.until("room").await;
     assert_eq!(info["seats"][1]["name"], "Gus");
+    assert_eq!(info["seats"][0]["came"], true, "Ann is here");
     drop(guest);
-    // The host hears Gus come (after the claim's frame), then go.
+    // The host hears Gus come (after the claim's frame), then go: away now, no longer
+    // only invited.
     while host.until("room").await["seats"][1]["connected"] != true {}
-    while host.until("room").await["seats"][1]["connected"] == true {}
+    let gone = loop {
+        let info = host.until("room").await;
+        if info["seats"][1]["connected"] != true {
+            break info;
+        }
+    };
+    assert_eq!(gone["seats"][1]["came"], true, "{gone}");
     host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
     let e = host.until("error").await;
     assert!(e["message"].as_str().unwrap().contains("waits 120 s"), "{e}");

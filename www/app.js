@@ -42,6 +42,10 @@ const settings = (() => {
   const plain = { motion: true, sound: false, marks: false, lang: null };
   try { return { ...plain, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") }; } catch { return plain; }
 })();
+/** Store the settings (on a full disk they last for this visit). */
+function keepSettings() {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ }
+}
 let t = translator(pickLanguage(settings.lang, navigator.languages, navigator.language));
 const log = [];
 const LEVELS = ["easy", "medium", "hard"];
@@ -315,7 +319,8 @@ function renderOnline() {
   $("#on-seats").replaceChildren(...r.seats.map((s, i) => el("li", {},
     el("span", { class: `dot ${s.connected || s.kind === "computer" ? "on" : "off"}`, "aria-hidden": "true" }),
     el("span", {}, `${s.name}${i === you ? t("online.you") : ""}${s.kind === "computer" ? t("online.computer", { level: t(`level.${s.level}`) }) : s.kind === "open" ? t("online.open") : ""}`),
-    el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? t("online.connected") : s.away_secs != null ? t("online.away", { n: s.away_secs }) : t("online.notYet")),
+    el("span", { class: "muted" }, s.kind === "computer" ? "" : s.connected ? t("online.connected")
+      : s.kind === "open" && !s.came ? t("online.free") : !s.came ? t("online.invited") : t("online.away", { n: s.away_secs ?? 0 })),
     r.host && i > 0 && s.kind !== "computer" && !s.connected && s.away_secs != null && s.away_secs >= r.absent_secs && r.status === "playing"
       ? el("button", { type: "button", onclick: () => online.computer(i, "medium") }, t("online.takeOver")) : "",
     i !== you && s.kind === "person"
@@ -336,6 +341,29 @@ function notifyTurn(s) {
   }
 }
 
+/** Whoever follows an open link says the name the others will see (the last one given,
+ *  remembered, or nothing: no silent "Guest"), then takes the seat; or just watches. */
+function askName(o, room, open) {
+  const dialog = $("#claim"), input = $("#claim-name");
+  input.value = settings.name || "";
+  $("#claim-form").onsubmit = (e) => {
+    e.preventDefault();
+    const name = input.value.trim().slice(0, 24);
+    if (!name) { input.focus(); return; }
+    settings.name = name;
+    keepSettings();
+    dialog.close();
+    o.claim(room, name, open || undefined).then((c) => {
+      rememberSeat(room, c.token);
+      o.join(room, c.token);
+    }, (err) => { notice(t("notice.noSeat", { error: err.message })); o.join(room); });
+  };
+  $("#claim-watch").onclick = () => { dialog.close(); o.join(room); };
+  dialog.oncancel = () => o.join(room);
+  dialog.showModal();
+  input.focus();
+}
+
 /** Open the room a link names: `#room=…&t=…` plays a seat, `&open=…` takes an open seat,
  *  neither watches (or plays the seat this browser holds there). A token is stored and the
  *  address keeps only `#room=…`. Returns whether there was one. */
@@ -346,13 +374,8 @@ function openRoomFromUrl() {
   history.replaceState(null, "", `${location.pathname}#room=${room}`);
   const o = goOnline();
   const mine = seatTokens()[room]?.token;
-  if (open !== null && !token) {
-    const name = (prompt(t("notice.name"), t("notice.guest")) || t("notice.guest")).trim().slice(0, 24) || t("notice.guest");
-    o.claim(room, name, open || undefined).then((c) => {
-      rememberSeat(room, c.token);
-      o.join(room, c.token);
-    }, (e) => notice(t("notice.noSeat", { error: e.message })));
-  } else o.join(room, typeof mine === "string" ? mine : undefined);
+  if (open !== null && !token) askName(o, room, open);
+  else o.join(room, typeof mine === "string" ? mine : undefined);
   renderOnline();
   return true;
 }
@@ -781,7 +804,7 @@ function start() {
   $("#set-sound").checked = settings.sound === true;
   $("#set-marks").checked = settings.marks === true;
   $("#set-confirm").checked = settings.confirm !== false;
-  const keep = () => { try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* full: kept for this visit */ } };
+  const keep = keepSettings;
   const look = () => { table.settingsChanged(); table.settingsChanged(replay.view); if (game) render(); };
   $("#set-motion").addEventListener("change", (e) => { settings.motion = e.target.checked; look(); keep(); });
   $("#set-sound").addEventListener("change", (e) => { settings.sound = e.target.checked; if (settings.sound) unlock(); keep(); });

@@ -494,6 +494,8 @@ pub struct SeatFrame {
     pub connected: bool,
     /// Seconds since its last connection left (null while connected).
     pub away_secs: Option<u64>,
+    /// Someone has played it since the room was loaded (false: invited, not come yet).
+    pub came: bool,
 }
 
 impl ServerMsg {

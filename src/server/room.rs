@@ -126,6 +126,10 @@ pub struct Room {
     pub connected: Vec<u32>,
     /// Since when a seat has had no connection.
     pub away_since: Vec<Option<Instant>>,
+    /// Whether someone has played each seat since this server loaded the room: a seat
+    /// nobody has opened reads "invited", not "away". Kept in memory only: after a restart
+    /// or a move to another instance, a seat counts as come again once it reconnects.
+    pub came: Vec<bool>,
     /// Connections watching without a seat.
     pub watchers: u32,
     /// Every message for everyone in the room.
@@ -169,6 +173,7 @@ impl Room {
             game,
             connected: vec![0; n],
             away_since: vec![Some(Instant::now()); n],
+            came: vec![false; n],
             watchers: 0,
             tx,
             bot_running: false,
@@ -213,6 +218,7 @@ impl Room {
             Some(s) => {
                 self.connected[s] += 1;
                 self.away_since[s] = None;
+                self.came[s] = true;
                 self.broadcast(self.info(None, false));
             }
             None if self.watchers as usize >= max_watchers => {
@@ -360,6 +366,7 @@ impl Room {
                     level: s.level.clone(),
                     connected: self.connected[i] > 0,
                     away_secs: self.away_since[i].map(|t| t.elapsed().as_secs()),
+                    came: self.came[i],
                 })
                 .collect(),
         })

@@ -41,8 +41,8 @@ impl WasmGame {
             v["seed"] = json!(super::random_u64().to_string());
         }
         let setup = parse_setup(&v).map_err(|e| record_js(lang, &e))?;
-        let game =
-            EngineGame::new(TileSet::builtin(), setup).map_err(|e| JsError::new(&crate::text::setup_error(lang, &e)))?;
+        let game = EngineGame::new(TileSet::builtin(), setup)
+            .map_err(|e| JsError::new(&crate::text::setup_error(lang, &e)))?;
         let opening = game.opening_events().to_vec();
         let shared = Session::new(game, &opening, Vec::new());
         shared.borrow_mut().lang = lang;

@@ -75,6 +75,10 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   await shot(a, "30-online-invite");
   await a.click("#invite button[type=submit]");
   assert.match(a.url(), /\/#room=[\w-]{22}$/, "the address names the room, not Ann's token (stored instead)");
+  // Bo has not opened his link yet: invited, not "away 0 s".
+  await a.waitForFunction(() => window.carc.online?.room?.seats.length === 2);
+  assert.match(await a.textContent("#on-seats li:nth-child(2)"), /Boinvited/);
+  assert.doesNotMatch(await a.textContent("#on-seats"), /away/);
 
   const b = await newPage(browser);
   await b.goto(links[0]);
@@ -186,10 +190,20 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
   await w.waitForFunction(() => window.carc.online?.room);
   const refused = await w.evaluate((room) => window.carc.online.claim(room, "Eve").then(() => "claimed", (e) => e.message), room);
   assert.match(refused, /open link/);
-  // Gus follows the open link, gives his name, and sits in seat 1.
+  // Before anyone takes it, the open seat reads "free"; Ann's page says so.
+  await a.waitForFunction(() => window.carc.online?.room?.seats[1]?.kind === "open");
+  assert.match(await a.textContent("#on-seats li:nth-child(2)"), /\(open seat\)free/);
+  // Gus follows the open link: the page asks his name (no silent "Guest"); an empty name
+  // is not taken. He sits in seat 1.
   const g = await newPage(browser);
-  g.on("dialog", (d) => d.accept("Gus"));
   await g.goto(open);
+  await g.waitForSelector("#claim[open]");
+  assert.equal(await g.inputValue("#claim-name"), "");
+  await g.click("#claim-take");
+  assert.equal(await g.isVisible("#claim"), true, "no name, no seat");
+  await g.fill("#claim-name", "Gus");
+  await shot(g, "online-claim-name");
+  await g.click("#claim-take");
   await g.waitForFunction(() => window.carc.online?.seat === 1);
   assert.match(g.url(), /\/#room=[\w-]{22}$/, "neither the secret nor the new token stays in the address");
   await a.waitForFunction(() => window.carc.online.room.seats[1].name === "Gus" && window.carc.online.room.seats[1].kind === "person");
@@ -204,8 +218,11 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const links = await makeOnlineRoom(a, server.url, "open");
   const g = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  g.on("dialog", (d) => d.accept("Gus"));
   await g.goto(links.find((l) => l.includes("&open=")));
+  await g.waitForSelector("#claim[open]");
+  await g.fill("#claim-name", "Gus");
+  await shot(g, "online-claim-name-390");
+  await g.tap("#claim-take");
   await g.waitForFunction(() => window.carc.online?.seat === 1);
   const w = await newPage(browser);
   await w.goto(links.find((l) => !l.includes("&")));

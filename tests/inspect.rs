@@ -171,3 +171,20 @@ fn unseen_tiles_are_the_stack_by_kind() {
     tile_pass(&mut g, "base.U", 1, 0, 0);
     assert_eq!(unseen(&g), vec![("base.B".into(), 1), ("base.U".into(), 1)]);
 }
+
+/// A feature is named by what it is and whose it is (the majority's names), not by a
+/// square: Red's knight on the city of TEST-07's first two tiles; the start tile's road,
+/// which nobody holds; in Dutch with the holder after it.
+#[test]
+fn a_feature_is_named_by_its_kind_size_and_owners() {
+    use carcassonne::text::{feature_name, Lang};
+    let mut g = game(&["Red", "Blue"], &["base.F", "base.U"]);
+    tile(&mut g, "base.F", 0, -1, 1);
+    meeple(&mut g, "E");
+    let names = vec!["Red".to_string(), "Blue".to_string()];
+    let name = |lang, x, y, spot: &str| feature_name(lang, &g, Pos::new(x, y), parse_spot(spot).unwrap(), &names);
+    assert_eq!(name(Lang::En, 0, 0, "N").as_deref(), Some("Red's city of 2 tiles"));
+    assert_eq!(name(Lang::Nl, 0, 0, "N").as_deref(), Some("de stad van 2 tegels van Red"));
+    assert_eq!(name(Lang::En, 0, 0, "W").as_deref(), Some("the road of 1 tile"));
+    assert_eq!(name(Lang::En, 3, 3, "N"), None, "no tile there");
+}

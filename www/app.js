@@ -14,6 +14,7 @@ import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from
 
 /** Square (x, y) named by what is beside it ("east of the start tile"). */
 const placeName = (x, y) => { try { return game.placeName(x, y); } catch { return `(${x}, ${y})`; } };
+const featureName = (x, y, at) => game.featureName?.(x, y, at) ?? null;
 
 /** What a move would do (its events), or null if the game cannot say. */
 const preview = (a) => { try { return game.preview(a); } catch { return null; } };
@@ -543,7 +544,7 @@ function render() {
       if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName))));
+    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName, featureName))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"), t);
 

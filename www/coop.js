@@ -27,9 +27,11 @@ export function markWon(level, circles) {
 /** A button's text for a move of the cooperative game (record form), in `t`'s language;
  *  with `events` (what the move would do: `game.preview`) a scoring says its points and a
  *  removal its ghosts; `place(x, y)` names a square (`game.placeName`: "a city cap east
- *  of the start tile"), else its coordinates are given. */
-export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`) {
-  const at = (b) => place(b.x, b.y);
+ *  of the start tile"), else its coordinates are given; `feature(x, y, at)` names the
+ *  feature a meeple stands on (`game.featureName`: "the road of 4 tiles with the red
+ *  meeple"), else its square does. */
+export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`, feature = () => null) {
+  const at = (b) => (b.at && feature(b.x, b.y, b.at)) || place(b.x, b.y);
   const sum = (types, field) => (events || []).filter((e) => types.includes(e.type)).reduce((n, e) => n + e[field], 0);
   if (a.pass) return t("act.noMore");
   if (a.meeple) return t("act.meeple", { colour: t(`colour.${a.meeple}`), at: a.at });
@@ -39,7 +41,7 @@ export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})
   if (a.remove) return t("act.remove", { at: place(a.from_x, a.from_y) });
   if (a.bury && a.colour) return t("act.buryColour", { colour: t(`colour.${a.colour}`) });
   if (a.bury) return t("act.bury", { at: at(a) });
-  if (a.with) return t("act.with", { at: at(a) });
+  if (a.with) { const s = t("act.with", { at: at(a) }); return s.charAt(0).toUpperCase() + s.slice(1); }
   if (a.clear) return t("act.clear", { at: at(a) });
   if (a.face_down) return t("act.faceDown", { at: at(a) });
   if (a.choose) return t("act.choose", { what: a.choose, at: at(a) });

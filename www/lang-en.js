@@ -82,10 +82,10 @@ export const en = {
   "hint.why.pace.stack": ["the goal is {away} points away and {n} tile is left in the stack", "the goal is {away} points away and {n} tiles are left in the stack"],
   "hint.feature.road": "road", "hint.feature.city": "city", "hint.feature.castle": "castle",
   // Co-op choices and the team
-  "act.pointsN": ["Take the {n} point (the meeple on {at})", "Take the {n} points (the meeple on {at})"],
-  "act.removeN": ["Remove {n} ghost from {at} instead", "Remove {n} ghosts from {at} instead"], "act.noMore": "No more", "act.meeple": "A {colour} meeple at {at}", "act.points": "Take the points (the meeple on {at})",
+  "act.pointsN": ["Take the {n} point: {at}", "Take the {n} points: {at}"],
+  "act.removeN": ["Remove {n} ghost from {at} instead", "Remove {n} ghosts from {at} instead"], "act.noMore": "No more", "act.meeple": "A {colour} meeple at {at}", "act.points": "Take the points: {at}",
   "act.remove": "Remove ghosts from {at} instead", "act.buryColour": "Bury a {colour} meeple from the supply",
-  "act.bury": "Bury the meeple on {at}", "act.with": "The meeple on {at}", "act.clear": "Remove up to 3 ghosts from {at}",
+  "act.bury": "Bury the meeple: {at}", "act.with": "{at}", "act.clear": "Remove up to 3 ghosts from {at}",
   "act.faceDown": "Face down {at}", "act.choose": "{what} on {at}",
   "colour.red": "red", "colour.green": "green", "colour.blue": "blue", "colour.yellow": "yellow", "colour.black": "black", "colour.pink": "pink",
   "team.label": "The team", "team.title": "The team · level {level}", "team.every": "Every colour needs {goal}: {list}",

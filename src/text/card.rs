@@ -2,7 +2,7 @@
 //! English and in Dutch (the Dutch rule books' terms).
 
 use super::{join_with, plural, Lang};
-use crate::engine::{FeatureKind, Inspection};
+use crate::engine::{FeatureKind, Game, Inspection, Part, Pos, Spot};
 
 /// Words that differ per language.
 struct Words {
@@ -155,6 +155,60 @@ pub fn inspection(lang: Lang, i: &Inspection, names: &[String]) -> (String, Vec<
         }
     }
     (title, lines)
+}
+
+/// A feature named by what it is and whose it is: "Ann's road of 4 tiles", "Ann and
+/// Bo's city of 3 tiles", "the monastery nobody holds"; in the cooperative game by its
+/// meeples' colours: "the road of 4 tiles with the red meeple". `names` are the seats'
+/// names; `None` where `pos` and `spot` name no feature.
+pub fn feature_name(lang: Lang, game: &Game, pos: Pos, spot: Spot, names: &[String]) -> Option<String> {
+    let i = game.inspect(pos, Part::Spot(spot))?;
+    let en = lang == Lang::En;
+    let what = match i.kind {
+        FeatureKind::Road | FeatureKind::City => {
+            let n = i.now.tiles;
+            let noun = noun(lang, i.kind).to_lowercase();
+            if en {
+                format!("{noun} of {}", plural(n, "tile", "tiles"))
+            } else {
+                format!("{noun} van {}", plural(n, "tegel", "tegels"))
+            }
+        }
+        kind => noun(lang, kind).to_lowercase(),
+    };
+    let article = match (en, i.kind) {
+        (true, _) => "the",
+        (false, FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Cemetery) => "het",
+        (false, _) => "de",
+    };
+    if game.is_coop() {
+        let colours: Vec<&str> = i
+            .holders
+            .iter()
+            .map(|h| {
+                let c = game.palette_colour(h.player as u8) as usize;
+                if en {
+                    crate::engine::coop::COLOURS.get(c).copied().unwrap_or("?")
+                } else {
+                    super::nl::kleur(c as u8)
+                }
+            })
+            .collect();
+        return Some(match (en, colours.len()) {
+            (_, 0) => format!("{article} {what}"),
+            (true, 1) => format!("the {what} with the {} meeple", colours[0]),
+            (true, _) => format!("the {what} with the {} meeples", join_with(&colours, "and")),
+            (false, 1) => format!("{article} {what} met de {} meeple", colours[0]),
+            (false, _) => format!("{article} {what} met de {} meeples", join_with(&colours, "en")),
+        });
+    }
+    let owners: Vec<&str> = i.majority.iter().filter_map(|p| names.get(*p).map(String::as_str)).collect();
+    Some(match (en, owners.is_empty()) {
+        (true, true) => format!("the {what}"),
+        (true, false) => format!("{}'s {what}", join_with(&owners, "and")),
+        (false, true) => format!("{article} {what}"),
+        (false, false) => format!("{article} {what} van {}", join_with(&owners, "en")),
+    })
 }
 
 /// The card of the start tile's ruin, which is no feature (GHOST-START-4).

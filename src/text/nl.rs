@@ -59,7 +59,7 @@ pub(super) fn figure_name(figure: FigureKind) -> &'static str {
 }
 
 /// A colour of the cooperative game in Dutch (inflected, before "meeple").
-fn kleur(colour: u8) -> &'static str {
+pub(super) fn kleur(colour: u8) -> &'static str {
     ["rode", "groene", "blauwe", "gele", "zwarte", "roze"].get(colour as usize).copied().unwrap_or("?")
 }
 

@@ -205,6 +205,16 @@ impl WasmGame {
         crate::text::place_name(s.lang, &s.game, crate::engine::Pos::new(x, y))
     }
 
+    /// The feature at spot `at` (`"N"`, `"building"`, …) of the tile at (x, y), named by
+    /// what it is and whose it is, in the game's language: "Ann's road of 4 tiles", "the
+    /// city of 3 tiles with the red meeple". `null` where there is none.
+    #[wasm_bindgen(js_name = featureName)]
+    pub fn feature_name(&self, x: i32, y: i32, at: &str) -> Option<String> {
+        let spot = crate::record::parse_spot(at).ok()?;
+        let s = self.shared.borrow();
+        crate::text::feature_name(s.lang, &s.game, Pos::new(x, y), spot, &s.names())
+    }
+
     /// Each seat's last tile on the board, `[x, y]` or `null` per seat (the board frames it
     /// in the seat's colour).
     #[wasm_bindgen(js_name = lastTiles)]

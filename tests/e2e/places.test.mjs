@@ -59,13 +59,17 @@ test("a co-op scoring's buttons say the points it brings and the ghosts a remova
   // The buttons, one per choice, in the order of the legal actions.
   const labels = await page.$$eval("#coop-choices button", (bs) => bs.map((b) => b.textContent));
   const listed = await page.evaluate(() => window.carc.game.legalActions().filter((a) => !a.pass));
-  const points = labels.map((l) => l.match(/^Take the (\d+) points? \(the meeple on (.+)\)$/)).find(Boolean);
+  const points = labels.map((l) => l.match(/^Take the (\d+) points?: (.+)$/)).find(Boolean);
   const r = listed.findIndex((a) => a.remove);
   const removal = labels[r].match(/^Remove (\d+) ghosts? from (.+) instead$/);
   assert.ok(points && removal, labels.join(" | "));
   // Places in words, as the board names them: no coordinates.
   for (const l of labels) assert.doesNotMatch(l, /\(-?\d+, -?\d+\)/, l);
   assert.equal(removal[2], await page.evaluate((a) => window.carc.game.placeName(a.from_x, a.from_y), listed[r]));
+  // The feature scored is named by what it is and whose meeple is on it.
+  const scored = listed[labels.findIndex((l) => l === points[0])];
+  assert.equal(points[2], await page.evaluate((a) => window.carc.game.featureName(a.x, a.y, a.at), scored));
+  assert.match(points[2], /^the (road|city) of \d+ tiles? with the (red|green|blue|yellow) meeples?$|^the (monastery|cemetery|castle|garden|shrine) with the/, points[2]);
   // The removal's count is what is on that square, up to 3 (COOP-3a-2).
   const there = await page.evaluate((a) => window.carc.game.snapshot().coop.ghosts
     .filter((g) => g.x === a.from_x && g.y === a.from_y).reduce((n, g) => n + g.count, 0), listed[r]);

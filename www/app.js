@@ -201,6 +201,22 @@ function renderChat() {
     el("b", {}, `${l.name}: `), el("span", {}, l.text))));
   log.scrollTop = log.scrollHeight;
   $("#on-chat-form").hidden = online.seat === null;
+  // Lines the sheet hides on a phone are counted on its handle until it is pulled up.
+  chatLines = lines.length;
+  if ($("#panel").classList.contains("open") || !$("#sheet-handle").offsetParent) chatSeen = chatLines;
+  sheetLabel();
+}
+
+let chatLines = 0, chatSeen = 0;
+
+/** The sheet's handle (a phone's panel): what pulling it up shows, and how many chat
+ *  lines wait there unread. */
+function sheetLabel() {
+  const h = $("#sheet-handle"), open = $("#panel").classList.contains("open");
+  if (open) chatSeen = chatLines;
+  h.dataset.t = open ? "sheet.less" : "sheet.more";
+  const unread = chatLines - chatSeen;
+  h.textContent = t(h.dataset.t) + (unread > 0 ? ` · ${t("sheet.unread", { n: unread })}` : "");
 }
 
 /** The seats this browser plays online: room → its seat's token. A token lives here, never
@@ -896,6 +912,35 @@ function start() {
     if (e.key === "Escape" && more.classList.contains("open")) { showMore(false); toggle.focus(); }
   });
   addEventListener("pointerdown", (e) => { if (!e.target.closest("#more-menu, #btn-more")) showMore(false); }, true);
+  // The panel as a sheet on a phone: its handle pulls it up (a tap, or a swipe up) and
+  // lets it down (a tap, a swipe down, Escape, or a tap on the board above it).
+  const panel = $("#panel"), handle = $("#sheet-handle");
+  const showSheet = (open) => {
+    panel.classList.toggle("open", open);
+    handle.setAttribute("aria-expanded", String(open));
+    sheetLabel();
+    if (!open) panel.scrollTop = 0;
+  };
+  let pulled = null, swiped = false;
+  handle.addEventListener("pointerdown", (e) => { pulled = e.clientY; swiped = false; handle.setPointerCapture?.(e.pointerId); });
+  handle.addEventListener("pointerup", (e) => {
+    const dy = pulled === null ? 0 : e.clientY - pulled;
+    pulled = null;
+    if (Math.abs(dy) > 20) { swiped = true; showSheet(dy < 0); }
+  });
+  handle.addEventListener("click", () => {
+    if (swiped) { swiped = false; return; }
+    showSheet(!panel.classList.contains("open"));
+  });
+  addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && panel.classList.contains("open") && !document.querySelector("dialog[open]")) { showSheet(false); handle.focus(); }
+  });
+  $(".board-wrap").addEventListener("pointerdown", (e) => {
+    if (!panel.classList.contains("open")) return;
+    showSheet(false);
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
   $("#results-board").addEventListener("click", () => $("#results").close());
   $("#results-replay").addEventListener("click", () => { $("#results").close(); $("#btn-replay").click(); });
   $("#results-new").addEventListener("click", () => { $("#results").close(); openNewGame(); });

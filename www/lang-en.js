@@ -134,6 +134,7 @@ export const en = {
   "notice.corrupt": "Your saved game could not be loaded ({error}). It was kept aside as “{key}”.",
   "notice.corruptFull": "Your saved game could not be loaded ({error}), and the browser's storage is too full to keep a copy of it: it stays where it is, and this game will not be saved until there is room.",
   "notice.noSeat": "No seat: {error}",
+  "sheet.more": "Players, log and settings", "sheet.unread": ["{n} new message", "{n} new messages"], "sheet.less": "Back to the board",
   "claim.title": "Take the open seat", "claim.text": "You were sent a link to an open seat in an online game. The other players will see the name you give.", "claim.name": "Your name", "claim.watch": "Just watch", "claim.take": "Take the seat",
   // Online
   "online.title": "Online", "online.label": "Online room", "online.seats": "Seats", "online.start": "Start the game", "online.rematch": "Rematch",

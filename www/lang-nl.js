@@ -128,6 +128,7 @@ export const nl = {
   "notice.corrupt": "Je bewaarde spel kon niet worden geladen ({error}). Het is apart gezet als “{key}”.",
   "notice.corruptFull": "Je bewaarde spel kon niet worden geladen ({error}), en de opslag van de browser is te vol voor een kopie: het blijft staan waar het staat, en dit spel wordt pas bewaard als er ruimte is.",
   "notice.noSeat": "Geen plaats: {error}",
+  "sheet.more": "Spelers, logboek en instellingen", "sheet.unread": ["{n} nieuw bericht", "{n} nieuwe berichten"], "sheet.less": "Terug naar het bord",
   "claim.title": "Neem de open plaats", "claim.text": "Je kreeg een link naar een open plaats in een online spel. De andere spelers zien de naam die je opgeeft.", "claim.name": "Je naam", "claim.watch": "Alleen kijken", "claim.take": "Neem de plaats",
   "online.title": "Online", "online.label": "Online kamer", "online.seats": "Plaatsen", "online.start": "Begin het spel", "online.rematch": "Nog een keer",
   "online.invites": "Uitnodigingslinks", "online.leave": "Verlaat de kamer", "online.online": "Online", "online.connecting": "Verbinden…",

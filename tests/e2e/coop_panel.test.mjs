@@ -3,7 +3,7 @@
 // with its warning, the drain of open cemeteries, and a hint that says why.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, frame, snap, shot } from "./harness.mjs";
+import { serve, launch, openGame, frame, snap, shot, pullSheet } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -76,6 +76,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     // A spot keeps its capital inside the sentence ("a red meeple at E", not "at e").
     assert.doesNotMatch(words, / at [nesw]\b/);
     // The panel, and the hint, are on screen on the phone too.
+    await pullSheet(page);
     await page.locator("#team").scrollIntoViewIfNeeded();
     await shot(page, `21-coop-panel-en-${size.width}`);
     assert.deepEqual(page.errors, []);
@@ -98,6 +99,7 @@ test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het te
     assert.match(words, /^Tip: een sterke teamgenoot zou de tegel ten (noorden|oosten|zuiden|westen) van .+ leggen, \d+° gedraaid/);
     assert.doesNotMatch(words, /points|tiles|ghosts? go/, "no English in the Dutch hint");
     assert.doesNotMatch(words, / op ten /, "the new tile, not an empty square, holds the meeple");
+    await pullSheet(page);
     await page.locator("#team").scrollIntoViewIfNeeded();
     await shot(page, `21-coop-panel-nl-${size.width}`);
     assert.deepEqual(page.errors, []);

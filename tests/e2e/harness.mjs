@@ -137,6 +137,15 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
+/** On a phone the panel is a sheet: pull it up (a tap on its handle) to see the players,
+ *  the team, the log and the settings. Nothing to do where it is not a sheet. */
+export async function pullSheet(page) {
+  if (!(await page.isVisible("#sheet-handle"))) return;
+  if (await page.getAttribute("#sheet-handle", "aria-expanded") === "true") return;
+  await page.click("#sheet-handle");
+  await page.waitForFunction(() => document.querySelector("#panel").classList.contains("open"));
+}
+
 /** Click at canvas-relative CSS pixel coordinates. */
 export async function clickCanvas(page, x, y, button = "left") {
   const box = await page.locator("#board").boundingBox();

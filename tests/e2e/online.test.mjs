@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, launch, newPage, shot, ready, makeOnlineRoom, startServer as startAt } from "./harness.mjs";
+import { serve, launch, newPage, shot, ready, makeOnlineRoom, startServer as startAt, pullSheet } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
 const DB = path.join(dir, "rooms.db");
@@ -251,6 +251,10 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
     assert.doesNotMatch(await p.textContent("#log"), /The online game is on/);
   }
   assert.equal(await a.textContent("#on-status"), "connected");
+  // On Gus's phone the chat is in the sheet: its handle counts what he has not read.
+  await g.waitForFunction(() => /1 new message/.test(document.querySelector("#sheet-handle").textContent));
+  await pullSheet(g);
+  assert.doesNotMatch(await g.textContent("#sheet-handle"), /new message/);
   await g.fill("#on-chat-text", "hello Ann");
   await g.click("#on-chat-form button[type=submit]");
   await a.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 2);

@@ -62,7 +62,40 @@ test("a phone: More holds the bar's other buttons, hints say tap, a rotate butto
   await shot(page, "28b-phone-spots-390");
   await page.locator("#btn-takeback").tap();
   assert.match(await page.textContent("#hint"), /^Ann: tap a circle to place a figure/);
-  // Every target in the panel at least 44 px high.
+  // The board takes the screen and the page does not scroll; the panel is a sheet that
+  // shows the turn and its buttons, the rest pulled up by its handle.
+  const layout = await page.evaluate(() => [document.querySelector("#board").getBoundingClientRect().height, innerHeight,
+    document.scrollingElement.scrollHeight]);
+  assert.ok(layout[0] >= 0.6 * layout[1], `the board is ${layout[0]} of ${layout[1]} px`);
+  assert.ok(layout[2] <= layout[1] + 1, `the page does not scroll: ${layout}`);
+  assert.equal(await page.isVisible("#btn-pass"), true, "the turn's buttons show");
+  for (const hid of ["#players", "#log", "#set-lang"]) assert.equal(await page.isVisible(hid), false, `${hid} waits in the sheet`);
+  await page.tap("#sheet-handle");
+  assert.equal(await page.getAttribute("#sheet-handle", "aria-expanded"), "true");
+  for (const shown of ["#players", "#log"]) assert.equal(await page.isVisible(shown), true, `${shown} pulled up`);
+  assert.equal(await page.textContent("#sheet-handle"), "Back to the board");
+  assert.ok(await page.evaluate(() => document.querySelector(".hint").getBoundingClientRect().bottom
+    <= document.querySelector("#panel").getBoundingClientRect().top + 1), "the hint stays in sight above the sheet");
+  await shot(page, "28c-phone-sheet-open-390");
+  // A tap on the board lets the sheet down, and is no move.
+  const pending = await page.evaluate(() => window.carc.view.pending);
+  await page.touchscreen.tap(box.x + 20, box.y + 20);
+  assert.equal(await page.getAttribute("#sheet-handle", "aria-expanded"), "false");
+  assert.deepEqual(await page.evaluate(() => window.carc.view.pending), pending);
+  // A swipe up on the handle pulls it up, a swipe down lets it down.
+  const swipe = async (dy) => {
+    const h = await page.locator("#sheet-handle").boundingBox();
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2 + dy, { steps: 4 });
+    await page.mouse.up();
+  };
+  await swipe(-90);
+  assert.equal(await page.getAttribute("#sheet-handle", "aria-expanded"), "true", "swiped up");
+  await swipe(90);
+  assert.equal(await page.getAttribute("#sheet-handle", "aria-expanded"), "false", "swiped down");
+  // Every target in the panel at least 44 px high, the sheet pulled up.
+  await page.tap("#sheet-handle");
   assert.deepEqual(await small(page, ".panel"), []);
   assert.deepEqual(await small(page, ".bar"), []);
   // And in the new-game dialog: its buttons, choices and boxes.

@@ -439,16 +439,7 @@ impl Game {
 
     /// The node a figure would stand on, or why it may not.
     pub(crate) fn figure_node(&self, square: SquareIdx, figure: FigureKind, spot: Spot) -> Result<NodeIdx, PlayError> {
-        let placed = self.board.square(square);
-        let def = self.tiles.get(placed.tile);
-        let local = match spot {
-            Spot::Port(p) => def.owner(p),
-            Spot::Building => def.building_node().unwrap_or(NO_SEG),
-        };
-        if local == NO_SEG {
-            return Err(PlayError::NoSuchSpot(spot));
-        }
-        let node = placed.node_base + local as NodeIdx;
+        let node = self.spot_node(square, spot).ok_or(PlayError::NoSuchSpot(spot))?;
         let kind = self.features.node(node).kind;
         if !figure.may_occupy(kind) {
             return Err(PlayError::FigureNotAllowed { figure, feature: kind });

@@ -15,7 +15,7 @@ use super::moves::{FigureKind, PlayError, Spot};
 use super::scoring::Scored;
 use super::sets::Set;
 use super::setup::SetupError;
-use super::tiles::{FeatureKind, TileSet, NO_SEG};
+use super::tiles::{FeatureKind, TileSet};
 use serde::Serialize;
 
 /// Ghosts in the game (GHOST-SETUP-5).
@@ -259,16 +259,9 @@ impl Game {
 
     /// The figure a ghost action names, if this ghost may haunt it.
     pub(crate) fn ghost_target(&self, case: GhostCase, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
-        let square = self.board.square_at(pos).ok_or(PlayError::NotAGhostTarget(pos))?;
-        let def = self.def_at(square);
-        let local = match spot {
-            Spot::Port(p) => def.owner(p),
-            Spot::Building => def.building_node().unwrap_or(NO_SEG),
-        };
-        let node = self.board.square(square).node_base + local as u32;
-        self.ghost_targets(case)
-            .find(|&i| local != NO_SEG && self.figures[i].node == node)
-            .ok_or(PlayError::NotAGhostTarget(pos))
+        let node =
+            self.board.square_at(pos).and_then(|sq| self.spot_node(sq, spot)).ok_or(PlayError::NotAGhostTarget(pos))?;
+        self.ghost_targets(case).find(|&i| self.figures[i].node == node).ok_or(PlayError::NotAGhostTarget(pos))
     }
 
     /// Apply a checked ghost action: the pending ghost goes next to the figure there.

@@ -82,8 +82,7 @@ impl Game {
         }
         let def = self.tiles.get(placed.tile);
         let local = match part {
-            Part::Spot(Spot::Port(p)) => def.owner(p),
-            Part::Spot(Spot::Building) => def.building_node().unwrap_or(NO_SEG),
+            Part::Spot(spot) => def.spot_local(spot).unwrap_or(NO_SEG),
             Part::Mist(p) => match def.mist_at(p) {
                 NO_SEG => NO_SEG,
                 m => def.mist_node(m),

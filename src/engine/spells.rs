@@ -19,7 +19,7 @@ use super::geometry::Pos;
 use super::moves::{PlayError, Spot};
 use super::sets::Set;
 use super::setup::SpellMode;
-use super::tiles::{FeatureKind, NO_SEG};
+use super::tiles::FeatureKind;
 
 /// Ghosts on Eloïse's pile at the start (CAT-1, SPELLC-A-1).
 pub const CAT_PILE: u8 = 7;
@@ -306,16 +306,7 @@ impl Game {
     pub(crate) fn figure_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
         // A face-down square has no features (COOP-DEF-8).
         let square = self.board.square_at(pos).filter(|&s| !self.board.square(s).face_down)?;
-        let def = self.def_at(square);
-        let local = match spot {
-            Spot::Port(p) => def.owner(p),
-            Spot::Building => def.building_node()?,
-        };
-        if local == NO_SEG {
-            return None;
-        }
-        let node = self.board.square(square).node_base + local as NodeIdx;
-        let o = self.features.node(node).occupant;
+        let o = self.features.node(self.spot_node(square, spot)?).occupant;
         (o != NO_FIGURE).then_some(o as usize)
     }
 

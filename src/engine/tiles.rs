@@ -306,6 +306,17 @@ impl TileDef {
         self.building.map(|_| (self.segments.len() + self.mist.len()) as u8)
     }
 
+    /// The local node a figure's spot names on this tile, as printed: the segment owning
+    /// the port, or the building; `None` where the tile has none. The one place that reads
+    /// a [`Spot`](super::Spot) as a node.
+    pub fn spot_local(&self, spot: super::Spot) -> Option<u8> {
+        let local = match spot {
+            super::Spot::Port(p) => self.owner(p),
+            super::Spot::Building => self.building_node()?,
+        };
+        (local != NO_SEG).then_some(local)
+    }
+
     /// Local node index of mist region `m`.
     pub fn mist_node(&self, m: u8) -> u8 {
         self.segments.len() as u8 + m

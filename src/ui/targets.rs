@@ -99,12 +99,7 @@ fn node_point(g: &Game, sq: SquareIdx, local: u8) -> (f64, f64) {
 
 /// The local node a spot names on the tile of square `sq`.
 fn spot_node(g: &Game, sq: SquareIdx, spot: Spot) -> Option<u8> {
-    let def = g.def_at(sq);
-    let local = match spot {
-        Spot::Port(p) => def.owner(p),
-        Spot::Building => def.building_node()?,
-    };
-    (local != NO_SEG).then_some(local)
+    g.def_at(sq).spot_local(spot)
 }
 
 /// Where the ghosts of a cooperative-game spot stand on a square: the first one's point.

@@ -517,14 +517,10 @@ impl Game {
         self.board.square(self.features.node(self.figures[fig].node).square).pos
     }
 
-    /// A spot on the tile just placed, as the meeple step names it.
+    /// The node a spot names on the tile of `square` ([`TileDef::spot_local`]), if any.
     pub(crate) fn spot_node(&self, square: SquareIdx, spot: Spot) -> Option<NodeIdx> {
-        let def = self.def_at(square);
-        let local = match spot {
-            Spot::Port(p) => def.owner(p),
-            Spot::Building => def.building_node()?,
-        };
-        (local != super::tiles::NO_SEG).then(|| self.board.square(square).node_base + local as NodeIdx)
+        let local = self.def_at(square).spot_local(spot)?;
+        Some(self.board.square(square).node_base + local as NodeIdx)
     }
 }
 

@@ -107,11 +107,13 @@ fn records_export_and_import_and_corrupt_ones_are_refused() {
         g.apply(legal.get(legal.length() / 2)).unwrap();
     }
     let text = g.export_record();
-    let h = WasmGame::from_record(&text).unwrap();
+    let h = WasmGame::from_record(&text, None).unwrap();
     assert_eq!(JSON::stringify(&h.snapshot()).unwrap(), JSON::stringify(&g.snapshot()).unwrap());
-    assert!(message(WasmGame::from_record("{").err().unwrap()).contains("not JSON"));
+    assert!(message(WasmGame::from_record("{", None).err().unwrap()).contains("not JSON"));
     let broken = text.replacen("\"x\":", "\"x\":4", 3);
-    assert!(message(WasmGame::from_record(&broken).err().unwrap()).contains("action"));
+    assert!(message(WasmGame::from_record(&broken, None).err().unwrap()).contains("action"));
+    // In Dutch, the same refusal in Dutch.
+    assert!(message(WasmGame::from_record(&broken, Some("nl".into())).err().unwrap()).starts_with("zet "));
     assert!(WasmGame::memory_bytes() > 0.0);
     let sets: Array = WasmGame::sets().unchecked_into();
     assert_eq!(sets.length(), 6);
@@ -171,8 +173,8 @@ fn a_share_code_and_a_loaded_record_give_back_the_same_game_and_bad_ones_change_
     let record = g.export_record();
     let code = g.share_code().unwrap();
     assert!(code.starts_with("c1.") && code.len() < record.len() / 4, "{code}");
-    assert_eq!(WasmGame::record_from_share_code(&code).unwrap(), record);
-    assert!(message(WasmGame::record_from_share_code("c1.@@").unwrap_err()).contains("damaged"));
+    assert_eq!(WasmGame::record_from_share_code(&code, None).unwrap(), record);
+    assert!(message(WasmGame::record_from_share_code("c1.@@", None).unwrap_err()).contains("damaged"));
 
     let other = new_game(TEST_01);
     other.load_record(&record).unwrap();
@@ -250,8 +252,9 @@ fn big_seeds_cross_exactly_and_rounded_numbers_are_refused() {
     let h = WasmGame::new(opts).unwrap_or_else(|e| panic!("{}", message(e)));
     assert_eq!(h.export_record(), text);
     // Through JSON.parse and back (what saves and files do): still exact.
-    let again = WasmGame::from_record(&JSON::stringify(&JSON::parse(&text).unwrap()).unwrap().as_string().unwrap())
-        .unwrap_or_else(|e| panic!("{}", message(e)));
+    let again =
+        WasmGame::from_record(&JSON::stringify(&JSON::parse(&text).unwrap()).unwrap().as_string().unwrap(), None)
+            .unwrap_or_else(|e| panic!("{}", message(e)));
     assert_eq!(again.export_record(), text);
     let opts = obj(r#"{"players":["A","B"]}"#);
     Reflect::set(&opts, &"seed".into(), &JsValue::from_f64(2f64.powi(60))).unwrap();
@@ -268,7 +271,7 @@ fn a_share_code_index_beyond_32_bits_is_refused_in_webassembly() {
     use carcassonne::record::Record;
     let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![] };
     let code = carcassonne::share::pack(&r, &[1u64 << 32]);
-    let e = message(WasmGame::record_from_share_code(&code).err().unwrap());
+    let e = message(WasmGame::record_from_share_code(&code, None).err().unwrap());
     assert!(e.contains("move 1 is not one of the"), "{e}");
     assert!(carcassonne::share::decode(&carcassonne::share::pack(&r, &[0]), TileSet::builtin()).is_ok());
 }
@@ -319,7 +322,7 @@ fn the_score_timeline_has_a_row_per_turn_and_follows_undo_and_reload() {
     g.apply(obj(r#"{"pass":true}"#)).unwrap();
     assert_eq!(rows(g.score_timeline()), vec![vec![0, 0], vec![0, 0], vec![3, 0]]);
     // The same from the record.
-    let again = WasmGame::from_record(&g.export_record()).unwrap();
+    let again = WasmGame::from_record(&g.export_record(), None).unwrap();
     assert_eq!(rows(again.score_timeline()), rows(g.score_timeline()));
 }
 
@@ -385,7 +388,7 @@ fn follow_takes_a_servers_action_message_whole_or_not_at_all() {
     let setup = serde_json::json!({"players": ["Ann", "Bo"], "sets": ["base"], "seed": "7"});
     let server = Game::new(TileSet::builtin(), parse_setup(&setup).unwrap()).unwrap();
     let public = Record::public_of(&server).to_value().to_string();
-    let mirror = WasmGame::from_record(&public).unwrap_or_else(|e| panic!("{}", message(e)));
+    let mirror = WasmGame::from_record(&public, None).unwrap_or_else(|e| panic!("{}", message(e)));
     // The server plays its first action and says what it drew, as `Room::act` does.
     let mut next = server.clone();
     let drawn = next.drawn();

@@ -13,6 +13,8 @@
 pub mod levels;
 
 mod ghosts;
+mod steps;
+mod tasks;
 mod turn;
 
 use super::board::SquareIdx;
@@ -28,8 +30,8 @@ use super::tiles::{FeatureKind, TileIdx, TileSet};
 pub use ghosts::GhostSpot;
 use levels::{Level, LevelTable, Markers};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub(crate) use turn::canonical_move as canonical;
-pub use turn::{Move, Step};
+pub(crate) use steps::canonical_move as canonical;
+pub use steps::{Move, Step};
 
 /// The six meeple colours of the cooperative game, 5 meeples each (COOP-SETUP-1), in the
 /// order they are handed out (COOP-SETUP-3a).
@@ -51,7 +53,7 @@ pub(crate) const RULES: RuleSet = RuleSet {
     tile_choices: &[turn::drive_step],
     figure_removed: Some(turn::figure_left),
     exhausted: Some(turn::pile_empty),
-    own_flow: Some(OwnFlow { actions: turn::actions, check: turn::check, apply: turn::apply }),
+    own_flow: Some(OwnFlow { actions: steps::actions, check: steps::check, apply: steps::apply }),
     ..RuleSet::NONE
 };
 
@@ -210,9 +212,9 @@ pub struct CoopState {
     /// Where in the deck each face-down tile was drawn (hidden information, like the deck).
     pub(crate) face_down_draws: Vec<usize>,
     /// This turn's steps still to do, the next first.
-    pub(crate) tasks: Vec<turn::Task>,
+    pub(crate) tasks: tasks::Tasks,
     /// What this turn has done so far that later steps need.
-    pub(crate) turn: turn::TurnState,
+    pub(crate) turn: tasks::TurnState,
     /// How the game ended, and on which turn.
     pub ending: Option<(Ending, u32)>,
 }

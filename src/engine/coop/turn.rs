@@ -1,5 +1,6 @@
-//! The cooperative turn after its tile (COOP-SEQ): a list of tasks, each done at once or
-//! waiting for the active player's choice (a [`Step`], answered by a [`Move`]).
+//! The cooperative turn after its tile (COOP-SEQ): a list of tasks ([`Tasks`]), each done
+//! at once or waiting for the active player's choice (a [`Step`], answered by a [`Move`]:
+//! [`super::steps`]).
 //!
 //! After the tile: 1b release → 1c burials → 1d hound check → 2a symbols → circles →
 //! cemetery ghosts → Eloïse → 2b a meeple → 3a scoring events one by one (each: points or
@@ -7,248 +8,34 @@
 //! the next player. A win or a loss ends the game the moment it happens (COOP-END).
 
 use super::ghosts::GhostSpot;
-use super::levels::{CemeteryGhost, Closes, HoundRemoval, Markers};
+use super::levels::{CemeteryGhost, Closes, Markers};
+use super::steps::{Move, Step};
+use super::tasks::{Task, Tasks, TurnState};
 use super::{Burial, Cat, Ending, Hound};
 use crate::engine::board::SquareIdx;
 use crate::engine::events::Event;
 use crate::engine::features::NodeIdx;
 use crate::engine::game::{Contacts, Figure, Game, Phase};
 use crate::engine::geometry::Pos;
-use crate::engine::moves::{Action, FigureKind, PlayError, Spot};
+use crate::engine::moves::{FigureKind, Spot};
 use crate::engine::tiles::{FeatureKind, NO_SEG};
-
-/// A choice the cooperative turn waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// COOP-1c: a cemetery closed; which meeple is buried there.
-    Bury {
-        /// The cemetery.
-        cemetery: SquareIdx,
-    },
-    /// COOP-2a-1, COOP-DEC-08: which extending mist region of the tile places one ghost fewer.
-    Fewer {
-        /// The tile just placed.
-        square: SquareIdx,
-    },
-    /// COOP-SC-2: which movable ghost around the tile a spell circle draws.
-    Attract {
-        /// The tile just placed.
-        square: SquareIdx,
-    },
-    /// COOP-2a-4: which open cemetery receives the extra ghost.
-    CemeteryGhost,
-    /// COOP-2a-5: which mist region of a misty neighbour of a new cemetery gets its ghost.
-    MistGhost {
-        /// That neighbour.
-        square: SquareIdx,
-    },
-    /// COOP-CAT-2, COOP-CAT-4: which unburied meeple Eloïse goes with.
-    Cat,
-    /// COOP-2b: a meeple on the tile just placed, or none.
-    Meeple {
-        /// The tile just placed.
-        square: SquareIdx,
-    },
-    /// COOP-3a: the next scoring event, for its points or for a removal of ghosts.
-    Score,
-    /// COOP-3b-1: which unburied meeple a hound goes with.
-    Hound {
-        /// 0 Rufus, 1 Ronja.
-        hound: u8,
-    },
-    /// COOP-3b-1, COOP-3b-5: a hound's removal: up to 3 ghosts from a square around it
-    /// (up to two squares), or no more.
-    Removal {
-        /// The hound's square.
-        centre: SquareIdx,
-    },
-    /// COOP-3c: where the face-down tile goes.
-    FaceDown,
-}
-
-impl Step {
-    /// The step's name in summaries and the page: `bury`, `fewer`, `attract`,
-    /// `cemetery_ghost`, `mist_ghost`, `cat`, `meeple`, `score`, `hound`, `removal`,
-    /// `face_down`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Step::Bury { .. } => "bury",
-            Step::Fewer { .. } => "fewer",
-            Step::Attract { .. } => "attract",
-            Step::CemeteryGhost => "cemetery_ghost",
-            Step::MistGhost { .. } => "mist_ghost",
-            Step::Cat => "cat",
-            Step::Meeple { .. } => "meeple",
-            Step::Score => "score",
-            Step::Hound { .. } => "hound",
-            Step::Removal { .. } => "removal",
-            Step::FaceDown => "face_down",
-        }
-    }
-
-    /// Whether `action` is the kind of answer this step takes (whether or not it is legal
-    /// now): a record that writes another kind has left this step out.
-    pub fn takes(self, action: &Action) -> bool {
-        match (self, action) {
-            (Step::Meeple { .. } | Step::Removal { .. }, Action::Pass) => true,
-            (_, Action::Coop(m)) => matches!(
-                (self, m),
-                (Step::Bury { .. }, Move::Bury { .. } | Move::BuryFromSupply { .. })
-                    | (
-                        Step::Fewer { .. } | Step::Attract { .. } | Step::CemeteryGhost | Step::MistGhost { .. },
-                        Move::Ghost { .. }
-                    )
-                    | (Step::Cat | Step::Hound { .. }, Move::With { .. })
-                    | (Step::Meeple { .. }, Move::Meeple { .. })
-                    | (Step::Score, Move::Points { .. } | Move::Remove { .. })
-                    | (Step::Removal { .. }, Move::Clear { .. })
-                    | (Step::FaceDown, Move::FaceDown { .. })
-            ),
-            _ => false,
-        }
-    }
-
-    /// What the step waits for, for messages.
-    pub fn expects(self) -> &'static str {
-        match self {
-            Step::Bury { .. } => "a meeple to bury on the closed cemetery",
-            Step::Fewer { .. } => "the extending mist region that places one ghost fewer",
-            Step::Attract { .. } => "a ghost around the tile for its spell circle",
-            Step::CemeteryGhost => "the open cemetery that receives a ghost",
-            Step::MistGhost { .. } => "the mist region that receives the ghost",
-            Step::Cat => "a meeple for Eloïse",
-            Step::Meeple { .. } => "a meeple on the tile, or none",
-            Step::Score => "a completed feature to score, or to give up for removing ghosts",
-            Step::Hound { .. } => "a meeple for the hound",
-            Step::Removal { .. } => "a square around the hound to remove ghosts from, or none",
-            Step::FaceDown => "a square for the face-down tile",
-        }
-    }
-}
-
-/// An answer to a [`Step`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
-    /// Bury the meeple standing at this square and spot.
-    Bury {
-        /// Its square.
-        pos: Pos,
-        /// Its spot.
-        spot: Spot,
-    },
-    /// No meeple on the board: bury one from this colour's supply.
-    BuryFromSupply {
-        /// The colour, its index in [`super::COLOURS`].
-        colour: u8,
-    },
-    /// A ghost spot: the region placing one fewer, the ghost a circle draws, the cemetery
-    /// or mist region receiving a ghost.
-    Ghost {
-        /// The square.
-        pos: Pos,
-        /// The spot on it.
-        spot: GhostSpot,
-    },
-    /// A meeple of a colour the player owns on the tile just placed.
-    Meeple {
-        /// The colour, its index in [`super::COLOURS`].
-        colour: u8,
-        /// The spot on the tile, as printed.
-        spot: Spot,
-    },
-    /// Score the completed feature that has a meeple at this square and spot.
-    Points {
-        /// The square.
-        pos: Pos,
-        /// The spot.
-        spot: Spot,
-    },
-    /// Give up that feature's scoring and remove up to 3 ghosts from the square `from`.
-    Remove {
-        /// The feature's square.
-        pos: Pos,
-        /// The feature's spot.
-        spot: Spot,
-        /// The square to remove ghosts from.
-        from: Pos,
-    },
-    /// Eloïse or the hound goes with the meeple at this square and spot.
-    With {
-        /// The square.
-        pos: Pos,
-        /// The spot.
-        spot: Spot,
-    },
-    /// A hound removes up to 3 ghosts from this square.
-    Clear {
-        /// The square.
-        pos: Pos,
-    },
-    /// The face-down tile goes on this empty square.
-    FaceDown {
-        /// The square.
-        pos: Pos,
-    },
-}
-
-/// One thing the turn still has to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Task {
-    Release,
-    Bury(SquareIdx),
-    Surround,
-    Symbols,
-    Circles,
-    CemeteryGhost,
-    NeighbourGhosts,
-    MistGhost(SquareIdx),
-    Cat,
-    Meeple,
-    Score,
-    Markers,
-    Hound(u8),
-    Removal { centre: SquareIdx, left: u8, cleared: Option<SquareIdx> },
-    FaceDown,
-    EndTurn,
-}
-
-/// What this turn has done that later tasks need.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct TurnState {
-    /// The tile just placed.
-    pub square: SquareIdx,
-    /// Ghosts went into the mist from the supply this turn (COOP-2a-4, COOP-SC-4).
-    pub from_supply: bool,
-    /// The region that places one ghost fewer (COOP-2a-1), once chosen.
-    pub fewer: Option<u8>,
-    /// The circles of the tile still to fill, by region.
-    pub slots: Vec<u8>,
-    /// The circles of the tile have been counted (`slots` then holds those still empty).
-    pub circles_started: bool,
-    /// Completed features with meeples, waiting to be scored (their roots).
-    pub pending: Vec<NodeIdx>,
-    /// The choices the engine made itself this turn because they had one answer, as the
-    /// step would have taken them: a record may still write them (record-format.md).
-    pub forced: Vec<Move>,
-}
 
 // ---------------------------------------------------------------- hooks
 
 /// After the tile: the turn's tasks, in COOP-SEQ order.
 pub(crate) fn after_tile(game: &mut Game, square: SquareIdx, _contacts: Contacts, _events: &mut Vec<Event>) {
-    let st = &mut game.coop;
-    st.turn = TurnState { square, ..TurnState::default() };
-    st.tasks.clear();
-    st.tasks.push(Task::Release);
     let closed = newly_closed(game, square);
     let st = &mut game.coop;
-    st.tasks.extend(closed.into_iter().map(Task::Bury));
-    st.tasks.extend([Task::Surround, Task::Symbols, Task::Circles]);
-    st.tasks.push(match st.level().cemetery_ghost {
+    st.turn = TurnState { square, ..TurnState::default() };
+    let mut list = vec![Task::Release];
+    list.extend(closed.into_iter().map(Task::Bury));
+    list.extend([Task::Surround, Task::Symbols, Task::Circles]);
+    list.push(match st.level().cemetery_ghost {
         CemeteryGhost::Neighbours => Task::NeighbourGhosts,
         _ => Task::CemeteryGhost,
     });
-    st.tasks.extend([Task::Meeple, Task::Score, Task::FaceDown, Task::EndTurn]);
+    list.extend([Task::Meeple, Task::Score, Task::FaceDown, Task::EndTurn]);
+    st.tasks = Tasks::new(list);
 }
 
 /// The choice step that runs the turn's tasks until one waits (or the turn ends).
@@ -264,7 +51,7 @@ pub(crate) fn figure_left(game: &mut Game, figure: &Figure, events: &mut Vec<Eve
     if st.cat == Cat::At(figure.node) {
         st.cat = Cat::Waiting;
         // She moves at once (COOP-CAT-4, COOP-1c-4): before anything else of the turn.
-        st.tasks.insert(0, Task::Cat);
+        st.tasks.now([Task::Cat]);
     }
     for (i, h) in st.hounds.iter_mut().enumerate() {
         if matches!(*h, Hound::With { node, .. } if node == figure.node) {
@@ -284,16 +71,16 @@ pub(crate) fn pile_empty(game: &mut Game, events: &mut Vec<Event>) {
 
 /// Run tasks until one waits for a choice, the turn ends (the next player draws) or the
 /// game ends.
-fn drive(game: &mut Game, events: &mut Vec<Event>) {
+pub(super) fn drive(game: &mut Game, events: &mut Vec<Event>) {
     while game.coop.ending.is_none() {
-        let Some(task) = game.coop.tasks.first().cloned() else { return };
+        let Some(task) = game.coop.tasks.next().cloned() else { return };
         if let Some(step) = run(game, &task, events) {
             game.phase = Phase::Coop(step);
             return;
         }
         // A finished task is taken off (unless it ended the game or changed the list).
-        if game.coop.ending.is_none() && game.coop.tasks.first() == Some(&task) {
-            game.coop.tasks.remove(0);
+        if game.coop.ending.is_none() && game.coop.tasks.next() == Some(&task) {
+            game.coop.tasks.finish_next();
         }
         if task == Task::EndTurn {
             return;
@@ -403,15 +190,21 @@ fn demand(game: &mut Game, n: u8, step: &'static str, events: &mut Vec<Event>) -
 
 /// Take `n` ghosts from the supply onto a spot (after `demand`); Eloïse goes into play
 /// when her pile runs out (COOP-CAT-2).
-fn place(game: &mut Game, square: SquareIdx, spot: GhostSpot, n: u8, step: &'static str, events: &mut Vec<Event>) {
+pub(super) fn place(
+    game: &mut Game,
+    square: SquareIdx,
+    spot: GhostSpot,
+    n: u8,
+    step: &'static str,
+    events: &mut Vec<Event>,
+) {
     if n == 0 || !demand(game, n, step, events) {
         return;
     }
     for _ in 0..n {
         if game.coop.take() {
             // Deployed in this same step 2a, before the meeple (COOP-CAT-2).
-            let at = game.coop.tasks.iter().position(|t| *t == Task::Meeple).unwrap_or(0);
-            game.coop.tasks.insert(at, Task::Cat);
+            game.coop.tasks.before(&Task::Meeple, Task::Cat);
         }
         game.coop.add_ghost(square, spot);
     }
@@ -507,14 +300,14 @@ pub(crate) fn open_cemeteries(game: &Game) -> impl Iterator<Item = SquareIdx> + 
     (0..game.board.squares().len() as SquareIdx).filter(|&sq| is_cemetery(game, sq) && !game.coop.closed.contains(&sq))
 }
 
-fn colours_with_supply(game: &Game) -> impl Iterator<Item = u8> + '_ {
+pub(super) fn colours_with_supply(game: &Game) -> impl Iterator<Item = u8> + '_ {
     (0..game.players.len() as u8).filter(|&c| game.players[c as usize].in_supply(FigureKind::Meeple) > 0)
 }
 
 /// COOP-1c-1, COOP-1c-2, COOP-DEC-06: every ghost on the cemetery square goes back, at
 /// every level (on the cemetery
 /// and in the square's mist), and it is closed for good.
-fn close_cemetery(game: &mut Game, cemetery: SquareIdx, events: &mut Vec<Event>) {
+pub(super) fn close_cemetery(game: &mut Game, cemetery: SquareIdx, events: &mut Vec<Event>) {
     let n = game.coop.clear(cemetery, u8::MAX);
     let pos = game.board.square(cemetery).pos;
     if n > 0 {
@@ -525,7 +318,7 @@ fn close_cemetery(game: &mut Game, cemetery: SquareIdx, events: &mut Vec<Event>)
 
 /// COOP-1c, COOP-1c-3, COOP-1c-4: a meeple from the board lies on the cemetery for good;
 /// Eloïse moves on, its hound leaves the game (`figure_left`).
-fn bury(game: &mut Game, fig: usize, cemetery: SquareIdx, events: &mut Vec<Event>) {
+pub(super) fn bury(game: &mut Game, fig: usize, cemetery: SquareIdx, events: &mut Vec<Event>) {
     let colour = game.figures[fig].owner;
     game.take_figure(fig, events);
     game.coop.buried.push(Burial { cemetery, colour });
@@ -534,7 +327,7 @@ fn bury(game: &mut Game, fig: usize, cemetery: SquareIdx, events: &mut Vec<Event
 }
 
 /// COOP-1c: no meeple on the board: one from a supply.
-fn bury_from_supply(game: &mut Game, cemetery: SquareIdx, colour: u8, events: &mut Vec<Event>) {
+pub(super) fn bury_from_supply(game: &mut Game, cemetery: SquareIdx, colour: u8, events: &mut Vec<Event>) {
     game.players[colour as usize].supply[FigureKind::Meeple as usize] -= 1;
     game.coop.buried.push(Burial { cemetery, colour });
     let pos = game.board.square(cemetery).pos;
@@ -553,16 +346,14 @@ fn surround(game: &mut Game) {
         }
     }
     // After the surround check itself (which is first in the list).
-    for (i, t) in found.into_iter().enumerate() {
-        game.coop.tasks.insert(1 + i, t);
-    }
+    game.coop.tasks.after_next(found);
 }
 
 // ---------------------------------------------------------------- 2a
 
 /// Whether mist region `r` of the tile on `square` touches the mist of a square placed
 /// before (COOP-DEF-2).
-fn extends(game: &Game, square: SquareIdx, r: u8) -> bool {
+pub(super) fn extends(game: &Game, square: SquareIdx, r: u8) -> bool {
     let p = game.board.square(square);
     let def = game.tiles.get(p.tile);
     crate::engine::geometry::mask_ports(def.mist[r as usize].ports).any(|printed| {
@@ -573,7 +364,7 @@ fn extends(game: &Game, square: SquareIdx, r: u8) -> bool {
 }
 
 /// The node of mist region `r` of a square.
-fn mist_node(game: &Game, square: SquareIdx, r: u8) -> NodeIdx {
+pub(super) fn mist_node(game: &Game, square: SquareIdx, r: u8) -> NodeIdx {
     let p = game.board.square(square);
     p.node_base + game.tiles.get(p.tile).mist_node(r) as NodeIdx
 }
@@ -617,7 +408,7 @@ fn symbols(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
 }
 
 /// The squares around the tile and their movable ghosts (COOP-SC-2).
-fn movable_around(game: &Game, square: SquareIdx) -> Vec<(SquareIdx, GhostSpot, u8)> {
+pub(super) fn movable_around(game: &Game, square: SquareIdx) -> Vec<(SquareIdx, GhostSpot, u8)> {
     let ring = game.board.square(square).pos.ring();
     game.coop.ghosts.iter().filter(|g| g.1.movable() && ring.contains(&game.board.square(g.0).pos)).copied().collect()
 }
@@ -672,7 +463,7 @@ fn circles(game: &mut Game, square: SquareIdx, events: &mut Vec<Event>) -> Optio
 }
 
 /// One movable ghost from a neighbouring square into the next circle waiting.
-fn attract(game: &mut Game, square: SquareIdx, from: SquareIdx, spot: GhostSpot, events: &mut Vec<Event>) {
+pub(super) fn attract(game: &mut Game, square: SquareIdx, from: SquareIdx, spot: GhostSpot, events: &mut Vec<Event>) {
     let Some(r) = game.coop.turn.slots.first().copied() else { return };
     game.coop.turn.slots.remove(0);
     game.coop.lift(from, spot, 1);
@@ -714,9 +505,7 @@ fn neighbour_ghosts(game: &mut Game, square: SquareIdx) {
         .filter(|&sq| !game.board.square(sq).face_down && game.def_at(sq).has_mist() && !game.coop.closed.contains(&sq))
         .collect();
     // After this task, in the order of the ring.
-    for (i, sq) in misty.into_iter().enumerate() {
-        game.coop.tasks.insert(1 + i, Task::MistGhost(sq));
-    }
+    game.coop.tasks.after_next(misty.into_iter().map(Task::MistGhost));
 }
 
 // ---------------------------------------------------------------- 3a
@@ -744,7 +533,7 @@ pub(crate) fn value(game: &Game, root: NodeIdx) -> i32 {
 /// The completed features of this turn that hold meeples: the scoring events (COOP-3a,
 /// COOP-DEF-7), the active player's to order (COOP-3a-4);
 /// a castle with a face-down neighbour never counts (COOP-3c-2).
-fn scoring_events(game: &Game) -> Vec<NodeIdx> {
+pub(super) fn scoring_events(game: &Game) -> Vec<NodeIdx> {
     let mut out = Vec::new();
     for &n in &game.completed {
         let root = game.features.root(n);
@@ -765,7 +554,7 @@ fn scoring_events(game: &Game) -> Vec<NodeIdx> {
 }
 
 /// Where a feature is named: the square and spot of its first meeple.
-fn feature_spot(game: &Game, root: NodeIdx) -> (Pos, Spot) {
+pub(super) fn feature_spot(game: &Game, root: NodeIdx) -> (Pos, Spot) {
     let fig = game.figures_on_feature(root)[0];
     game.figure_spot(fig)
 }
@@ -782,7 +571,7 @@ fn award(game: &mut Game, colour: u8, points: i32) {
 /// COOP-3a-1, COOP-3a-2, COOP-3a-3, COOP-3b-3, COOP-CAT-3: one scoring event: its points
 /// (each colour on it in full) or a removal, then the hounds and Eloïse with its meeples,
 /// the meeples back, Eloïse moved, and the markers passed resolved.
-fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, events: &mut Vec<Event>) {
+pub(super) fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, events: &mut Vec<Event>) {
     game.coop.turn.pending.retain(|r| *r != root);
     let figs = game.figures_on_feature(root);
     let mut colours: Vec<u8> = figs.iter().map(|&f| game.figures[f].owner).collect();
@@ -843,7 +632,7 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
         }
     }
     // Then the markers passed, after Eloïse has moved on (`figure_left` puts her first).
-    game.coop.tasks.insert(0, Task::Markers);
+    game.coop.tasks.now([Task::Markers]);
     let mut sorted = nodes;
     sorted.sort_unstable();
     for n in sorted {
@@ -860,7 +649,7 @@ fn score_event(game: &mut Game, root: NodeIdx, removal: Option<SquareIdx>, event
 fn markers(game: &mut Game, events: &mut Vec<Event>) {
     let lowest = *game.coop.markers.iter().min().expect("a marker");
     let values = game.coop.level().hounds.clone();
-    let mut queued = 0;
+    let mut queued = Vec::new();
     for (h, &value) in values.iter().enumerate() {
         if game.coop.hounds[h] != Hound::Track || lowest < value {
             continue;
@@ -873,14 +662,18 @@ fn markers(game: &mut Game, events: &mut Vec<Event>) {
             game.draw_end = st.piles[st.active];
             events.push(Event::PileOpened { pile: st.active as u8 + 1, tiles: game.active_pile_left() as u32 });
         }
-        game.coop.tasks.insert(1 + queued, Task::Hound(h as u8));
-        queued += 1;
+        queued.push(Task::Hound(h as u8));
     }
+    game.coop.tasks.after_next(queued);
 }
 
 /// Squares a hound may clear: its square and the 8 around, with movable ghosts, not the
 /// one it has cleared already (COOP-3b-1 (c), COOP-3b-4).
-fn removal_squares(game: &Game, centre: SquareIdx, cleared: Option<SquareIdx>) -> impl Iterator<Item = SquareIdx> + '_ {
+pub(super) fn removal_squares(
+    game: &Game,
+    centre: SquareIdx,
+    cleared: Option<SquareIdx>,
+) -> impl Iterator<Item = SquareIdx> + '_ {
     let pos = game.board.square(centre).pos;
     std::iter::once(pos)
         .chain(pos.ring())
@@ -892,7 +685,7 @@ fn removal_squares(game: &Game, centre: SquareIdx, cleared: Option<SquareIdx>) -
 
 /// COOP-3c-1, COOP-DEC-22: empty squares around an open cemetery that touch the board
 /// along an edge.
-fn face_down_squares(game: &Game) -> impl Iterator<Item = Pos> + '_ {
+pub(super) fn face_down_squares(game: &Game) -> impl Iterator<Item = Pos> + '_ {
     let mut seen: Vec<Pos> = Vec::new();
     open_cemeteries(game)
         .flat_map(|c| game.board.square(c).pos.ring())
@@ -905,311 +698,4 @@ fn face_down_squares(game: &Game) -> impl Iterator<Item = Pos> + '_ {
         })
         .collect::<Vec<_>>()
         .into_iter()
-}
-
-// ---------------------------------------------------------------- steps and moves
-
-/// The meeple spots of the tile just placed (COOP-2b, COOP-2b-1, COOP-2b-2, COOP-DEC-20):
-/// no farmers (COOP-SCOPE-2, DEC-32), no monks, nobody on a cemetery (COOP-1c-5) or a circle
-/// (COOP-SC-7); a feature this tile completes may be taken and is scored at once
-/// (COOP-2b-3): roads, cities
-/// and (from level 2) castles, with no meeple on the whole feature; never a field, mist,
-/// or a cemetery.
-fn meeple_spots(game: &Game, square: SquareIdx) -> Vec<Spot> {
-    let def = game.def_at(square);
-    let spots = def.segments.iter().map(|s| Spot::Port(s.anchor())).chain(def.building.map(|_| Spot::Building));
-    spots
-        .filter(|&spot| {
-            let Some(node) = game.spot_node(square, spot) else { return false };
-            let kind = game.features.node(node).kind;
-            let allowed = match kind {
-                FeatureKind::Road | FeatureKind::City => true,
-                FeatureKind::Castle => game.coop.level().castles,
-                _ => false,
-            };
-            allowed && game.features.figures(node) == 0
-        })
-        .collect()
-}
-
-/// The colours of the seat on turn that have a meeple in their supply: one meeple a turn
-/// of any of them (COOP-SETUP-3c, COOP-DEC-18).
-fn my_colours(game: &Game) -> impl Iterator<Item = u8> + '_ {
-    super::colours_of(game.setup.players.len(), game.current)
-        .filter(|&c| game.players[c as usize].in_supply(FigureKind::Meeple) > 0)
-}
-
-/// Every legal move of the step awaited. Every team choice is the active player's
-/// (COOP-DEC-01); Eloïse and the hounds go only with unburied meeples, the only ones on the
-/// board (COOP-DEF-4, COOP-DEC-28).
-pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
-    let Phase::Coop(step) = game.phase else { return };
-    let figures = || (0..game.figures.len()).map(|i| game.figure_spot(i));
-    let mut push = |m: Move| out.push(Action::Coop(m));
-    match step {
-        Step::Bury { .. } => {
-            if game.figures.is_empty() {
-                colours_with_supply(game)
-                    .for_each(|colour| push(Move::BuryFromSupply { colour: game.palette_colour(colour) }));
-            } else {
-                figures().for_each(|(pos, spot)| push(Move::Bury { pos, spot }));
-            }
-        }
-        Step::Fewer { square } => {
-            let pos = game.board.square(square).pos;
-            let def = game.def_at(square);
-            let open: Vec<u8> = (0..def.mist.len() as u8)
-                .filter(|&r| {
-                    !game.features.is_closed(mist_node(game, square, r)) && def.mist[r as usize].ghost_symbols > 0
-                })
-                .collect();
-            let ext: Vec<u8> = open.iter().copied().filter(|&r| extends(game, square, r)).collect();
-            for r in if ext.is_empty() { open } else { ext } {
-                push(Move::Ghost { pos, spot: GhostSpot::Mist(r) });
-            }
-        }
-        Step::Attract { square } => {
-            for (sq, spot, _) in movable_around(game, square) {
-                push(Move::Ghost { pos: game.board.square(sq).pos, spot });
-            }
-        }
-        Step::CemeteryGhost => {
-            for sq in open_cemeteries(game) {
-                push(Move::Ghost { pos: game.board.square(sq).pos, spot: GhostSpot::Cemetery });
-            }
-        }
-        Step::MistGhost { square } => {
-            let pos = game.board.square(square).pos;
-            for r in 0..game.def_at(square).mist.len() as u8 {
-                push(Move::Ghost { pos, spot: GhostSpot::Mist(r) });
-            }
-        }
-        Step::Cat | Step::Hound { .. } => figures().for_each(|(pos, spot)| push(Move::With { pos, spot })),
-        Step::Meeple { square } => {
-            let spots = meeple_spots(game, square);
-            for colour in my_colours(game) {
-                for &spot in &spots {
-                    push(Move::Meeple { colour: game.palette_colour(colour), spot });
-                }
-            }
-            out.push(Action::Pass);
-        }
-        Step::Score => {
-            let mut squares: Vec<Pos> =
-                game.coop.ghosts.iter().filter(|g| g.1.movable()).map(|g| game.board.square(g.0).pos).collect();
-            squares.sort_unstable();
-            squares.dedup();
-            for &root in &game.coop.turn.pending {
-                let (pos, spot) = feature_spot(game, root);
-                out.push(Action::Coop(Move::Points { pos, spot }));
-                for &from in &squares {
-                    out.push(Action::Coop(Move::Remove { pos, spot, from }));
-                }
-            }
-        }
-        Step::Removal { centre } => {
-            let cleared = match game.coop.tasks.first() {
-                Some(Task::Removal { cleared, .. }) => *cleared,
-                _ => None,
-            };
-            for sq in removal_squares(game, centre, cleared) {
-                push(Move::Clear { pos: game.board.square(sq).pos });
-            }
-            out.push(Action::Pass);
-        }
-        Step::FaceDown => face_down_squares(game).for_each(|pos| push(Move::FaceDown { pos })),
-    }
-}
-
-/// Check a move against the step awaited: it must be one of the listed ones (the lists
-/// are short), with a figure's or a feature's spot read by any port of its segment.
-pub(crate) fn check(game: &Game, action: &Action) -> Result<(), PlayError> {
-    let Phase::Coop(step) = game.phase else { unreachable!("a phase of the cooperative game") };
-    let mut legal = Vec::new();
-    actions(game, &mut legal);
-    let wanted = game.canonical(action);
-    if legal.contains(&wanted) {
-        Ok(())
-    } else if matches!(action, Action::Coop(_) | Action::Pass) {
-        Err(PlayError::NotNow(step.expects()))
-    } else {
-        Err(PlayError::WrongStep { expected: step.expects() })
-    }
-}
-
-/// A move with its spots named as the lists name them.
-pub(crate) fn canonical_move(game: &Game, m: Move) -> Move {
-    let fig = |pos: Pos, spot: Spot| game.figure_at(pos, spot).map_or(spot, |i| game.figure_spot(i).1);
-    match m {
-        Move::Bury { pos, spot } => Move::Bury { pos, spot: fig(pos, spot) },
-        Move::With { pos, spot } => Move::With { pos, spot: fig(pos, spot) },
-        // A feature is named by any of its meeples; the list names it by the first.
-        Move::Points { pos, spot } => {
-            let (pos, spot) = feature_named(game, pos, spot);
-            Move::Points { pos, spot }
-        }
-        Move::Remove { pos, spot, from } => {
-            let (pos, spot) = feature_named(game, pos, spot);
-            Move::Remove { pos, spot, from }
-        }
-        Move::Meeple { colour, spot: Spot::Port(p) } => match game.phase {
-            Phase::Coop(Step::Meeple { square }) => {
-                let def = game.def_at(square);
-                let o = def.owner(p);
-                let spot = if o == NO_SEG { Spot::Port(p) } else { Spot::Port(def.segments[o as usize].anchor()) };
-                Move::Meeple { colour, spot }
-            }
-            _ => m,
-        },
-        other => other,
-    }
-}
-
-/// The square and spot the move lists name a feature by, from any meeple on it.
-fn feature_named(game: &Game, pos: Pos, spot: Spot) -> (Pos, Spot) {
-    match game.figure_at(pos, spot) {
-        Some(i) => feature_spot(game, game.features.root(game.figures[i].node)),
-        None => (pos, spot),
-    }
-}
-
-/// The feature root a move names (by a meeple on it).
-fn named_feature(game: &Game, pos: Pos, spot: Spot) -> NodeIdx {
-    let fig = game.figure_at(pos, spot).expect("checked");
-    game.features.root(game.figures[fig].node)
-}
-
-/// Apply a checked move (or a pass) and run the turn on.
-pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
-    let Phase::Coop(step) = game.phase else { unreachable!("a phase of the cooperative game") };
-    let m = match action {
-        Action::Coop(m) => Some(canonical_move(game, m)),
-        _ => None,
-    };
-    let square = game.coop.turn.square;
-    let sq_at = |game: &Game, pos: Pos| game.board.square_at(pos).expect("checked");
-    match (step, m) {
-        (Step::Bury { cemetery }, Some(Move::Bury { pos, spot })) => {
-            let fig = game.figure_at(pos, spot).expect("checked");
-            bury(game, fig, cemetery, events);
-            close_cemetery(game, cemetery, events);
-            game.coop.tasks.retain(|t| *t != Task::Bury(cemetery));
-        }
-        (Step::Bury { cemetery }, Some(Move::BuryFromSupply { colour })) => {
-            let colour = game.colour_in_play(colour).expect("checked");
-            bury_from_supply(game, cemetery, colour, events);
-            close_cemetery(game, cemetery, events);
-            game.coop.tasks.retain(|t| *t != Task::Bury(cemetery));
-        }
-        (Step::Fewer { .. }, Some(Move::Ghost { spot: GhostSpot::Mist(r), .. })) => {
-            game.coop.turn.fewer = Some(r);
-        }
-        (Step::Attract { .. }, Some(Move::Ghost { pos, spot })) => {
-            let from = sq_at(game, pos);
-            attract(game, square, from, spot, events);
-        }
-        (Step::CemeteryGhost, Some(Move::Ghost { pos, .. })) => {
-            let sq = sq_at(game, pos);
-            place(game, sq, GhostSpot::Cemetery, 1, "cemetery", events);
-            game.coop.tasks.retain(|t| *t != Task::CemeteryGhost);
-        }
-        (Step::MistGhost { square: sq }, Some(Move::Ghost { spot, .. })) => {
-            place(game, sq, spot, 1, "new_cemetery", events);
-            game.coop.tasks.retain(|t| *t != Task::MistGhost(sq));
-        }
-        (Step::Cat, Some(Move::With { pos, spot })) => {
-            let fig = game.figure_at(pos, spot).expect("checked");
-            join_cat(game, fig, events);
-            game.coop.tasks.retain(|t| *t != Task::Cat);
-        }
-        (Step::Meeple { square }, m) => {
-            if let Some(Move::Meeple { colour, spot }) = m {
-                let node = game.spot_node(square, spot).expect("checked");
-                game.add_figure(game.colour_in_play(colour).expect("checked") as usize, FigureKind::Meeple, node);
-                let pos = game.board.square(square).pos;
-                events.push(Event::MeeplePlaced {
-                    player: game.current,
-                    colour,
-                    x: pos.x,
-                    y: pos.y,
-                    spot: match spot {
-                        Spot::Port(p) => p.name(),
-                        Spot::Building => "building",
-                    },
-                    feature: game.features.node(node).kind,
-                });
-                // COOP-CAT-2: a waiting Eloïse joins the meeple just placed.
-                if game.coop.cat == Cat::Waiting {
-                    let fig = game.features.node(node).occupant as usize;
-                    join_cat(game, fig, events);
-                }
-            } else {
-                events.push(Event::Passed { player: game.current });
-            }
-            game.coop.tasks.retain(|t| *t != Task::Meeple);
-            game.coop.turn.pending = scoring_events(game);
-        }
-        (Step::Score, Some(Move::Points { pos, spot })) => {
-            let root = named_feature(game, pos, spot);
-            score_event(game, root, None, events);
-        }
-        (Step::Score, Some(Move::Remove { pos, spot, from })) => {
-            let root = named_feature(game, pos, spot);
-            let from = sq_at(game, from);
-            score_event(game, root, Some(from), events);
-        }
-        (Step::Hound { hound }, Some(Move::With { pos, spot })) => {
-            let fig = game.figure_at(pos, spot).expect("checked");
-            let node = game.figures[fig].node;
-            let later = game.coop.level().hound_removal == HoundRemoval::WhenSurrounded;
-            game.coop.hounds[hound as usize] = Hound::With { node, removal: later };
-            events.push(Event::HoundPlaced { hound, colour: game.colour_of(fig), x: pos.x, y: pos.y });
-            game.coop.tasks.retain(|t| *t != Task::Hound(hound));
-            let sq = game.features.node(node).square;
-            // COOP-3b-1 (c) at level 3; from level 4 once the square is surrounded,
-            // which is checked now too (COOP-3b-5).
-            if !later || game.board.square(sq).neighbours == 8 {
-                game.coop.hounds[hound as usize] = Hound::With { node, removal: false };
-                game.coop.tasks.insert(0, Task::Removal { centre: sq, left: 2, cleared: None });
-            }
-        }
-        (Step::Removal { .. }, Some(Move::Clear { pos })) => {
-            let sq = sq_at(game, pos);
-            let n = game.coop.clear(sq, 3);
-            events.push(Event::GhostsRemoved { x: pos.x, y: pos.y, count: n });
-            if let Some(Task::Removal { left, cleared, .. }) = game.coop.tasks.first_mut() {
-                *left -= 1;
-                *cleared = Some(sq);
-            }
-        }
-        (Step::Removal { .. }, None) => {
-            game.coop.tasks.remove(0); // the team removes no more
-        }
-        (Step::FaceDown, Some(Move::FaceDown { pos })) => {
-            // The next tile of the active pile, unseen (COOP-3c-5).
-            let tile = game.deck[game.next_draw];
-            game.coop.face_down_draws.push(game.next_draw);
-            game.next_draw += 1;
-            let sq = game.put_face_down(pos, tile);
-            game.coop.face_down.push(sq);
-            events.push(Event::FaceDownPlaced { x: pos.x, y: pos.y });
-            game.coop.tasks.retain(|t| *t != Task::FaceDown);
-            // COOP-3c-3: a cemetery it closed buries at once; then the hound check (COOP-SEQ 8).
-            let closed = newly_closed(game, sq);
-            let mut next: Vec<Task> = closed.into_iter().map(Task::Bury).collect();
-            next.push(Task::Surround);
-            for (i, t) in next.into_iter().enumerate() {
-                game.coop.tasks.insert(i, t);
-            }
-        }
-        (step, m) => unreachable!("checked: {m:?} answers {step:?}"),
-    }
-    drive(game, events);
-}
-
-/// Eloïse goes with a meeple (COOP-CAT-2, COOP-CAT-4).
-fn join_cat(game: &mut Game, fig: usize, events: &mut Vec<Event>) {
-    game.coop.cat = Cat::At(game.figures[fig].node);
-    let pos = game.figure_pos(fig);
-    events.push(Event::CatJoined { colour: game.colour_of(fig), x: pos.x, y: pos.y });
 }

@@ -3,7 +3,7 @@
 //! (bit flips, odd bytes, cut, repeated and spliced pieces, numbers at their limits). The
 //! checks are `carcassonne::fuzzing`'s: no panic, every accepted game replays and has a
 //! share code, a refused action changes nothing. `CARC_FUZZ_CASES=N` sets the number of
-//! inputs per target (2,000 by default); docs/fuzzing.md has the long libFuzzer runs.
+//! inputs per target (2,000 by default); docs/testing.md has the long libFuzzer runs.
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Options, PlayerSetup, Set, Setup, SpellMode, TileSet};

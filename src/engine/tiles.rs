@@ -384,63 +384,54 @@ impl TileSet {
     }
 
     /// The built-in catalogue with some sets' files replaced (e.g. a corrected mist set).
-    /// Each replacement is (set name, TOML text); the set name must be a known set.
+    /// Each replacement is (set name, TOML text); the set name must be a known set. Only
+    /// the replacements are parsed: the other sets' tiles are the built-in ones.
     pub fn with_files(replacements: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
-        let mut files: Vec<(&str, &str)> = BUILTIN_FILES.to_vec();
-        for (name, text) in replacements {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(slot) => slot.1 = text,
-                None => {
-                    return Err(CatalogueError {
-                        file: name.to_string(),
-                        tile: None,
-                        message: format!("unknown set; the sets are {}", BUILTIN_FILES.map(|f| f.0).join(", ")),
-                    })
-                }
+        for (name, _) in replacements {
+            if !BUILTIN_FILES.iter().any(|(n, _)| n == name) {
+                return Err(CatalogueError {
+                    file: name.to_string(),
+                    tile: None,
+                    message: format!("unknown set; the sets are {}", BUILTIN_FILES.map(|f| f.0).join(", ")),
+                });
             }
         }
-        TileSet::from_files(&files)
+        let builtin = TileSet::builtin();
+        let mut files = Vec::new();
+        for (set, _) in BUILTIN_FILES {
+            let defs = match replacements.iter().rev().find(|(n, _)| *n == set) {
+                Some((_, text)) => parse_file(set, text)?,
+                None => builtin.set_tiles(set).map(|(_, d)| d.clone()).collect(),
+            };
+            files.push((set, defs));
+        }
+        TileSet::assemble(files)
     }
 
     /// Parse a catalogue from (set name, TOML text) pairs.
     pub fn from_files(files: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
+        let parsed = files.iter().map(|(set, text)| Ok((*set, parse_file(set, text)?))).collect::<Result<Vec<_>, _>>()?;
+        TileSet::assemble(parsed)
+    }
+
+    /// A catalogue from each set's tiles, checked as a whole: at most [`MAX_KINDS`] kinds,
+    /// each start square once, each id once.
+    fn assemble(files: Vec<(&str, Vec<TileDef>)>) -> Result<TileSet, CatalogueError> {
         let mut tiles = Vec::new();
         let mut by_id = HashMap::new();
         let mut by_set = Vec::new();
-        for (set, text) in files {
-            let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
-                file: set.to_string(),
-                tile: None,
-                message: format!("not valid catalogue TOML: {e}"),
-            })?;
+        for (set, defs) in files {
             let first = tiles.len();
-            for rt in raw.tile {
-                let id = rt.id.clone();
-                let def = build_tile(set, rt).map_err(|message| CatalogueError {
-                    file: set.to_string(),
-                    tile: Some(id.clone()),
-                    message,
-                })?;
+            for def in defs {
+                let fail = |message: String| CatalogueError { file: set.to_string(), tile: Some(def.id.to_string()), message };
                 if tiles.len() >= MAX_KINDS {
-                    return Err(CatalogueError {
-                        file: set.to_string(),
-                        tile: Some(id),
-                        message: format!("a catalogue holds at most {MAX_KINDS} tile kinds"),
-                    });
+                    return Err(fail(format!("a catalogue holds at most {MAX_KINDS} tile kinds")));
                 }
                 if let Some(sq) = def.start.filter(|sq| tiles.iter().any(|t: &TileDef| t.start == Some(*sq))) {
-                    return Err(CatalogueError {
-                        file: set.to_string(),
-                        tile: Some(id),
-                        message: format!("a second start square {:?}: each of nw, ne, sw, se is one tile", sq),
-                    });
+                    return Err(fail(format!("a second start square {:?}: each of nw, ne, sw, se is one tile", sq)));
                 }
                 if by_id.insert(def.id.to_string(), tiles.len() as TileIdx).is_some() {
-                    return Err(CatalogueError {
-                        file: set.to_string(),
-                        tile: Some(id),
-                        message: "duplicate tile id".into(),
-                    });
+                    return Err(fail("duplicate tile id".into()));
                 }
                 tiles.push(def);
             }
@@ -472,6 +463,29 @@ impl TileSet {
 }
 
 // ---------------------------------------------------------------- parsing
+
+/// One set's file, parsed and its tiles built (at most [`MAX_KINDS`] of them).
+fn parse_file(set: &str, text: &str) -> Result<Vec<TileDef>, CatalogueError> {
+    let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
+        file: set.to_string(),
+        tile: None,
+        message: format!("not valid catalogue TOML: {e}"),
+    })?;
+    if raw.tile.len() > MAX_KINDS {
+        return Err(CatalogueError {
+            file: set.to_string(),
+            tile: None,
+            message: format!("a catalogue holds at most {MAX_KINDS} tile kinds"),
+        });
+    }
+    raw.tile
+        .into_iter()
+        .map(|rt| {
+            let id = rt.id.clone();
+            build_tile(set, rt).map_err(|message| CatalogueError { file: set.to_string(), tile: Some(id), message })
+        })
+        .collect()
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -8,9 +8,13 @@
 //! - [`selfplay`]: random legal games and perft counts.
 //! - [`share`]: share codes, a record packed small enough for a link.
 //! - [`fuzzing`]: what the fuzz targets check, shared with the test suite's mutation runs.
-//! - [`art`] and [`text`]: tile geometry and log sentences for the page (plain Rust).
-//! - [`ui`]: the board's camera and what a point on it means (plain Rust).
+//! - [`guide`]: guided first games (a record with the words for each step).
+//! - [`art`] and [`text`]: tile geometry, and the page's sentences in English and Dutch
+//!   (the log, hover cards, tiles and places in words, refusals) (plain Rust).
+//! - [`ui`]: the board's camera, what a point on it means, the animations a move sets
+//!   off and the marks' palette (plain Rust).
 //! - `web` (WebAssembly only): the JavaScript API, the canvas board and its input.
+//! - `server` (with the `server` feature): online play, `carc serve`.
 
 #![warn(missing_docs)]
 

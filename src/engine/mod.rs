@@ -1,8 +1,16 @@
 //! The rules engine: pure Rust, no web dependencies, deterministic from a seed.
 //!
 //! Vocabulary first ([`geometry`], [`tiles`], [`moves`], [`events`]), then the board and
-//! its feature graph ([`board`], [`features`]), then the game flow ([`game`]) and its
-//! scoring ([`scoring`]).
+//! its feature graph ([`board`], [`features`]), then the game ([`game`]: its state, phases
+//! and legal actions; [`setup`]: seats, sets and options) and its turn pipeline ([`flow`]:
+//! the steps of a turn and the hooks each set fills in, [`sets`] naming the sets), with
+//! [`scoring`] and [`inspect`] (what a feature is worth now, for the page).
+//!
+//! Each set is a module that fills in the pipeline's hooks: [`base`] (farmers, the abbot),
+//! [`river`], [`ghosts`] (mist, ghosts, guards, castles, cemeteries, the 2×2 start tile),
+//! [`spells`] (spell circles, Eloïse), [`towers`], [`shrines`], and [`coop`] (the
+//! cooperative game, which owns its turn's steps). [`rng`] is the seeded generator every
+//! random choice goes through.
 
 pub mod base;
 pub mod board;

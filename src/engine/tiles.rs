@@ -364,7 +364,9 @@ impl fmt::Display for CatalogueError {
 
 impl std::error::Error for CatalogueError {}
 
-/// The catalogue files compiled into the game, as (set name, TOML text).
+/// The catalogue files compiled into the game, as (set name, TOML text): the source of
+/// [`BUILTIN_JSON`], kept for tools and tests (the game itself reads the JSON, so its
+/// WebAssembly build links no TOML parser).
 pub const BUILTIN_FILES: [(&str, &str); 6] = [
     ("base", include_str!("../../tiles/base.toml")),
     ("river", include_str!("../../tiles/river.toml")),
@@ -374,12 +376,29 @@ pub const BUILTIN_FILES: [(&str, &str); 6] = [
     ("shrines", include_str!("../../tiles/shrines.toml")),
 ];
 
+/// The catalogue compiled into the game, as (set name, JSON text): `build.rs` writes each
+/// of `tiles/*.toml` as JSON, so the game needs no TOML parser to read its own tiles.
+pub const BUILTIN_JSON: [(&str, &str); 6] = [
+    ("base", include_str!(concat!(env!("OUT_DIR"), "/base.json"))),
+    ("river", include_str!(concat!(env!("OUT_DIR"), "/river.json"))),
+    ("ghosts", include_str!(concat!(env!("OUT_DIR"), "/ghosts.json"))),
+    ("spellcircles", include_str!(concat!(env!("OUT_DIR"), "/spellcircles.json"))),
+    ("watchtowers", include_str!(concat!(env!("OUT_DIR"), "/watchtowers.json"))),
+    ("shrines", include_str!(concat!(env!("OUT_DIR"), "/shrines.json"))),
+];
+
 impl TileSet {
     /// The catalogue compiled into the game.
     pub fn builtin() -> Arc<TileSet> {
         static BUILTIN: OnceLock<Arc<TileSet>> = OnceLock::new();
         BUILTIN
-            .get_or_init(|| Arc::new(TileSet::from_files(&BUILTIN_FILES).expect("the built-in catalogue is valid")))
+            .get_or_init(|| {
+                let files = BUILTIN_JSON.map(|(set, json)| {
+                    let raw: RawFile = serde_json::from_str(json).expect("build.rs writes valid catalogue JSON");
+                    (set, build_file(set, raw).expect("the built-in catalogue is valid"))
+                });
+                Arc::new(TileSet::assemble(files.into()).expect("the built-in catalogue is valid"))
+            })
             .clone()
     }
 
@@ -388,17 +407,17 @@ impl TileSet {
     /// the replacements are parsed: the other sets' tiles are the built-in ones.
     pub fn with_files(replacements: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
         for (name, _) in replacements {
-            if !BUILTIN_FILES.iter().any(|(n, _)| n == name) {
+            if !BUILTIN_JSON.iter().any(|(n, _)| n == name) {
                 return Err(CatalogueError {
                     file: name.to_string(),
                     tile: None,
-                    message: format!("unknown set; the sets are {}", BUILTIN_FILES.map(|f| f.0).join(", ")),
+                    message: format!("unknown set; the sets are {}", BUILTIN_JSON.map(|f| f.0).join(", ")),
                 });
             }
         }
         let builtin = TileSet::builtin();
         let mut files = Vec::new();
-        for (set, _) in BUILTIN_FILES {
+        for (set, _) in BUILTIN_JSON {
             let defs = match replacements.iter().rev().find(|(n, _)| *n == set) {
                 Some((_, text)) => parse_file(set, text)?,
                 None => builtin.set_tiles(set).map(|(_, d)| d.clone()).collect(),
@@ -410,7 +429,8 @@ impl TileSet {
 
     /// Parse a catalogue from (set name, TOML text) pairs.
     pub fn from_files(files: &[(&str, &str)]) -> Result<TileSet, CatalogueError> {
-        let parsed = files.iter().map(|(set, text)| Ok((*set, parse_file(set, text)?))).collect::<Result<Vec<_>, _>>()?;
+        let parsed =
+            files.iter().map(|(set, text)| Ok((*set, parse_file(set, text)?))).collect::<Result<Vec<_>, _>>()?;
         TileSet::assemble(parsed)
     }
 
@@ -423,7 +443,8 @@ impl TileSet {
         for (set, defs) in files {
             let first = tiles.len();
             for def in defs {
-                let fail = |message: String| CatalogueError { file: set.to_string(), tile: Some(def.id.to_string()), message };
+                let fail =
+                    |message: String| CatalogueError { file: set.to_string(), tile: Some(def.id.to_string()), message };
                 if tiles.len() >= MAX_KINDS {
                     return Err(fail(format!("a catalogue holds at most {MAX_KINDS} tile kinds")));
                 }
@@ -464,13 +485,18 @@ impl TileSet {
 
 // ---------------------------------------------------------------- parsing
 
-/// One set's file, parsed and its tiles built (at most [`MAX_KINDS`] of them).
+/// One set's TOML file, parsed and its tiles built (at most [`MAX_KINDS`] of them).
 fn parse_file(set: &str, text: &str) -> Result<Vec<TileDef>, CatalogueError> {
     let raw: RawFile = toml::from_str(text).map_err(|e| CatalogueError {
         file: set.to_string(),
         tile: None,
         message: format!("not valid catalogue TOML: {e}"),
     })?;
+    build_file(set, raw)
+}
+
+/// One set's tiles built from its parsed file (at most [`MAX_KINDS`] of them).
+fn build_file(set: &str, raw: RawFile) -> Result<Vec<TileDef>, CatalogueError> {
     if raw.tile.len() > MAX_KINDS {
         return Err(CatalogueError {
             file: set.to_string(),
@@ -843,6 +869,19 @@ fn look(def: &TileDef, rot: Rotation) -> Look {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game reads its catalogue from the JSON build.rs writes; it is the TOML files'
+    /// catalogue, tile for tile (`Debug` shows every field and derived table).
+    #[test]
+    fn the_built_in_json_is_the_toml_catalogue() {
+        let from_toml = TileSet::from_files(&BUILTIN_FILES).unwrap();
+        let builtin = TileSet::builtin();
+        assert_eq!(from_toml.tiles().len(), builtin.tiles().len());
+        for (a, b) in from_toml.tiles().iter().zip(builtin.tiles()) {
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        }
+        assert_eq!(format!("{:?}", from_toml.by_set), format!("{:?}", builtin.by_set));
+    }
 
     /// `fitting` tests four rotations with bit tricks: it must agree with the plain
     /// per-rotation comparison for every tile and every constraint a board can impose.

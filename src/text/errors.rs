@@ -196,7 +196,7 @@ mod tests {
     /// are read from the two `expects` functions' source, so a new step cannot be missed.
     #[test]
     fn every_awaited_step_has_its_dutch() {
-        let sources = [include_str!("../engine/game.rs"), include_str!("../engine/coop/turn.rs")];
+        let sources = [include_str!("../engine/game.rs"), include_str!("../engine/coop/steps.rs")];
         let mut seen = 0;
         for src in sources {
             let body = &src[src.find("fn expects(self)").unwrap()..];

@@ -319,13 +319,13 @@ test("performance: first frame, panning a 150-tile board, memory through a 5-pla
   await page.context().close();
 });
 
-test("the release .wasm is at most 400 KB gzipped", () => {
+test("the release .wasm is at most 350 KB gzipped (343 KB since the built-in catalogue is JSON: no TOML parser in it)", () => {
   const wasm = fs.readdirSync(DIST).find((f) => f.endsWith(".wasm"));
   const bytes = fs.readFileSync(path.join(DIST, wasm));
   const gz = zlib.gzipSync(bytes, { level: 9 }).length;
   metrics.wasm_bytes = bytes.length;
   metrics.wasm_gzip_bytes = gz;
-  assert.ok(gz <= 400 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 350 * 1024, `${gz} bytes gzipped`);
 });
 
 test("the API example page runs as documented", async () => {

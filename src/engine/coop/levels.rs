@@ -6,8 +6,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::OnceLock;
 
-/// The level file compiled into the game.
+/// The level file compiled into the game, as TOML: the source of [`BUILTIN_JSON`], which
+/// the game reads.
 pub const BUILTIN: &str = include_str!("../../../data/coop-levels.toml");
+
+/// The level file compiled into the game, as JSON (`build.rs`): no TOML parser needed.
+pub const BUILTIN_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/coop-levels.json"));
+
+/// A level file as read: its `[[level]]` entries.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    level: Vec<Level>,
+}
 
 /// How many score markers the team moves (COOP-SETUP-6, COOP-3d).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -132,7 +143,10 @@ impl LevelTable {
     /// The table compiled into the game.
     pub fn builtin() -> &'static LevelTable {
         static TABLE: OnceLock<LevelTable> = OnceLock::new();
-        TABLE.get_or_init(|| LevelTable::parse(BUILTIN).expect("the built-in level file is valid"))
+        TABLE.get_or_init(|| {
+            let file: File = serde_json::from_str(BUILTIN_JSON).expect("build.rs writes valid level JSON");
+            LevelTable::from_file(file).expect("the built-in level file is valid")
+        })
     }
 
     /// Read a level file (TOML): exactly one entry for each level 1 to 6, every field
@@ -140,12 +154,12 @@ impl LevelTable {
     /// document in between: that keeps the WebAssembly small); a TOML error is traced back
     /// to its level and field from where in the text it lies.
     pub fn parse(text: &str) -> Result<LevelTable, LevelError> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct File {
-            level: Vec<Level>,
-        }
         let file: File = toml::from_str(text).map_err(|e| diagnose(text, &e))?;
+        LevelTable::from_file(file)
+    }
+
+    /// The table of a file as read: every level checked, each once, all six there.
+    fn from_file(file: File) -> Result<LevelTable, LevelError> {
         let mut levels: Vec<Level> = Vec::new();
         for level in file.level {
             let at = (1..=6).contains(&level.level).then_some(level.level);
@@ -251,6 +265,12 @@ fn check(l: &Level) -> Result<(), (&'static str, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game reads its level table from the JSON build.rs writes; it is the TOML file's.
+    #[test]
+    fn the_built_in_json_is_the_toml_table() {
+        assert_eq!(LevelTable::parse(BUILTIN).unwrap().levels(), LevelTable::builtin().levels());
+    }
 
     #[test]
     fn the_built_in_table_is_cooped_md_section_2_1() {

@@ -4,8 +4,8 @@
 
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{
-    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Set, Setup,
-    SpellMode, Spot, TileSet,
+    Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation,
+    Set, Setup, SpellMode, Spot, TileSet,
 };
 use carcassonne::record::Record;
 
@@ -253,6 +253,19 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
                 let before = g.clone();
                 let r = g.apply(&a);
                 assert!(r.is_err(), "seed {seed}: unlisted action {a:?} was accepted");
+                // A refusal names its own kind of choice: a ghost's, a circle's or Eloïse's.
+                match (g.phase(), a, &r) {
+                    (Phase::Circle { .. }, Action::Attract { .. }, Err(e)) => {
+                        assert!(matches!(e, PlayError::NotACircleTarget(_)), "seed {seed}: {e:?}")
+                    }
+                    (Phase::Cat { .. }, Action::PlaceCat { .. }, Err(e)) => {
+                        assert!(matches!(e, PlayError::NotACatTarget(_)), "seed {seed}: {e:?}")
+                    }
+                    (Phase::Ghost { .. }, Action::PlaceGhost { .. }, Err(e)) => {
+                        assert!(matches!(e, PlayError::NotAGhostTarget(_)), "seed {seed}: {e:?}")
+                    }
+                    _ => {}
+                }
                 assert!(g == before, "seed {seed}: refused {a:?} changed the game");
             }
         }

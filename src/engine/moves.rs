@@ -171,6 +171,10 @@ pub enum PlayError {
     AbbotsBuildingComplete(Pos),
     /// No figure stands there that this ghost may haunt.
     NotAGhostTarget(Pos),
+    /// No figure stands there that the spell circle may draw a ghost from (mode A).
+    NotACircleTarget(Pos),
+    /// No figure stands there for Eloïse to sit beside.
+    NotACatTarget(Pos),
     /// Not one of the answers the step awaits (the cooperative game's steps).
     NotNow(&'static str),
 }
@@ -205,6 +209,11 @@ impl fmt::Display for PlayError {
                 "the abbot at {p} cannot be taken back: its building is complete and scores this turn (BASE-ABBOT-4)"
             ),
             PlayError::NotNow(expected) => write!(f, "not an answer to this step: the game is waiting for {expected}"),
+            PlayError::NotACircleTarget(p) => write!(
+                f,
+                "no figure at {p} may give a ghost to this spell circle (it draws from a figure with a ghost on the 8 squares around the tile just placed)"
+            ),
+            PlayError::NotACatTarget(p) => write!(f, "no figure stands at {p} for Eloïse to sit beside"),
             PlayError::NotAGhostTarget(p) => write!(
                 f,
                 "no meeple at {p} may receive this ghost (extending the mist haunts another player's meeple, limiting it your own; never a guard)"

@@ -294,11 +294,11 @@ impl Game {
 
     /// The figure an `Attract` action names, if it may give a ghost now.
     pub(crate) fn attract_target(&self, square: SquareIdx, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
-        let i = self.figure_at(pos, spot).ok_or(PlayError::NotAGhostTarget(pos))?;
+        let i = self.figure_at(pos, spot).ok_or(PlayError::NotACircleTarget(pos))?;
         if self.attract_candidates(square).contains(&i) {
             Ok(i)
         } else {
-            Err(PlayError::NotAGhostTarget(pos))
+            Err(PlayError::NotACircleTarget(pos))
         }
     }
 
@@ -321,7 +321,7 @@ impl Game {
 
     /// The figure Eloïse may join there (any meeple, guards included).
     pub(crate) fn cat_target(&self, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
-        self.figure_at(pos, spot).ok_or(PlayError::NotAGhostTarget(pos))
+        self.figure_at(pos, spot).ok_or(PlayError::NotACatTarget(pos))
     }
 
     /// Kind of feature the figure stands on (for the log).

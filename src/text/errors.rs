@@ -37,6 +37,10 @@ pub fn play_error(lang: Lang, e: &PlayError) -> String {
         PlayError::AbbotsBuildingComplete(p) => format!(
             "de abt op {p} kan niet worden teruggenomen: zijn gebouw is af en telt deze beurt (BASE-ABBOT-4)"
         ),
+        PlayError::NotACircleTarget(p) => format!(
+            "geen figuur op {p} mag deze toverkring een spook geven (ze trekt er een van een figuur met een spook op de 8 vakken rond de gelegde tegel)"
+        ),
+        PlayError::NotACatTarget(p) => format!("op {p} staat geen figuur waar Eloïse naast kan zitten"),
         PlayError::NotAGhostTarget(p) => format!(
             "geen meeple op {p} mag dit spook krijgen (wie de mist uitbreidt, spookt bij een meeple van een ander; wie haar begrenst, bij een eigen; nooit bij een bewakingsmeeple)"
         ),

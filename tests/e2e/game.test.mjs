@@ -557,11 +557,12 @@ test("against computer players: they think in a worker, the page stays responsiv
     }
     // A tile step: the whole turn is planned here.
     while (g.snapshot().phase.step !== "tile") g.apply(g.legalActions()[0]);
+    const record = g.exportRecord();
     const t = performance.now();
-    const answer = B.thinkTurn(g.exportRecord(), level, 1);
+    const answer = B.thinkTurn(record, level, 1);
     const ms = performance.now() - t;
     g.free();
-    return { ms, simulations: answer.simulations, actions: answer.actions.length, memory: B.Game.memoryBytes() };
+    return { ms, simulations: answer.simulations, actions: answer.actions.length, memory: B.Game.memoryBytes(), level, record };
   }, [level, seed]);
   // A hard teammate in the cooperative game (and the hint, which asks one) looks a round
   // ahead with greedy teammates: each decision stays under 1 s too.
@@ -573,11 +574,12 @@ test("against computer players: they think in a worker, the page stays responsiv
       for (const a of B.thinkTurn(g.exportRecord(), "easy", k).actions) g.apply(a);
     }
     if (g.snapshot().over) throw new Error(`co-op game ${seed} ended before the timed decision`);
+    const record = g.exportRecord();
     const t = performance.now();
-    const answer = B.thinkTurn(g.exportRecord(), "hard", 1);
+    const answer = B.thinkTurn(record, "hard", 1);
     const ms = performance.now() - t;
     g.free();
-    return { ms, simulations: answer.simulations, actions: answer.actions.length, memory: B.Game.memoryBytes() };
+    return { ms, simulations: answer.simulations, actions: answer.actions.length, memory: B.Game.memoryBytes(), level: "coop-hard", record };
   }, seed);
   const medium = [], hard = [], coop = [];
   for (let i = 0; i < 3; i++) medium.push(await timed("medium", 40 + i));
@@ -588,6 +590,10 @@ test("against computer players: they think in a worker, the page stays responsiv
     hard_move_ms: Math.round(hard[0].ms), coop_hard_move_ms: coop.map((m) => Math.round(m.ms)),
     sims_per_s_medium: rate(medium), sims_per_s_hard: rate(hard),
     wasm_memory_mb: +(Math.max(...medium.concat(hard).map((m) => m.memory)) / 2 ** 20).toFixed(1) };
+  // The positions and their times, for the native side of the comparison
+  // (`cargo run --release --example wasm_ratio`: the same thinkTurn natively, and the ratio).
+  fs.writeFileSync(path.join(ARTIFACTS, "ai-positions.json"), JSON.stringify(medium.concat(hard, coop)
+    .map(({ level, record, ms, simulations }) => ({ level, record, ms, simulations })), null, 1));
   for (const m of medium.concat(hard)) {
     assert.ok(m.actions >= 1 && m.simulations > 0, "a search ran and planned a turn");
     assert.ok(m.memory <= 64 * 2 ** 20, `wasm memory ${m.memory} bytes`);

@@ -560,7 +560,7 @@ function render() {
       if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName, featureName))));
+    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName, featureName, (at) => game.spotName?.(at) ?? null))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"), t);
 
@@ -1030,7 +1030,8 @@ function start() {
       const tile = answer.actions.find((a) => a.tile);
       const where = (x, y) => (tile && tile.x === x && tile.y === y ? t("hint.newTile") : placeName(x, y));
       const words = answer.actions.map((a) => a.tile ? t("hint.place", { where: placeName(a.x, a.y), deg: a.rotation * 90 })
-        : a.pass ? t("hint.noMeeple") : lowerFirst(actionLabel(a, t, null, where)));
+        : a.pass ? t("hint.noMeeple")
+        : lowerFirst(actionLabel(a, t, null, where, () => null, (at) => tile ? game.spotName?.(at, tile.tile, tile.rotation) ?? null : null)));
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
       keepClear(); // the board fits above the longer hint

@@ -29,12 +29,13 @@ export function markWon(level, circles) {
  *  removal its ghosts; `place(x, y)` names a square (`game.placeName`: "a city cap east
  *  of the start tile"), else its coordinates are given; `feature(x, y, at)` names the
  *  feature a meeple stands on (`game.featureName`: "the road of 4 tiles with the red
- *  meeple"), else its square does. */
-export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`, feature = () => null) {
+ *  meeple"), else its square does; `spot(at)` names a meeple's spot on its tile
+ *  (`game.spotName`: "the road on the north side"). */
+export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`, feature = () => null, spot = () => null) {
   const at = (b) => (b.at && feature(b.x, b.y, b.at)) || place(b.x, b.y);
   const sum = (types, field) => (events || []).filter((e) => types.includes(e.type)).reduce((n, e) => n + e[field], 0);
   if (a.pass) return t("act.noMore");
-  if (a.meeple) return t("act.meeple", { colour: t(`colour.${a.meeple}`), at: a.at });
+  if (a.meeple) return t("act.meeple", { colour: t(`colour.${a.meeple}`), at: spot(a.at) || a.at });
   if (a.points && events) return t("act.pointsN", { n: sum(["team_scored", "hound_scored", "team_cat_scored"], "points"), at: at(a) });
   if (a.points) return t("act.points", { at: at(a) });
   if (a.remove && events) return t("act.removeN", { n: sum(["ghosts_removed"], "count"), at: place(a.from_x, a.from_y) });

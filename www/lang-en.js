@@ -83,7 +83,7 @@ export const en = {
   "hint.feature.road": "road", "hint.feature.city": "city", "hint.feature.castle": "castle",
   // Co-op choices and the team
   "act.pointsN": ["Take the {n} point: {at}", "Take the {n} points: {at}"],
-  "act.removeN": ["Remove {n} ghost from {at} instead", "Remove {n} ghosts from {at} instead"], "act.noMore": "No more", "act.meeple": "A {colour} meeple at {at}", "act.points": "Take the points: {at}",
+  "act.removeN": ["Remove {n} ghost from {at} instead", "Remove {n} ghosts from {at} instead"], "act.noMore": "No more", "act.meeple": "A {colour} meeple on {at}", "act.points": "Take the points: {at}",
   "act.remove": "Remove ghosts from {at} instead", "act.buryColour": "Bury a {colour} meeple from the supply",
   "act.bury": "Bury the meeple: {at}", "act.with": "{at}", "act.clear": "Remove up to 3 ghosts from {at}",
   "act.faceDown": "Face down {at}", "act.choose": "{what} on {at}",

@@ -2,7 +2,7 @@
 //! English and in Dutch (the Dutch rule books' terms).
 
 use super::{join_with, plural, Lang};
-use crate::engine::{FeatureKind, Game, Inspection, Part, Pos, Spot};
+use crate::engine::{FeatureKind, Game, Inspection, Part, Pos, Rotation, Side, Spot, TileDef};
 
 /// Words that differ per language.
 struct Words {
@@ -211,6 +211,35 @@ pub fn feature_name(lang: Lang, game: &Game, pos: Pos, spot: Spot, names: &[Stri
     })
 }
 
+/// A spot of a tile (as printed) named by its feature and the side of the board it lies on
+/// once the tile is turned `rot`: "the road on the north side", "de stad aan de oostkant",
+/// "the monastery". `None` where the tile has no feature there.
+pub fn spot_name(lang: Lang, def: &TileDef, rot: Rotation, spot: Spot) -> Option<String> {
+    let local = def.spot_local(spot)? as usize;
+    let kind = def.segments.get(local).map(|s| s.kind).or(def.building)?;
+    let noun = noun(lang, kind).to_lowercase();
+    let article = match (lang, kind) {
+        (Lang::En, _) => "the",
+        (Lang::Nl, FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Cemetery) => "het",
+        (Lang::Nl, _) => "de",
+    };
+    let Spot::Port(port) = spot else { return Some(format!("{article} {noun}")) };
+    let side = match (lang, port.rotate(rot).side()) {
+        (Lang::En, Side::N) => "north",
+        (Lang::En, Side::E) => "east",
+        (Lang::En, Side::S) => "south",
+        (Lang::En, Side::W) => "west",
+        (Lang::Nl, Side::N) => "noordkant",
+        (Lang::Nl, Side::E) => "oostkant",
+        (Lang::Nl, Side::S) => "zuidkant",
+        (Lang::Nl, Side::W) => "westkant",
+    };
+    Some(match lang {
+        Lang::En => format!("the {noun} on the {side} side"),
+        Lang::Nl => format!("{article} {noun} aan de {side}"),
+    })
+}
+
 /// The card of the start tile's ruin, which is no feature (GHOST-START-4).
 pub fn ruin_card(lang: Lang) -> (String, Vec<String>) {
     let (title, lines): (&str, [&str; 2]) = match lang {
@@ -272,6 +301,23 @@ mod tests {
         assert_eq!(title, "Stad (onvoltooid)");
         assert_eq!(lines[0], "3 tegels, 2 wapenschilden en 1 open rand");
         assert_eq!(lines[2], "Ann: 1 figuur, 1 spook (meerderheid)");
+    }
+
+    #[test]
+    fn a_spot_is_named_by_its_feature_and_its_side_once_turned() {
+        let tiles = crate::engine::TileSet::builtin();
+        let d = tiles.get(tiles.index_of("base.D").unwrap());
+        let n = crate::engine::Port::from_name("N").unwrap();
+        let r1 = Rotation::new(1).unwrap();
+        // base.D: a city cap on the north edge, a road across; turned once, the city faces east.
+        assert_eq!(
+            spot_name(Lang::En, d, Rotation::new(0).unwrap(), Spot::Port(n)).as_deref(),
+            Some("the city on the north side")
+        );
+        assert_eq!(spot_name(Lang::Nl, d, r1, Spot::Port(n)).as_deref(), Some("de stad aan de oostkant"));
+        let b = tiles.get(tiles.index_of("base.B").unwrap());
+        assert_eq!(spot_name(Lang::Nl, b, r1, Spot::Building).as_deref(), Some("het klooster"));
+        assert_eq!(spot_name(Lang::En, d, r1, Spot::Building), None);
     }
 
     #[test]

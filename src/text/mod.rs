@@ -6,7 +6,7 @@ mod errors;
 mod nl;
 mod tile;
 
-pub use card::{feature_name, inspection, ruin_card};
+pub use card::{feature_name, inspection, ruin_card, spot_name};
 pub use errors::{play_error, record_error, setup_error};
 pub use tile::{describe_tile, place_name, place_relation};
 

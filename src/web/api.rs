@@ -215,6 +215,30 @@ impl WasmGame {
         crate::text::feature_name(s.lang, &s.game, Pos::new(x, y), spot, &s.names())
     }
 
+    /// A spot (`"N"`, `"building"`, …, as printed) named by its feature and the side of
+    /// the board it faces, in the game's language ("the road on the north side"): on
+    /// `tile` turned `rotation` quarter turns (a plan's tile, not placed yet), or else on
+    /// the tile just placed. `null` where there is no such feature.
+    #[wasm_bindgen(js_name = spotName)]
+    pub fn spot_name(&self, at: &str, tile: Option<String>, rotation: Option<u8>) -> Option<String> {
+        let spot = crate::record::parse_spot(at).ok()?;
+        let s = self.shared.borrow();
+        let g = &s.game;
+        let (def, rot) = match tile {
+            Some(id) => (g.tiles().get(g.tiles().index_of(&id)?), crate::engine::Rotation::new(rotation.unwrap_or(0))?),
+            None => {
+                let square = match g.phase() {
+                    Phase::Figure { square } => square,
+                    Phase::Coop(crate::engine::coop::Step::Meeple { square }) => square,
+                    _ => return None,
+                };
+                let placed = g.board().square(square);
+                (g.tiles().get(placed.tile), placed.rot)
+            }
+        };
+        crate::text::spot_name(s.lang, def, rot, spot)
+    }
+
     /// Each seat's last tile on the board, `[x, y]` or `null` per seat (the board frames it
     /// in the seat's colour).
     #[wasm_bindgen(js_name = lastTiles)]

@@ -73,8 +73,9 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
       return window.carc.game.snapshot().board.every((q) => canvas.top + v.screenPoint(q.x, q.y).y + 0.5 * zoom <= hint + 1);
     });
     assert.ok(clear, "no tile under the hint");
-    // A spot keeps its capital inside the sentence ("a red meeple at E", not "at e").
-    assert.doesNotMatch(words, / at [nesw]\b/);
+    // A meeple's spot is named by its feature and side, never by a port's code ("at E").
+    assert.doesNotMatch(words, / (at|on) (N|E|S|W|Nw|Ne|En|Es|Se|Sw|Ws|Wn)\b/i);
+    if (/meeple/.test(words)) assert.match(words, /meeple on the (road|city|castle) on the (north|east|south|west) side/);
     // The panel, and the hint, are on screen on the phone too.
     await pullSheet(page);
     await page.locator("#team").scrollIntoViewIfNeeded();

@@ -38,6 +38,12 @@ fuzz_each=$(((total - total / 2) / 4))
 [ "$fuzz_each" -ge 10 ] || fuzz_each=10
 echo "== fuzz targets, $fuzz_each s each"
 if cargo +nightly fuzz --version >/dev/null 2>&1; then
+  # Seed corpora of valid inputs (docs/testing.md), so that the runs start from real games
+  # and real tile files; libFuzzer keeps what it finds beside them (fuzz/corpus is ignored).
+  mkdir -p fuzz/corpus/record fuzz/corpus/share_code fuzz/corpus/tile_file fuzz/corpus/actions
+  cp -n tests/data/*.json fuzz/corpus/record/ 2>/dev/null || true
+  cp -n tests/data/*.code fuzz/corpus/share_code/ 2>/dev/null || true
+  cp -n tiles/*.toml fuzz/corpus/tile_file/
   for target in record share_code tile_file actions; do
     (cd fuzz && cargo +nightly fuzz run "$target" -- -max_total_time="$fuzz_each" -print_final_stats=1) >"$log" 2>&1 \
       || { tail -40 "$log"; echo "FINDING in $target: see fuzz/artifacts/$target/"; exit 1; }

@@ -190,6 +190,8 @@ test("on the Dutch page a refused file, a damaged link and an illegal move say w
   await shot(page, "i18n-error-nl");
   // Not a record at all.
   await page.setInputFiles("#import-file", { name: "x.json", mimeType: "application/json", buffer: Buffer.from("{\"nope\": 1}") });
+  // The file is read asynchronously: wait for its notice to replace the last one.
+  await page.waitForFunction(() => document.querySelector("#notice").textContent.startsWith("“x.json”"));
   assert.match(await notice.textContent(), /kon niet worden geopend: dit is geen geldig spelverslag/);
   // A damaged share link.
   await page.evaluate(() => { location.hash = "r=c1.AAAA"; });

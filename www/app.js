@@ -522,8 +522,8 @@ function render() {
   if (turn.watching) {
     for (const b of ["#btn-rotate", "#btn-pass", "#btn-undo", "#btn-undo-turn", "#btn-hint"]) $(b).hidden = true;
   }
-  $("#players").hidden = !!turn.lobby;
-  if (turn.lobby) $("#turn-line").textContent = t("hint.lobby");
+  $("#players").hidden = !!turn.lobby || !!turn.joining;
+  if (turn.lobby || turn.joining) $("#turn-line").textContent = t(turn.joining ? "hint.joining" : "hint.lobby");
   // A figure waiting for its confirmation: End turn and Take back instead of the others.
   const pending = !replay.active && !idle && !!table.view?.pending;
   $("#btn-end").hidden = $("#btn-takeback").hidden = !pending;
@@ -613,9 +613,9 @@ function render() {
     // The log in step with the replay: every move so far, this move's lines marked.
     const lines = replay.steps.slice(0, replay.k + 1).flatMap((texts, k) => texts.map((x) => [x, k === replay.k]));
     list.replaceChildren(...lines.slice(-200).reverse().map(([x, now]) => logItem(x, { class: now ? "now" : "" })));
-  } else if (turn.lobby) {
-    // The room has not begun: nothing of a game to tell yet.
-    list.replaceChildren(logItem({ text: t("log.lobby") }));
+  } else if (turn.lobby || turn.joining) {
+    // The room has not begun, or is not joined yet: nothing of a game to tell yet.
+    list.replaceChildren(logItem({ text: t(turn.joining ? "hint.joining" : "log.lobby") }));
   } else {
     list.replaceChildren(...log.slice(-200).reverse().map((x) => logItem(x)));
   }

@@ -141,13 +141,16 @@ export class Table {
     const waiting = !!online && !s.over && online.seat !== s.current_player;
     const offline = !!online && online.status !== "online";
     const lobby = room?.status === "lobby";
+    // Online, before the room's first frame (a name asked, a connection on its way): no
+    // game of the room to show yet.
+    const joining = !!online && !room;
     const idle = replay || this.locked || !!computer || waiting || offline;
     const step = s.phase.step, waits = s.phase.waits;
     const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(waits));
     const c = s.coop;
     const colours = !idle && c && step === "coop" && waits === "meeple"
       ? c.colours[s.current_player].filter((x) => c.meeples[c.palette.indexOf(x)] > 0) : [];
-    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, idle, passes,
+    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, idle, passes,
       passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
   }
 
@@ -157,6 +160,7 @@ export class Table {
     const step = s.phase.step;
     if (turn.replay) return t("hint.replay");
     if (s.over) return t("hint.over");
+    if (turn.joining) return t("hint.joining");
     if (turn.lobby) return t("hint.lobby");
     if (this.locked) return t("hint.readonly");
     if (turn.computer) return t("hint.computer", { name, level: t(`level.${turn.computer}`) });

@@ -44,7 +44,7 @@ export const en = {
   "level.easy": "easy", "level.medium": "medium", "level.hard": "hard",
   // Hints: what the player on turn is asked
   "hint.replay": "Replay: step through the moves with the buttons or the ← → keys.",
-  "hint.over": "Game over. Start a new game from the menu.", "hint.lobby": "Waiting for the host to start the game.",
+  "hint.over": "Game over. Start a new game from the menu.", "hint.joining": "Joining the online room…", "hint.lobby": "Waiting for the host to start the game.",
   "hint.computer": "{name} (computer, {level}) is playing…",
   "hint.watching": "Watching: {name} is playing.", "hint.waiting": "Waiting for {name}…",
   "hint.offline": "Connection lost: reconnecting…", "hint.readonly": "Watching: the game cannot be played here.",

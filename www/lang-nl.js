@@ -40,7 +40,7 @@ export const nl = {
   "supply.colour": ["{colour}: {n} meeple", "{colour}: {n} meeples"], "points": ["{n} punt", "{n} punten"],
   "level.easy": "makkelijk", "level.medium": "gemiddeld", "level.hard": "moeilijk",
   "hint.replay": "Herhaling: doorloop de zetten met de knoppen of de toetsen ← →.",
-  "hint.over": "Het spel is afgelopen. Begin een nieuw spel via het menu.", "hint.lobby": "Wachten tot de gastheer het spel begint.",
+  "hint.over": "Het spel is afgelopen. Begin een nieuw spel via het menu.", "hint.joining": "Op weg naar de online kamer…", "hint.lobby": "Wachten tot de gastheer het spel begint.",
   "hint.computer": "{name} (computer, {level}) speelt…",
   "hint.watching": "Meekijken: {name} speelt.", "hint.waiting": "Wachten op {name}…",
   "hint.offline": "Verbinding verbroken: opnieuw verbinden…", "hint.readonly": "Meekijken: hier wordt niet gespeeld.",

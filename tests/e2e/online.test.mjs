@@ -199,6 +199,10 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
   await g.goto(open);
   await g.waitForSelector("#claim[open]");
   assert.equal(await g.inputValue("#claim-name"), "");
+  // Behind the dialog no placeholder game: the room is being joined.
+  assert.equal(await g.textContent("#turn-line"), "Joining the online room…");
+  assert.equal(await g.isVisible("#players"), false);
+  assert.doesNotMatch(await g.textContent("#log"), /Red|drew|online game is on/);
   await g.click("#claim-take");
   assert.equal(await g.isVisible("#claim"), true, "no name, no seat");
   await g.fill("#claim-name", "Gus");

@@ -14,7 +14,7 @@ import { GuideRun, guideCard, guideProgress, guidesFor, keepProgress, say } from
 
 /** Square (x, y) named by what is beside it ("east of the start tile"). */
 const placeName = (x, y) => { try { return game.placeName(x, y); } catch { return `(${x}, ${y})`; } };
-const featureName = (x, y, at) => game.featureName?.(x, y, at) ?? null;
+const featureName = (x, y, at) => game.featureName(x, y, at) ?? null;
 
 /** What a move would do (its events), or null if the game cannot say. */
 const preview = (a) => { try { return game.preview(a); } catch { return null; } };
@@ -414,8 +414,8 @@ const replay = {
   open(text) {
     W.Game.fromRecord(text, t.lang).free?.(); // refuses a corrupt record before anything changes
     const record = JSON.parse(text);
+    // In the page's language (one the engine has no sentences in: English).
     const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }), t.lang);
-    try { g.setLanguage(t.lang); } catch { /* a language the engine has no sentences in: English */ }
     const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
     for (const a of record.actions) g.apply(a);
@@ -560,7 +560,7 @@ function render() {
       if (guide) { guide.offer(a); return; }
       if (online) { online.act(a); return; }
       try { game.apply(a); } catch (e) { notice(e.message); }
-    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName, featureName, (at) => game.spotName?.(at) ?? null))));
+    } }, actionLabel(a, t, a.points || a.remove ? preview(a) : null, placeName, featureName, (at) => game.spotName(at) ?? null))));
   $("#team").hidden = !coop;
   if (coop) renderTeam(s, $("#team"), t);
 
@@ -1031,7 +1031,7 @@ function start() {
       const where = (x, y) => (tile && tile.x === x && tile.y === y ? t("hint.newTile") : placeName(x, y));
       const words = answer.actions.map((a) => a.tile ? t("hint.place", { where: placeName(a.x, a.y), deg: a.rotation * 90 })
         : a.pass ? t("hint.noMeeple")
-        : lowerFirst(actionLabel(a, t, null, where, () => null, (at) => tile ? game.spotName?.(at, tile.tile, tile.rotation) ?? null : null)));
+        : lowerFirst(actionLabel(a, t, null, where, () => null, (at) => tile ? game.spotName(at, tile.tile, tile.rotation) ?? null : null)));
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
       keepClear(); // the board fits above the longer hint

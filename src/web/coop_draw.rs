@@ -2,7 +2,7 @@
 //! as tile backs, Rufus, Ronja and Eloïse beside their meeples, and the places a player
 //! clicks for each step (a meeple spot, a meeple, a ghost spot, a square).
 
-use super::render::{self, Piece};
+use super::render::{self, Piece, GHOST_GAP};
 use crate::engine::coop::{Cat, GhostSpot, Hound};
 use crate::engine::{Game, Pos};
 use crate::ui::targets::ghost_spot_point;
@@ -27,9 +27,6 @@ pub fn draw_back(ctx: &Ctx, pos: Pos) {
     ctx.close_path();
     ctx.stroke();
 }
-
-/// How far apart the ghosts in one spot stand: a ghost's width and a little.
-const GHOST_GAP: f64 = 0.19;
 
 /// Every ghost on the board, in its spot: up to three drawn, then a count.
 pub fn draw_ghosts(ctx: &Ctx, g: &Game) {

@@ -312,6 +312,9 @@ impl Piece {
     }
 }
 
+/// How far apart ghosts side by side stand, in board units: a ghost's width and a little.
+pub const GHOST_GAP: f64 = 0.19;
+
 /// Draw `piece` centred on the origin, in board units (a square is 1).
 pub fn draw_piece(ctx: &Ctx, piece: Piece) {
     ctx.save();

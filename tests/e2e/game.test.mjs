@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, launch, newPage, openGame, ready, shot, dismissDialog, clickCanvas, frame, rng, snap, squarePoint, randomClick, DIST, ARTIFACTS } from "./harness.mjs";
+import { serve, launch, newPage, openGame, ready, shot, dismissDialog, clickCanvas, frame, rng, snap, squarePoint, randomClick, playToEloiseStep, DIST, ARTIFACTS } from "./harness.mjs";
 
 let srv, browser;
 const metrics = {};
@@ -447,17 +447,7 @@ test("The Spell Circles: mode chosen on the new-game screen, Eloïse placed by a
   assert.equal(s.cat_pile, 7, "mode A with Eloïse: 7 ghosts on her pile");
 
   // Empty her pile (7 circles) while Blue has a meeple out: the cat step asks for a meeple.
-  await newGame(page, { players: ["Red", "Blue"], sets: ["base", "ghosts", "spellcircles"], options: { spell_mode: "A" },
-    draw: ["spellcircles.04", "spellcircles.01", "spellcircles.03", "base.U", "spellcircles.07"] });
-  s = await page.evaluate(() => {
-    const g = window.carc.game;
-    g.apply({ tile: "spellcircles.04", x: 2, y: 0, rotation: 0 }); g.apply({ pass: true });
-    g.apply({ tile: "spellcircles.01", x: 2, y: 1, rotation: 0 }); g.apply({ pass: true });
-    g.apply({ tile: "spellcircles.03", x: -1, y: 0, rotation: 3 }); g.apply({ pass: true });
-    g.apply({ tile: "base.U", x: 3, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "E" });
-    g.apply({ tile: "spellcircles.07", x: 0, y: 2, rotation: 0 });
-    return g.snapshot();
-  });
+  s = await playToEloiseStep(page);
   assert.equal(s.phase.step, "cat");
   assert.equal(s.cat_pile, 0);
   assert.equal(s.ghosts_in_circles, 7);

@@ -137,6 +137,22 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
+/** Mode A of The Spell Circles played until Eloïse's pile is empty (7 ghosts in circles)
+ *  while Blue has a meeple out: Red's cat step. Returns the snapshot. */
+export function playToEloiseStep(page) {
+  return page.evaluate(() => {
+    window.carc.newGame({ players: ["Red", "Blue"], sets: ["base", "ghosts", "spellcircles"], options: { spell_mode: "A" },
+      draw: ["spellcircles.04", "spellcircles.01", "spellcircles.03", "base.U", "spellcircles.07"] });
+    const g = window.carc.game;
+    g.apply({ tile: "spellcircles.04", x: 2, y: 0, rotation: 0 }); g.apply({ pass: true });
+    g.apply({ tile: "spellcircles.01", x: 2, y: 1, rotation: 0 }); g.apply({ pass: true });
+    g.apply({ tile: "spellcircles.03", x: -1, y: 0, rotation: 3 }); g.apply({ pass: true });
+    g.apply({ tile: "base.U", x: 3, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "E" });
+    g.apply({ tile: "spellcircles.07", x: 0, y: 2, rotation: 0 });
+    return g.snapshot();
+  });
+}
+
 /** On a phone the panel is a sheet: pull it up (a tap on its handle) to see the players,
  *  the team, the log and the settings. Nothing to do where it is not a sheet. */
 export async function pullSheet(page) {

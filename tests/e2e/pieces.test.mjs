@@ -5,7 +5,7 @@
 // Run: node --test tests/e2e/ (after trunk build --release).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, frame, shot, snap, clickCanvas } from "./harness.mjs";
+import { serve, launch, openGame, frame, shot, snap, clickCanvas, playToEloiseStep } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -104,16 +104,7 @@ test("a shrine and a monastery have different shapes, not only colours", async (
 
 test("on the board: spell circles with their ghosts and Eloïse beside a meeple, at the size measured", async () => {
   const page = await openGame(browser, srv.url);
-  await page.evaluate(() => window.carc.newGame({ players: ["Red", "Blue"], sets: ["base", "ghosts", "spellcircles"], options: { spell_mode: "A" },
-    draw: ["spellcircles.04", "spellcircles.01", "spellcircles.03", "base.U", "spellcircles.07"] }));
-  await page.evaluate(() => {
-    const g = window.carc.game;
-    g.apply({ tile: "spellcircles.04", x: 2, y: 0, rotation: 0 }); g.apply({ pass: true });
-    g.apply({ tile: "spellcircles.01", x: 2, y: 1, rotation: 0 }); g.apply({ pass: true });
-    g.apply({ tile: "spellcircles.03", x: -1, y: 0, rotation: 3 }); g.apply({ pass: true });
-    g.apply({ tile: "base.U", x: 3, y: 1, rotation: 0 }); g.apply({ figure: "meeple", at: "E" });
-    g.apply({ tile: "spellcircles.07", x: 0, y: 2, rotation: 0 });
-  });
+  await playToEloiseStep(page);
   await frame(page);
   const spots = await page.evaluate(() => window.carc.view.spotPoints());
   await clickCanvas(page, spots[0].x, spots[0].y);

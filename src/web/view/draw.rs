@@ -459,7 +459,7 @@ impl State {
                 // The newest ghost drifts in from above.
                 let drift = if i + 1 == f.ghosts { haunt } else { 0.0 };
                 self.ctx.save();
-                self.ctx.translate(0.22 + i as f64 * 0.19 + 0.2 * drift, -0.075 - 0.6 * drift).ok();
+                self.ctx.translate(0.22 + i as f64 * render::GHOST_GAP + 0.2 * drift, -0.075 - 0.6 * drift).ok();
                 self.ctx.set_global_alpha(1.0 - 0.8 * drift);
                 render::draw_piece(&self.ctx, Piece::Ghost);
                 self.ctx.restore();

@@ -2,6 +2,7 @@
 //! `cargo run --release --example spell_stats`.
 
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::{spells, SetStep};
 use carcassonne::engine::{Event, Game, Options, Set, Setup, SpellMode, TileSet};
 use std::collections::BTreeMap;
 
@@ -16,10 +17,10 @@ fn main() {
         let mut rng = Rng::new(seed);
         while !g.is_over() {
             let legal = g.legal_actions();
-            if matches!(g.phase(), carcassonne::engine::Phase::Circle { .. }) {
+            if matches!(g.phase(), carcassonne::engine::Phase::Set(SetStep::Spells(spells::Step::Circle { .. }))) {
                 *counts.entry("circle choices").or_default() += 1;
             }
-            if matches!(g.phase(), carcassonne::engine::Phase::Cat { .. }) {
+            if matches!(g.phase(), carcassonne::engine::Phase::Set(SetStep::Spells(spells::Step::Cat { .. }))) {
                 *counts.entry("cat choices").or_default() += 1;
             }
             for e in g.apply(&legal[rng.below(legal.len())]).unwrap() {

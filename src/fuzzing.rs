@@ -11,7 +11,7 @@
 //!   one changes nothing, an accepted one leaves a game that replays and has a code.
 
 use crate::engine::rng::Rng;
-use crate::engine::{Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
+use crate::engine::{ghosts, spells, Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
 use crate::record::Record;
 use crate::share;
 use std::sync::Arc;
@@ -109,8 +109,11 @@ pub fn actions(data: &[u8]) {
             5 => Action::PlaceFigure { figure: FigureKind::ALL[c as usize % 3], spot: spot(b as u8) },
             6 => {
                 let (pos, spot) = (Pos::new(b % 8 - 4, c as i32 % 8 - 4), spot(a));
-                [Action::PlaceGhost { pos, spot }, Action::Attract { pos, spot }, Action::PlaceCat { pos, spot }]
-                    [c as usize % 3]
+                [
+                    ghosts::Move { pos, spot }.into(),
+                    spells::Move::Attract { pos, spot }.into(),
+                    spells::Move::Cat { pos, spot }.into(),
+                ][c as usize % 3]
             }
             _ => [Action::Pass, Action::RetrieveAbbot { pos: Pos::new(b % 8 - 4, c as i32 % 8 - 4) }][b as usize % 2],
         };

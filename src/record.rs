@@ -4,8 +4,8 @@
 
 use crate::engine::coop::{GhostSpot, Move as CoopMove, COLOURS};
 use crate::engine::{
-    Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation, Set, Setup,
-    SetupError, Spot, TileIdx, TileSet,
+    ghosts, spells, Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation,
+    Set, SetMove, SetStep, Setup, SetupError, Spot, TileIdx, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -367,7 +367,7 @@ impl Record {
                 refused: Some(e),
             };
             if let RecordAction::Attract { x, y, .. } = *ra {
-                let waiting = matches!(game.phase(), Phase::Circle { .. });
+                let waiting = matches!(game.phase(), Phase::Set(SetStep::Spells(spells::Step::Circle { .. })));
                 if let Some(i) = forced_attractions.iter().position(|p| *p == (x, y)).filter(|_| !waiting) {
                     forced_attractions.remove(i);
                     continue;
@@ -376,7 +376,7 @@ impl Record {
             if let RecordAction::Coop(m) = *ra {
                 // A written choice the engine already made (it had one answer): the record
                 // may write it. Only when it is refused now, so a waiting step takes it first.
-                let action = turn_spots(Action::Coop(m), &game, &turned);
+                let action = turn_spots(m.into(), &game, &turned);
                 if let Some(i) = forced_coop.iter().position(|f| *f == game.canonical(&action)) {
                     if game.check(&action).is_err() {
                         forced_coop.remove(i);
@@ -407,7 +407,7 @@ impl Record {
                     }
                 }
                 forced_coop =
-                    game.coop_forced().get(made..).unwrap_or_default().iter().map(|m| Action::Coop(*m)).collect();
+                    game.coop_forced().get(made..).unwrap_or_default().iter().map(|m| Action::from(*m)).collect();
                 forced_attractions = events[from..]
                     .iter()
                     .filter_map(|e| match e {
@@ -436,16 +436,20 @@ fn turn_spots(action: Action, game: &Game, turned: &[(Pos, u8)]) -> Action {
         Action::PlaceFigure { figure, spot } => {
             Action::PlaceFigure { figure, spot: last.map_or(spot, |pos| turn(pos, spot)) }
         }
-        Action::PlaceGhost { pos, spot } => Action::PlaceGhost { pos, spot: turn(pos, spot) },
-        Action::Attract { pos, spot } => Action::Attract { pos, spot: turn(pos, spot) },
-        Action::PlaceCat { pos, spot } => Action::PlaceCat { pos, spot: turn(pos, spot) },
+        Action::Set(SetMove::Ghosts(ghosts::Move { pos, spot })) => ghosts::Move { pos, spot: turn(pos, spot) }.into(),
+        Action::Set(SetMove::Spells(spells::Move::Attract { pos, spot })) => {
+            spells::Move::Attract { pos, spot: turn(pos, spot) }.into()
+        }
+        Action::Set(SetMove::Spells(spells::Move::Cat { pos, spot })) => {
+            spells::Move::Cat { pos, spot: turn(pos, spot) }.into()
+        }
         other => other,
     }
 }
 
 /// Whether the step is a choice that follows a tile (ghost, circle, cat).
 fn is_choice(phase: Phase) -> bool {
-    matches!(phase, Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_))
+    matches!(phase, Phase::Set(_))
 }
 
 /// Bring an older version's object up to the current shape. Version 1 is the first
@@ -590,24 +594,30 @@ impl RecordAction {
                 rotation: rot.quarters(),
             },
             Action::PlaceFigure { figure, spot } => RecordAction::Figure { figure, at: spot.to_string() },
-            Action::PlaceGhost { pos, spot } => RecordAction::Ghost { x: pos.x, y: pos.y, at: spot.to_string() },
-            Action::Attract { pos, spot } => RecordAction::Attract { x: pos.x, y: pos.y, at: spot.to_string() },
-            Action::PlaceCat { pos, spot } => RecordAction::Cat { x: pos.x, y: pos.y, at: spot.to_string() },
+            Action::Set(SetMove::Ghosts(ghosts::Move { pos, spot })) => {
+                RecordAction::Ghost { x: pos.x, y: pos.y, at: spot.to_string() }
+            }
+            Action::Set(SetMove::Spells(spells::Move::Attract { pos, spot })) => {
+                RecordAction::Attract { x: pos.x, y: pos.y, at: spot.to_string() }
+            }
+            Action::Set(SetMove::Spells(spells::Move::Cat { pos, spot })) => {
+                RecordAction::Cat { x: pos.x, y: pos.y, at: spot.to_string() }
+            }
             Action::RetrieveAbbot { pos } => RecordAction::RetrieveAbbot { x: pos.x, y: pos.y },
             Action::Pass => RecordAction::Pass,
-            Action::Coop(m) => RecordAction::Coop(m),
+            Action::Set(SetMove::Coop(m)) => RecordAction::Coop(m),
         }
     }
 
     /// Whether this action is an answer to that step (of the step's kind).
     fn answers(&self, phase: Phase) -> bool {
         match (self, phase) {
-            (RecordAction::Ghost { .. }, Phase::Ghost { .. })
-            | (RecordAction::Attract { .. }, Phase::Circle { .. })
-            | (RecordAction::Cat { .. }, Phase::Cat { .. }) => true,
+            (RecordAction::Ghost { .. }, Phase::Set(SetStep::Ghosts(_)))
+            | (RecordAction::Attract { .. }, Phase::Set(SetStep::Spells(spells::Step::Circle { .. })))
+            | (RecordAction::Cat { .. }, Phase::Set(SetStep::Spells(spells::Step::Cat { .. }))) => true,
             // A co-op step is answered only by its own kind of move (a bury by a bury).
-            (RecordAction::Coop(m), Phase::Coop(step)) => step.takes(&Action::Coop(*m)),
-            (RecordAction::Pass, Phase::Coop(step)) => step.takes(&Action::Pass),
+            (RecordAction::Coop(m), Phase::Set(SetStep::Coop(step))) => step.takes(&Action::from(*m)),
+            (RecordAction::Pass, Phase::Set(SetStep::Coop(step))) => step.takes(&Action::Pass),
             _ => false,
         }
     }
@@ -621,12 +631,14 @@ impl RecordAction {
                 rot: Rotation::new(*rotation).ok_or("rotation must be 0, 1, 2 or 3")?,
             },
             RecordAction::Figure { figure, at } => Action::PlaceFigure { figure: *figure, spot: parse_spot(at)? },
-            RecordAction::Ghost { x, y, at } => Action::PlaceGhost { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
-            RecordAction::Attract { x, y, at } => Action::Attract { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
-            RecordAction::Cat { x, y, at } => Action::PlaceCat { pos: Pos::new(*x, *y), spot: parse_spot(at)? },
+            RecordAction::Ghost { x, y, at } => ghosts::Move { pos: Pos::new(*x, *y), spot: parse_spot(at)? }.into(),
+            RecordAction::Attract { x, y, at } => {
+                spells::Move::Attract { pos: Pos::new(*x, *y), spot: parse_spot(at)? }.into()
+            }
+            RecordAction::Cat { x, y, at } => spells::Move::Cat { pos: Pos::new(*x, *y), spot: parse_spot(at)? }.into(),
             RecordAction::RetrieveAbbot { x, y } => Action::RetrieveAbbot { pos: Pos::new(*x, *y) },
             RecordAction::Pass => Action::Pass,
-            RecordAction::Coop(m) => Action::Coop(*m),
+            RecordAction::Coop(m) => Action::from(*m),
         })
     }
 

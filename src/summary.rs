@@ -3,7 +3,7 @@
 use crate::engine::geometry::mask_ports;
 use crate::engine::spells::Cat;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{FigureKind, Game, Phase, TileSet};
+use crate::engine::{ghosts, spells, FigureKind, Game, Phase, SetStep, TileSet};
 use serde_json::{json, Value};
 
 /// Public state: whether the game is over, scores and supplies in seat order, the step,
@@ -31,11 +31,11 @@ pub fn summary(game: &Game) -> Value {
         .collect();
     let step = match game.phase() {
         Phase::Tile { tile } => json!({"step": "tile", "tile": &*game.tiles().get(tile).id}),
-        Phase::Ghost { case, .. } => json!({"step": "ghost", "case": case}),
-        Phase::Circle { .. } => json!({"step": "circle"}),
-        Phase::Cat { .. } => json!({"step": "cat"}),
+        Phase::Set(SetStep::Ghosts(ghosts::Step { case, .. })) => json!({"step": "ghost", "case": case}),
+        Phase::Set(SetStep::Spells(spells::Step::Circle { .. })) => json!({"step": "circle"}),
+        Phase::Set(SetStep::Spells(spells::Step::Cat { .. })) => json!({"step": "cat"}),
         Phase::Figure { .. } => json!({"step": "figure"}),
-        Phase::Coop(step) => json!({"step": "coop", "waits": step.name(), "expects": step.expects()}),
+        Phase::Set(SetStep::Coop(step)) => json!({"step": "coop", "waits": step.name(), "expects": step.expects()}),
         Phase::Over => json!({"step": "over"}),
     };
     let mut v = json!({
@@ -127,7 +127,9 @@ pub fn coop(game: &Game) -> Value {
                     ("with", with)
                 }
                 // Reached, and the team is choosing its meeple now (COOP-3b-1).
-                Hound::Gone if game.phase() == Phase::Coop(Step::Hound { hound: i as u8 }) => ("choosing", Value::Null),
+                Hound::Gone if game.phase() == Phase::Set(SetStep::Coop(Step::Hound { hound: i as u8 })) => {
+                    ("choosing", Value::Null)
+                }
                 Hound::Gone => ("gone", Value::Null),
             };
             json!({"name": HOUNDS[i], "value": value, "state": state, "with": with})

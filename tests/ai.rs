@@ -6,6 +6,7 @@ use carcassonne::ai::arena::{arena, wilson};
 use carcassonne::ai::search::{Budget, Rollout};
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::{spells, SetMove, SetStep};
 use carcassonne::engine::{Action, Deck, Game, Options, Phase, PlayerSetup, Setup, SpellMode, TileSet};
 use carcassonne::selfplay::play_out;
 
@@ -50,9 +51,9 @@ fn play(mut game: Game, bots: &mut [Bot]) -> (Game, Vec<&'static str>) {
         let kind = match a {
             Action::PlaceTile { .. } => "tile",
             Action::PlaceFigure { .. } => "figure",
-            Action::PlaceGhost { .. } => "ghost",
-            Action::Attract { .. } => "attract",
-            Action::PlaceCat { .. } => "cat",
+            Action::Set(SetMove::Ghosts(_)) => "ghost",
+            Action::Set(SetMove::Spells(spells::Move::Attract { .. })) => "attract",
+            Action::Set(SetMove::Spells(spells::Move::Cat { .. })) => "cat",
             _ => "other",
         };
         if !kinds.contains(&kind) {
@@ -120,9 +121,9 @@ fn bots_decide_every_choice_step() {
     let mode_a = Options { spell_mode: SpellMode::A, eloise: true, ..Options::default() };
     let spells = ["base", "ghosts", "spellcircles"];
     let steps: [(&str, PhaseTest); 4] = [
-        ("ghost", |p| matches!(p, Phase::Ghost { .. })),
-        ("circle", |p| matches!(p, Phase::Circle { .. })),
-        ("cat", |p| matches!(p, Phase::Cat { .. })),
+        ("ghost", |p| matches!(p, Phase::Set(SetStep::Ghosts(_)))),
+        ("circle", |p| matches!(p, Phase::Set(SetStep::Spells(spells::Step::Circle { .. })))),
+        ("cat", |p| matches!(p, Phase::Set(SetStep::Spells(spells::Step::Cat { .. })))),
         ("figure", |p| matches!(p, Phase::Figure { .. })),
     ];
     for (name, want) in steps {

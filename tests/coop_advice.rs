@@ -31,7 +31,7 @@ fn pace(mark: &'static str, value: u32, away: u32, tiles: usize, behind: bool) -
 fn a_plan_that_closes_the_last_cemetery_says_so_and_counts_its_ghosts() {
     let g = cemetery_c_closing();
     assert_eq!((on(&g, 2, 0), supply(&g), g.coop_open_cemeteries().len()), (3, 6, 1));
-    let plan = [tile(&g, 2, 1, 2), Action::Coop(Move::Bury { pos: Pos::new(2, -1), spot: spot("E") }), Action::Pass];
+    let plan = [tile(&g, 2, 1, 2), Action::from(Move::Bury { pos: Pos::new(2, -1), spot: spot("E") }), Action::Pass];
     let before = g.clone();
     assert_eq!(
         reasons(&g, &plan),
@@ -81,10 +81,10 @@ fn a_plan_that_scores_and_reaches_a_hound_says_both_and_the_pace_after() {
     let plan = [
         tile(&g, 1, 3, 0),
         Action::Pass,
-        Action::Coop(Move::Points { pos: Pos::new(1, 2), spot: spot("E") }),
-        Action::Coop(Move::With { pos: Pos::new(3, 0), spot: spot("E") }),
-        Action::Coop(Move::Clear { pos: Pos::new(3, 0) }),
-        Action::Coop(Move::Clear { pos: Pos::new(2, 0) }),
+        Action::from(Move::Points { pos: Pos::new(1, 2), spot: spot("E") }),
+        Action::from(Move::With { pos: Pos::new(3, 0), spot: spot("E") }),
+        Action::from(Move::Clear { pos: Pos::new(3, 0) }),
+        Action::from(Move::Clear { pos: Pos::new(2, 0) }),
     ];
     assert_eq!(
         reasons(&g, &plan),
@@ -113,7 +113,7 @@ fn a_plan_that_claims_a_road_names_its_value() {
     let mut g = coop_game(level(1), 2, false, &draw);
     bench(&mut g, 3); // 4 turns: the first player (red and green) again
                       // A road end above the bench, open to the west.
-    let plan = [tile(&g, -1, -2, 2), Action::Coop(Move::Meeple { colour: 0, spot: spot("E") })];
+    let plan = [tile(&g, -1, -2, 2), Action::from(Move::Meeple { colour: 0, spot: spot("E") })];
     let why = reasons(&g, &plan);
     assert_eq!(why[0], Reason::Claims { feature: "road", value: 1 }, "{why:?}");
     assert!(!why.iter().any(|r| matches!(r, Reason::KeepsMeeples { .. } | Reason::Scores { .. })), "{why:?}");

@@ -223,7 +223,7 @@ fn a_record_names_the_colours_each_seat_plays() {
     // Ann closes the start tile's city: she may place pink or blue, not Bob's red.
     common::coop::place(&mut g, "ghosts.44", 0, -1, 2);
     let before = g.clone();
-    let red = Action::Coop(Move::Meeple {
+    let red = Action::from(Move::Meeple {
         colour: common::coop::colour("red"),
         spot: carcassonne::record::parse_spot("N").unwrap(),
     });

@@ -5,6 +5,7 @@
 
 use carcassonne::engine::coop::{colours_in_play, Cat, CoopOptions, GhostSpot, Hound, Move};
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::SetStep;
 use carcassonne::engine::{
     Action, Deck, FeatureKind, FigureKind, Game, Options, Phase, PlayerSetup, Port, Pos, Rotation, Set, Setup, Spot,
     TileSet,
@@ -108,25 +109,25 @@ fn candidates(g: &Game) -> Vec<Action> {
         Action::RetrieveAbbot { pos: Pos::new(0, 0) },
         Action::PlaceFigure { figure: FigureKind::Meeple, spot: Spot::Building },
         Action::PlaceTile { tile: 0, pos: Pos::new(5, 5), rot: Rotation::ALL[0] },
-        Action::Coop(Move::BuryFromSupply { colour: 5 }),
-        Action::Coop(Move::BuryFromSupply { colour: 0 }),
+        Action::from(Move::BuryFromSupply { colour: 5 }),
+        Action::from(Move::BuryFromSupply { colour: 0 }),
     ];
     for colour in [0, 3, 5] {
         for spot in spots {
-            out.push(Action::Coop(Move::Meeple { colour, spot }));
+            out.push(Action::from(Move::Meeple { colour, spot }));
         }
     }
     for &pos in &squares {
-        out.push(Action::Coop(Move::Clear { pos }));
-        out.push(Action::Coop(Move::FaceDown { pos }));
+        out.push(Action::from(Move::Clear { pos }));
+        out.push(Action::from(Move::FaceDown { pos }));
         for spot in ghost_spots {
-            out.push(Action::Coop(Move::Ghost { pos, spot }));
+            out.push(Action::from(Move::Ghost { pos, spot }));
         }
         for spot in spots {
-            out.push(Action::Coop(Move::Bury { pos, spot }));
-            out.push(Action::Coop(Move::With { pos, spot }));
-            out.push(Action::Coop(Move::Points { pos, spot }));
-            out.push(Action::Coop(Move::Remove { pos, spot, from: squares[0] }));
+            out.push(Action::from(Move::Bury { pos, spot }));
+            out.push(Action::from(Move::With { pos, spot }));
+            out.push(Action::from(Move::Points { pos, spot }));
+            out.push(Action::from(Move::Remove { pos, spot, from: squares[0] }));
         }
     }
     out
@@ -174,7 +175,7 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
         let a = legal[rng.below(legal.len())];
         g.apply(&a).unwrap();
         check_invariants(&g, &markers);
-        if let Phase::Coop(_) = g.phase() {
+        if let Phase::Set(SetStep::Coop(_)) = g.phase() {
             assert!(!g.legal_actions().is_empty());
         }
         step += 1;
@@ -242,7 +243,7 @@ fn forced_cooperative_choices_may_be_written_or_left_out() {
             let record = |a: &Action| carcassonne::record::RecordAction::from_action(a, g.tiles());
             // (None: left out; a record stops where it ends, so trailing ones are put back.)
             match g.phase() {
-                Phase::Coop(step) if legal.len() == 1 => short.push((Some(step.name()), record(&a))),
+                Phase::Set(SetStep::Coop(step)) if legal.len() == 1 => short.push((Some(step.name()), record(&a))),
                 _ => short.push((None, record(&a))),
             }
             long.push(record(&a));
@@ -251,7 +252,7 @@ fn forced_cooperative_choices_may_be_written_or_left_out() {
             for m in &g.coop_forced()[before.min(g.coop_forced().len())..] {
                 // One the step now waiting would take is read as that step's answer: such a
                 // forced choice must be left out (record-format.md).
-                if g.check(&Action::Coop(*m)).is_ok() {
+                if g.check(&Action::from(*m)).is_ok() {
                     continue;
                 }
                 let kind = match m {
@@ -261,7 +262,7 @@ fn forced_cooperative_choices_may_be_written_or_left_out() {
                     _ => "other",
                 };
                 *written.entry(kind).or_default() += 1;
-                long.push(carcassonne::record::RecordAction::from_action(&Action::Coop(*m), g.tiles()));
+                long.push(carcassonne::record::RecordAction::from_action(&Action::from(*m), g.tiles()));
             }
         }
         let kept = short.iter().rposition(|(left, _)| left.is_none()).map_or(0, |i| i + 1);

@@ -16,6 +16,7 @@ mod common;
 
 use carcassonne::engine::coop::levels::Level;
 use carcassonne::engine::coop::{Ending, Hound};
+use carcassonne::engine::SetMove;
 use carcassonne::engine::{Event, FeatureKind, Set};
 use common::coop::*;
 
@@ -234,14 +235,16 @@ fn coop_test_09_removal_skips_every_colour() {
     let listed = g.legal_actions();
     let points_moves = listed
         .iter()
-        .filter(|a| matches!(a, carcassonne::engine::Action::Coop(carcassonne::engine::coop::Move::Points { .. })))
+        .filter(|a| {
+            matches!(a, carcassonne::engine::Action::Set(SetMove::Coop(carcassonne::engine::coop::Move::Points { .. })))
+        })
         .count();
     assert_eq!(points_moves, 1);
     assert!(listed.iter().all(|a| matches!(
         a,
-        carcassonne::engine::Action::Coop(
+        carcassonne::engine::Action::Set(SetMove::Coop(
             carcassonne::engine::coop::Move::Points { .. } | carcassonne::engine::coop::Move::Remove { .. }
-        )
+        ))
     )));
     // Naming the road by blue's meeple is the same feature as by red's.
     remove(&mut g, -13, -2, "E", 1, 0);
@@ -1456,9 +1459,10 @@ fn coop_dec_20_a_road_under_mist_may_be_occupied() {
         .legal_actions()
         .iter()
         .filter_map(|a| match a {
-            carcassonne::engine::Action::Coop(carcassonne::engine::coop::Move::Meeple { colour: 0, spot }) => {
-                Some(spot.to_string())
-            }
+            carcassonne::engine::Action::Set(SetMove::Coop(carcassonne::engine::coop::Move::Meeple {
+                colour: 0,
+                spot,
+            })) => Some(spot.to_string()),
             _ => None,
         })
         .collect();

@@ -8,6 +8,7 @@
 //! x grows east, y south; rotations are clockwise quarter turns of the printed tile.
 
 mod common;
+use carcassonne::engine::{ghosts, SetStep};
 use carcassonne::engine::{Action, Event, FeatureKind, FigureKind, GhostCase, Options, PlayError, Pos, Spot};
 use carcassonne::record::parse_spot;
 use common::*;
@@ -43,7 +44,10 @@ fn test_17_ghost_score_2_a_ghost_on_a_minority_knight_costs_nothing() {
     meeple(&mut g, "E");
     tile(&mut g, "base.B", -1, 1, 0); // Black limits sw's mist: a ghost for Black's own knight
     assert_eq!(step(&g), "ghost:limit");
-    assert_eq!(g.legal_actions(), vec![Action::PlaceGhost { pos: Pos::new(4, 0), spot: parse_spot("Nw").unwrap() }]);
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::from(ghosts::Move { pos: Pos::new(4, 0), spot: parse_spot("Nw").unwrap() })]
+    );
     ghost(&mut g, 4, 0, "N");
     pass(&mut g);
     assert_eq!((ghosts_at(&g, 4, 0), g.ghost_supply()), (1, 14));
@@ -250,11 +254,14 @@ fn test_24_ghost_place_3_extend_first_then_limit() {
     // Its north edge meets ghosts.10's misty south edge, its misty east edge a clear one.
     tile(&mut g, "ghosts.15", 2, 1, 0);
     assert_eq!(step(&g), "ghost:extend");
-    assert_eq!(g.legal_actions(), vec![Action::PlaceGhost { pos: Pos::new(3, 0), spot: Spot::Building }]);
+    assert_eq!(g.legal_actions(), vec![Action::from(ghosts::Move { pos: Pos::new(3, 0), spot: Spot::Building })]);
     let e1 = ghost(&mut g, 3, 0, "building");
     assert!(matches!(e1[0], Event::GhostPlaced { owner: 1, case: GhostCase::Extend, .. }));
     assert_eq!(step(&g), "ghost:limit");
-    assert_eq!(g.legal_actions(), vec![Action::PlaceGhost { pos: Pos::new(-1, 0), spot: parse_spot("E").unwrap() }]);
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::from(ghosts::Move { pos: Pos::new(-1, 0), spot: parse_spot("E").unwrap() })]
+    );
     let e2 = ghost(&mut g, -1, 0, "E");
     assert!(matches!(e2[0], Event::GhostPlaced { owner: 0, case: GhostCase::Limit, .. }));
     assert_eq!(step(&g), "figure");
@@ -288,9 +295,9 @@ fn test_26_ghost_place_2_a_clear_tile_limiting_the_mist_haunts_the_players_own_m
     figure(&mut g, FigureKind::Meeple, "building");
     tile_pass(&mut g, "base.U", 3, 1, 0);
     tile(&mut g, "base.B", -1, 1, 0);
-    assert_eq!(g.legal_actions(), vec![Action::PlaceGhost { pos: Pos::new(2, 0), spot: Spot::Building }]);
-    let blue = Action::PlaceGhost { pos: Pos::new(2, 1), spot: parse_spot("E").unwrap() };
-    let guard = Action::PlaceGhost { pos: Pos::new(-1, 0), spot: parse_spot("E").unwrap() };
+    assert_eq!(g.legal_actions(), vec![Action::from(ghosts::Move { pos: Pos::new(2, 0), spot: Spot::Building })]);
+    let blue = Action::from(ghosts::Move { pos: Pos::new(2, 1), spot: parse_spot("E").unwrap() });
+    let guard = Action::from(ghosts::Move { pos: Pos::new(-1, 0), spot: parse_spot("E").unwrap() });
     let before = g.clone();
     assert_eq!(g.apply(&blue), Err(PlayError::NotAGhostTarget(Pos::new(2, 1))));
     assert_eq!(g.apply(&guard), Err(PlayError::NotAGhostTarget(Pos::new(-1, 0))));
@@ -327,7 +334,7 @@ fn test_27_and_32b_ghost_place_6_an_empty_supply_skips_ghosts_and_nobody_loses()
                 .collect();
             if supply_before == 0 {
                 // Every ghost this tile brings is skipped; the game goes on to the figure step.
-                assert!(!matches!(g.phase(), carcassonne::engine::Phase::Ghost { .. }));
+                assert!(!matches!(g.phase(), carcassonne::engine::Phase::Set(SetStep::Ghosts(_))));
                 if !cases.is_empty() {
                     none_left += 1;
                 }
@@ -345,7 +352,7 @@ fn test_27_and_32b_ghost_place_6_an_empty_supply_skips_ghosts_and_nobody_loses()
                 }
                 assert!(ev.iter().any(|e| matches!(e, Event::GhostSkipped { case: GhostCase::Limit, .. })));
                 assert_eq!(g.ghost_supply(), 0);
-                assert!(!matches!(g.phase(), carcassonne::engine::Phase::Ghost { .. }));
+                assert!(!matches!(g.phase(), carcassonne::engine::Phase::Set(SetStep::Ghosts(_))));
                 one_left += 1;
             }
         }

@@ -3,6 +3,7 @@
 //! accepted, illegal actions refused without a trace, and records replaying exactly.
 
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::{ghosts, spells, SetMove, SetStep};
 use carcassonne::engine::{
     Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation,
     Set, Setup, SpellMode, Spot, TileSet,
@@ -192,32 +193,35 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
             }
             out.push(Action::RetrieveAbbot { pos: Pos::new(0, 0) });
         }
-        Phase::Ghost { .. } => {
+        Phase::Set(SetStep::Ghosts(_)) => {
             out.push(Action::Pass);
-            out.push(Action::PlaceGhost { pos: Pos::new(1000, 1000), spot: Spot::Building });
+            out.push(Action::from(ghosts::Move { pos: Pos::new(1000, 1000), spot: Spot::Building }));
             // Every figure that is not listed (guards, the wrong player's) is refused.
             for i in 0..g.figures().len() {
                 let (pos, spot) = g.figure_spot(i);
-                let a = Action::PlaceGhost { pos, spot };
+                let a = Action::from(ghosts::Move { pos, spot });
                 if !legal.contains(&a) {
                     out.push(a);
                 }
             }
         }
-        Phase::Circle { .. } | Phase::Cat { .. } => {
+        Phase::Set(SetStep::Spells(spells::Step::Circle { .. }))
+        | Phase::Set(SetStep::Spells(spells::Step::Cat { .. })) => {
             out.push(Action::Pass);
-            out.push(Action::Attract { pos: Pos::new(1000, 1000), spot: Spot::Building });
-            out.push(Action::PlaceCat { pos: Pos::new(1000, 1000), spot: Spot::Building });
+            out.push(Action::from(spells::Move::Attract { pos: Pos::new(1000, 1000), spot: Spot::Building }));
+            out.push(Action::from(spells::Move::Cat { pos: Pos::new(1000, 1000), spot: Spot::Building }));
             for i in 0..g.figures().len() {
                 let (pos, spot) = g.figure_spot(i);
-                for a in [Action::Attract { pos, spot }, Action::PlaceCat { pos, spot }] {
+                for a in
+                    [Action::from(spells::Move::Attract { pos, spot }), Action::from(spells::Move::Cat { pos, spot })]
+                {
                     if !legal.contains(&a) {
                         out.push(a);
                     }
                 }
             }
         }
-        Phase::Coop(_) | Phase::Over => out.push(Action::Pass),
+        Phase::Set(SetStep::Coop(_)) | Phase::Over => out.push(Action::Pass),
     }
     out
 }
@@ -255,13 +259,21 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
                 assert!(r.is_err(), "seed {seed}: unlisted action {a:?} was accepted");
                 // A refusal names its own kind of choice: a ghost's, a circle's or Eloïse's.
                 match (g.phase(), a, &r) {
-                    (Phase::Circle { .. }, Action::Attract { .. }, Err(e)) => {
+                    (
+                        Phase::Set(SetStep::Spells(spells::Step::Circle { .. })),
+                        Action::Set(SetMove::Spells(spells::Move::Attract { .. })),
+                        Err(e),
+                    ) => {
                         assert!(matches!(e, PlayError::NotACircleTarget(_)), "seed {seed}: {e:?}")
                     }
-                    (Phase::Cat { .. }, Action::PlaceCat { .. }, Err(e)) => {
+                    (
+                        Phase::Set(SetStep::Spells(spells::Step::Cat { .. })),
+                        Action::Set(SetMove::Spells(spells::Move::Cat { .. })),
+                        Err(e),
+                    ) => {
                         assert!(matches!(e, PlayError::NotACatTarget(_)), "seed {seed}: {e:?}")
                     }
-                    (Phase::Ghost { .. }, Action::PlaceGhost { .. }, Err(e)) => {
+                    (Phase::Set(SetStep::Ghosts(_)), Action::Set(SetMove::Ghosts(_)), Err(e)) => {
                         assert!(matches!(e, PlayError::NotAGhostTarget(_)), "seed {seed}: {e:?}")
                     }
                     _ => {}

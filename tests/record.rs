@@ -1,6 +1,7 @@
 //! The saved-game format: round trips, explicit draw orders, versions, and clear errors
 //! that change nothing.
 
+use carcassonne::engine::{spells, SetMove, SetStep};
 use carcassonne::engine::{Deck, Set, Setup, TileSet};
 use carcassonne::record::{Record, RecordAction, RecordError};
 use serde_json::json;
@@ -269,7 +270,7 @@ fn a_forced_choice_may_be_left_out_of_a_hand_written_record() {
         let mut g = Game::new(TileSet::builtin(), record.setup.clone()).unwrap();
         let mut kept = Vec::new();
         for (a, ra) in game.history().iter().zip(&record.actions) {
-            let forced = matches!(g.phase(), Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. })
+            let forced = matches!(g.phase(), Phase::Set(SetStep::Ghosts(_) | SetStep::Spells(_)))
                 && g.legal_actions().len() == 1;
             if forced {
                 left_out += 1;
@@ -300,7 +301,7 @@ fn a_forced_attraction_may_be_written_into_a_hand_written_record() {
         for (a, ra) in game.history().iter().zip(&record.actions) {
             let ev = g.apply(a).unwrap();
             long.push(ra.clone());
-            if matches!(a, carcassonne::engine::Action::Attract { .. }) {
+            if matches!(a, carcassonne::engine::Action::Set(SetMove::Spells(spells::Move::Attract { .. }))) {
                 continue;
             }
             for e in &ev {

@@ -4,6 +4,7 @@
 
 mod common;
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::SetStep;
 use carcassonne::engine::{
     Action, Deck, Event, Game, GhostCase, Options, PlayerSetup, Setup, SetupError, SpellMode, TileSet,
 };
@@ -80,7 +81,7 @@ fn test_72_spellc_b_3_a_short_supply_serves_the_first_ghosts_only() {
             }
             // Follow this turn's ghosts to the figure step, choosing the first target.
             let mut events = ev;
-            while matches!(g.phase(), carcassonne::engine::Phase::Ghost { .. }) {
+            while matches!(g.phase(), carcassonne::engine::Phase::Set(SetStep::Ghosts(_))) {
                 let l = g.legal_actions();
                 events.extend(g.apply(&l[0]).unwrap());
             }

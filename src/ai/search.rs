@@ -13,7 +13,7 @@
 use super::eval::margin;
 use crate::engine::coop::Step;
 use crate::engine::rng::Rng;
-use crate::engine::{Action, Event, Game, Phase};
+use crate::engine::{Action, Event, Game, Phase, SetStep};
 
 /// The actions from the current step to the end of the acting player's turn (every tile
 /// placement and figure choice; ghost, circle and cat choices greedily), and the
@@ -32,7 +32,7 @@ const MAX_PLANS: usize = 4000;
 /// The steps a plan lists every answer of: the figure (competitive), the meeple and the
 /// "points or ghosts" choice (cooperative). The other choices are taken greedily.
 fn branches(phase: Phase) -> bool {
-    matches!(phase, Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. } | Step::Score))
+    matches!(phase, Phase::Figure { .. } | Phase::Set(SetStep::Coop(Step::Meeple { .. } | Step::Score)))
 }
 
 /// Whether `game` has moved past `player`'s turn (or ended).

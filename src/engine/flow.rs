@@ -8,7 +8,9 @@
 //! its sets, so a step loops only over the hooks of rule sets in play: a set that is not
 //! in play costs nothing. A competitive game plays the rule set of each of its tile sets;
 //! the cooperative game plays its own rule set (`coop`) on the same tiles, which takes over
-//! the turn after the tile with phases and actions of its own (`own_flow`).
+//! the turn after the tile with steps of its own. Every choice a set adds to the turn
+//! (Ghosts, Spell Circles, Coop) takes one route: a step and a move type in the set's own
+//! module, gathered in [`super::choice`] (`Phase::Set`, `Action::Set`).
 //!
 //! | step | what the core does | hooks, by set | rules |
 //! |---|---|---|---|
@@ -16,7 +18,7 @@
 //! | draw | the next tile; one with no legal place leaves the game; none left: final scoring | (uses *placement allowed*); `exhausted`: Coop (the active pile is empty: lost) | BASE-TURN-1, BASE-TURN-2, BASE-TILE-3, BASE-TILE-4, SHRINE-PLACE-5, COOP-1a-1 |
 //! | placement allowed | empty square, edge contact, edges match | `placement`: River (extend the river, no U-turn), Shrines (neighbourhood rule) | BASE-TILE-1, BASE-TILE-2, BASE-RIVER-1, SHRINE-PLACE-2, SHRINE-PLACE-3, SHRINE-PLACE-4 |
 //! | after the tile | join features, note what it completed | `after_tile`: Ghosts (extend/limit contacts → ghosts to place), Spell Circles (mode A: release the circles of completed banks, circles to fill; mode B: n ghosts per case), Coop (the turn's tasks in COOP-SEQ order) | GHOST-MIST-3, GHOST-PLACE-1, GHOST-PLACE-2, GHOST-PLACE-3, GHOST-PLACE-4, SPELLC-A-2, SPELLC-A-3, SPELLC-B-2 |
-//! | choices after the tile | — | `tile_choices`: Ghosts (a ghost per case), then Spell Circles (circle attraction, Eloïse placed); Coop runs its tasks here and takes over the turn (`own_flow`: its steps, `Phase::Coop`, `Action::Coop`) | COOP-SEQ, GHOST-PLACE-6, GHOST-PLACE-8, GHOST-PLACE-9, GHOST-SCARE-1, SPELLC-A-3, SPELLC-A-5, DEC-09, DEC-33 |
+//! | choices after the tile | — | `tile_choices`: Ghosts (a ghost per case), then Spell Circles (circle attraction, Eloïse placed); Coop runs its tasks here and takes over the turn. A step that waits is `Phase::Set`, answered by `Action::Set` ([`super::choice`]) | COOP-SEQ, GHOST-PLACE-6, GHOST-PLACE-8, GHOST-PLACE-9, GHOST-SCARE-1, SPELLC-A-3, SPELLC-A-5, DEC-09, DEC-33 |
 //! | figure | a figure on the tile, an abbot taken back, or a pass | `figure_placed`: Spell Circles (a waiting Eloïse joins), Shrines (a challenge starts) | BASE-MEEPLE-1, BASE-MEEPLE-3, BASE-ABBOT-4, GHOST-PLACE-10, CAT-6, SHRINE-CH-2 |
 //! | before scoring | the features the tile completed (every one, BASE-END-1) | `before_scoring`: Watchtowers (bonuses on one snapshot), Shrines (challenges resolved) | BASE-END-1, TOWER-3, TOWER-10, TOWER-12, SHRINE-CH-5, SHRINE-CH-6, DEC-17 |
 //! | feature scored | value, majorities, −2 per ghost of a majority player | `scored`: Spell Circles (Eloïse's points); `returned`: Ghosts (a cemetery keeper's guard) | BASE-MAJ-1, BASE-MAJ-3, GHOST-SCORE-2, SPELLC-A-5, GHOST-CEM-4 |
@@ -30,6 +32,7 @@
 //! completely before anything changes ([`Game::check`]), then applied here.
 
 use super::board::{Board, SquareIdx};
+use super::choice::Resume;
 use super::events::Event;
 use super::features::NodeIdx;
 use super::game::{Contacts, Figure, Game, Phase, PlayerState, MEEPLES};
@@ -163,24 +166,6 @@ impl FromIterator<RuleId> for RuleMask {
     }
 }
 
-/// Lists the legal actions of a phase the rule set owns.
-pub(crate) type ActionsHook = fn(&Game, &mut Vec<Action>);
-/// Checks an action in a phase the rule set owns.
-pub(crate) type CheckActionHook = fn(&Game, &Action) -> Result<(), PlayError>;
-/// Applies a checked action in a phase the rule set owns.
-pub(crate) type ApplyHook = fn(&mut Game, Action, &mut Vec<Event>);
-
-/// A rule set's own turn flow: the phases it owns (`Phase::Coop`), their legal actions,
-/// their checks and their effects.
-pub(crate) struct OwnFlow {
-    /// Legal actions.
-    pub actions: ActionsHook,
-    /// Checks.
-    pub check: CheckActionHook,
-    /// Effects.
-    pub apply: ApplyHook,
-}
-
 /// One rule set's hooks, in the order of the turn. `None` (or an empty list) means the set
 /// does not change that step.
 pub(crate) struct RuleSet {
@@ -227,8 +212,6 @@ pub(crate) struct RuleSet {
     /// The stack (the active pile) is empty when a tile must be drawn: how the game ends
     /// (the core's final scoring unless a set says otherwise).
     pub exhausted: Option<FinalHook>,
-    /// The phases and actions of a turn flow of the set's own.
-    pub own_flow: Option<OwnFlow>,
 }
 
 impl RuleSet {
@@ -255,7 +238,6 @@ impl RuleSet {
         turn_end_choices: &[],
         final_scoring: None,
         exhausted: None,
-        own_flow: None,
     };
 }
 
@@ -297,7 +279,6 @@ pub struct Pipeline {
     turn_end_choices: RuleMask,
     final_scoring: RuleMask,
     exhausted: RuleMask,
-    own_flow: RuleMask,
 }
 
 impl Pipeline {
@@ -318,7 +299,6 @@ impl Pipeline {
             turn_end_choices: with(|r| !r.turn_end_choices.is_empty()),
             final_scoring: with(|r| r.final_scoring.is_some()),
             exhausted: with(|r| r.exhausted.is_some()),
-            own_flow: with(|r| r.own_flow.is_some()),
         }
     }
 
@@ -346,11 +326,6 @@ impl Pipeline {
 /// The hooks of the rule sets in `mask` that a field holds, in registry order.
 fn hooks<T: Copy>(mask: RuleMask, field: fn(&RuleSet) -> Option<T>) -> impl Iterator<Item = T> {
     mask.iter().filter_map(move |s| field(rules(s)))
-}
-
-/// The own flow of the rule set that owns the game's extra phases.
-fn own_flow(game: &Game) -> &'static OwnFlow {
-    game.pipeline.own_flow.iter().find_map(|r| rules(r).own_flow.as_ref()).expect("a rule set owns this phase")
 }
 
 // ---------------------------------------------------------------- setup
@@ -489,8 +464,12 @@ impl Game {
         let action = self.canonical(action);
         self.history.push(action);
         let player = self.current;
-        if matches!(self.phase, Phase::Coop(_)) {
-            (own_flow(self).apply)(self, action, events);
+        if let Phase::Set(step) = self.phase {
+            match step.apply(self, action, events) {
+                Resume::AfterTile(square) => self.tile_choices(square, events),
+                Resume::TurnEnd => self.turn_end(events),
+                Resume::Done => {}
+            }
             return Ok(());
         }
         match action {
@@ -509,26 +488,8 @@ impl Game {
                 }
                 self.tile_choices(square, events);
             }
-            Action::PlaceGhost { pos, spot } => {
-                let square = self.phase_square();
-                self.place_ghost_at(pos, spot, events);
-                self.tile_choices(square, events);
-            }
-            Action::Attract { pos, spot } => {
-                let square = self.phase_square();
-                self.attract_from(pos, spot, events);
-                self.tile_choices(square, events);
-            }
-            Action::PlaceCat { pos, spot } => {
-                let Phase::Cat { then } = self.phase else { unreachable!("checked") };
-                self.place_cat_at(pos, spot, events);
-                match then {
-                    Some(square) => self.tile_choices(square, events),
-                    None => self.turn_end(events),
-                }
-            }
             Action::PlaceFigure { figure, spot } => {
-                let square = self.phase_square();
+                let Phase::Figure { square } = self.phase else { unreachable!("checked") };
                 let node = self.figure_node(square, figure, spot).expect("checked");
                 self.add_figure(player, figure, node);
                 let pos = self.board.square(square).pos;
@@ -563,28 +524,9 @@ impl Game {
                 events.push(Event::Passed { player });
                 self.score_turn(events);
             }
-            Action::Coop(_) => unreachable!("checked: only in a phase of the cooperative game"),
+            Action::Set(_) => unreachable!("checked: only in a set's step"),
         }
         Ok(())
-    }
-
-    /// The legal actions of a phase a rule set owns.
-    pub(crate) fn own_actions_into(&self, out: &mut Vec<Action>) {
-        (own_flow(self).actions)(self, out)
-    }
-
-    /// Check an action in a phase a rule set owns.
-    pub(crate) fn check_own(&self, action: &Action) -> Result<(), PlayError> {
-        (own_flow(self).check)(self, action)
-    }
-
-    /// The square just placed, in a step that follows the tile.
-    fn phase_square(&self) -> SquareIdx {
-        match self.phase {
-            Phase::Ghost { square, .. } | Phase::Circle { square } | Phase::Figure { square } => square,
-            Phase::Cat { then: Some(square) } => square,
-            _ => unreachable!("checked: a step after the tile"),
-        }
     }
 
     /// Run the choice steps after the tile, in order; when none waits, the figure step.

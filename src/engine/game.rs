@@ -6,12 +6,13 @@
 //! refused action leaves the game exactly as it was.
 
 use super::board::{Board, SquareIdx};
+use super::choice::SetStep;
 use super::coop::CoopState;
 use super::events::Event;
 use super::features::{Features, NodeIdx};
 use super::flow::Pipeline;
 use super::geometry::{Port, Pos, Rotation, Side};
-use super::ghosts::{GhostCase, GhostState};
+use super::ghosts::GhostState;
 use super::moves::{Action, FigureKind, PlayError, Restriction, Spot};
 use super::river::RiverState;
 use super::rng::Rng;
@@ -75,30 +76,13 @@ pub enum Phase {
         /// The drawn tile.
         tile: TileIdx,
     },
-    /// The current player must choose the meeple that receives a ghost (GHOST-PLACE).
-    Ghost {
-        /// The square just placed.
-        square: SquareIdx,
-        /// Why the ghost comes: the mist was extended or limited.
-        case: GhostCase,
-    },
-    /// Mode A: the current player chooses which nearby meeple's ghost a circle attracts.
-    Circle {
-        /// The square just placed.
-        square: SquareIdx,
-    },
-    /// Mode A: the current player places or moves Eloïse next to a meeple.
-    Cat {
-        /// The square just placed, when the figure step follows; none at the turn's end.
-        then: Option<SquareIdx>,
-    },
     /// The current player may place a figure on the tile just placed, or pass.
     Figure {
         /// The square just placed.
         square: SquareIdx,
     },
-    /// A step of the cooperative game's own turn flow.
-    Coop(super::coop::Step),
+    /// A step that a set owns (its choices: [`super::choice`]).
+    Set(SetStep),
     /// The game has ended (and been finally scored, or won or lost together).
     Over,
 }
@@ -107,11 +91,8 @@ impl Phase {
     pub(crate) fn expects(self) -> &'static str {
         match self {
             Phase::Tile { .. } => "a tile placement",
-            Phase::Ghost { .. } => "a ghost placement (choose a meeple to haunt)",
-            Phase::Circle { .. } => "a spell circle to attract a ghost (choose a meeple beside the tile)",
-            Phase::Cat { .. } => "Eloïse to be placed next to a meeple",
             Phase::Figure { .. } => "a figure placement or a pass",
-            Phase::Coop(step) => step.expects(),
+            Phase::Set(step) => step.expects(),
             Phase::Over => "nothing (the game is over)",
         }
     }
@@ -299,11 +280,6 @@ impl Game {
         &self.opening
     }
 
-    /// Deck positions drawn so far whose tile nobody has seen (face-down tiles).
-    pub fn unseen_draws(&self) -> &[usize] {
-        &self.coop.face_down_draws
-    }
-
     /// Tiles drawn so far (the tile in hand and tiles that left the game included).
     pub fn drawn(&self) -> usize {
         self.next_draw
@@ -375,26 +351,8 @@ impl Game {
         out.clear();
         match self.phase {
             Phase::Tile { tile } => self.placements_into(tile, out),
-            Phase::Ghost { case, .. } => {
-                for f in self.ghost_targets(case) {
-                    let (pos, spot) = self.figure_spot(f);
-                    out.push(Action::PlaceGhost { pos, spot });
-                }
-            }
-            Phase::Circle { square } => {
-                for f in self.attract_candidates(square) {
-                    let (pos, spot) = self.figure_spot(f);
-                    out.push(Action::Attract { pos, spot });
-                }
-            }
-            Phase::Cat { .. } => {
-                for f in 0..self.figures.len() {
-                    let (pos, spot) = self.figure_spot(f);
-                    out.push(Action::PlaceCat { pos, spot });
-                }
-            }
             Phase::Figure { square } => self.figure_actions_into(square, out),
-            Phase::Coop(_) => self.own_actions_into(out),
+            Phase::Set(step) => step.actions(self, out),
             Phase::Over => {}
         }
     }
@@ -475,15 +433,10 @@ impl Game {
                 }
                 _ => *action,
             },
-            Action::PlaceGhost { pos, spot } | Action::Attract { pos, spot } | Action::PlaceCat { pos, spot } => {
-                let spot = self.figure_at(pos, spot).map_or(spot, |i| self.figure_spot(i).1);
-                match *action {
-                    Action::PlaceGhost { .. } => Action::PlaceGhost { pos, spot },
-                    Action::Attract { .. } => Action::Attract { pos, spot },
-                    _ => Action::PlaceCat { pos, spot },
-                }
-            }
-            Action::Coop(m) if matches!(self.phase, Phase::Coop(_)) => Action::Coop(super::coop::canonical(self, m)),
+            Action::Set(m) => match self.phase {
+                Phase::Set(step) => Action::Set(step.canonical(self, m)),
+                _ => *action,
+            },
             other => other,
         }
     }
@@ -492,7 +445,7 @@ impl Game {
     pub fn check(&self, action: &Action) -> Result<(), PlayError> {
         match (self.phase, *action) {
             (Phase::Over, _) => Err(PlayError::GameOver),
-            (Phase::Coop(_), _) => self.check_own(action),
+            (Phase::Set(step), _) => step.check(self, action),
             (Phase::Tile { tile }, Action::PlaceTile { tile: given, pos, rot }) => {
                 if given != tile {
                     let name = |t: TileIdx| {
@@ -509,13 +462,6 @@ impl Game {
                 }
                 self.placement_allowed(tile, pos, rot)
             }
-            (Phase::Ghost { case, .. }, Action::PlaceGhost { pos, spot }) => {
-                self.ghost_target(case, pos, spot).map(|_| ())
-            }
-            (Phase::Circle { square }, Action::Attract { pos, spot }) => {
-                self.attract_target(square, pos, spot).map(|_| ())
-            }
-            (Phase::Cat { .. }, Action::PlaceCat { pos, spot }) => self.cat_target(pos, spot).map(|_| ()),
             (Phase::Figure { square }, Action::PlaceFigure { figure, spot }) => {
                 self.figure_node(square, figure, spot).map(|_| ())
             }

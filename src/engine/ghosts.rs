@@ -7,11 +7,12 @@
 //! ghost that cannot come is skipped and nobody loses.
 
 use super::board::SquareIdx;
+use super::choice::{Resume, SetStep};
 use super::events::Event;
 use super::flow::{RuleId, RuleSet, ScoredFeature, Start};
 use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
-use super::moves::{FigureKind, PlayError, Spot};
+use super::moves::{Action, FigureKind, PlayError, Spot};
 use super::scoring::Scored;
 use super::sets::Set;
 use super::setup::SetupError;
@@ -50,6 +51,57 @@ pub enum GhostCase {
     Extend,
     /// The tile limited the mist: the ghost goes to one of the player's own meeples.
     Limit,
+}
+
+/// The ghost step: the current player chooses the meeple that receives a ghost
+/// (GHOST-PLACE-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The square just placed.
+    pub square: SquareIdx,
+    /// Why the ghost comes: the mist was extended or limited.
+    pub case: GhostCase,
+}
+
+impl Step {
+    /// What the step waits for, for messages.
+    pub fn expects(self) -> &'static str {
+        "a ghost placement (choose a meeple to haunt)"
+    }
+}
+
+/// The answer to the ghost step: the pending ghost goes next to the figure at this square
+/// and spot (GHOST-PLACE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The figure's square.
+    pub pos: Pos,
+    /// The figure's spot on it.
+    pub spot: Spot,
+}
+
+/// Every meeple the ghost may haunt, in figure order.
+pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {
+    for f in game.ghost_targets(step.case) {
+        let (pos, spot) = game.figure_spot(f);
+        out.push(Move { pos, spot }.into());
+    }
+}
+
+/// Whether the ghost may haunt the figure named.
+pub(crate) fn check(game: &Game, step: Step, m: Move) -> Result<(), PlayError> {
+    game.ghost_target(step.case, m.pos, m.spot).map(|_| ())
+}
+
+/// The ghost is placed; the choices after the tile run on.
+pub(crate) fn apply(game: &mut Game, step: Step, m: Move, events: &mut Vec<Event>) -> Resume {
+    game.place_ghost(step.case, m.pos, m.spot, events);
+    Resume::AfterTile(step.square)
+}
+
+/// The figure named by the spot the lists use.
+pub(crate) fn canonical(game: &Game, m: Move) -> Move {
+    Move { pos: m.pos, spot: game.figure_named(m.pos, m.spot) }
 }
 
 /// Where the ghosts are that stand next to no meeple, and the ghosts this turn brings.
@@ -162,7 +214,7 @@ fn ghost_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event
         match why {
             Some(reason) => events.push(Event::GhostSkipped { player: game.current, case, reason }),
             None => {
-                game.phase = Phase::Ghost { square, case };
+                game.phase = Phase::Set(SetStep::Ghosts(Step { square, case }));
                 return true;
             }
         }
@@ -227,7 +279,9 @@ impl Game {
     /// ghost step). Later ones may still be skipped when their time comes.
     pub fn ghosts_pending(&self) -> Vec<GhostCase> {
         match self.phase {
-            Phase::Ghost { case, .. } => std::iter::once(case).chain(self.ghosts.queue.iter().rev().copied()).collect(),
+            Phase::Set(SetStep::Ghosts(Step { case, .. })) => {
+                std::iter::once(case).chain(self.ghosts.queue.iter().rev().copied()).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -257,6 +311,12 @@ impl Game {
         (placed.pos, spot)
     }
 
+    /// The spot the lists name the figure at `pos` and `spot` by (any port of its
+    /// segment names it); the spot as given when no figure stands there.
+    pub(crate) fn figure_named(&self, pos: Pos, spot: Spot) -> Spot {
+        self.figure_at(pos, spot).map_or(spot, |i| self.figure_spot(i).1)
+    }
+
     /// The figure a ghost action names, if this ghost may haunt it.
     pub(crate) fn ghost_target(&self, case: GhostCase, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
         let node =
@@ -264,9 +324,8 @@ impl Game {
         self.ghost_targets(case).find(|&i| self.figures[i].node == node).ok_or(PlayError::NotAGhostTarget(pos))
     }
 
-    /// Apply a checked ghost action: the pending ghost goes next to the figure there.
-    pub(crate) fn place_ghost_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
-        let Phase::Ghost { case, .. } = self.phase else { unreachable!("checked") };
+    /// Apply a checked ghost move: the pending ghost goes next to the figure there.
+    fn place_ghost(&mut self, case: GhostCase, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
         let fig = self.ghost_target(case, pos, spot).expect("checked");
         self.ghosts.take();
         self.figures[fig].ghosts += 1;

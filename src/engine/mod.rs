@@ -3,7 +3,8 @@
 //! Vocabulary first ([`geometry`], [`tiles`], [`moves`], [`events`]), then the board and
 //! its feature graph ([`board`], [`features`]), then the game ([`game`]: its state, phases
 //! and legal actions; [`setup`]: seats, sets and options) and its turn pipeline ([`flow`]:
-//! the steps of a turn and the hooks each set fills in, [`sets`] naming the sets), with
+//! the steps of a turn and the hooks each set fills in, [`choice`]: the steps and moves a
+//! set adds to the turn, [`sets`] naming the sets), with
 //! [`scoring`] and [`inspect`] (what a feature is worth now, for the page).
 //!
 //! Each set is a module that fills in the pipeline's hooks: [`base`] (farmers, the abbot),
@@ -14,6 +15,7 @@
 
 pub mod base;
 pub mod board;
+pub mod choice;
 pub mod coop;
 pub mod events;
 pub mod features;
@@ -33,6 +35,7 @@ pub mod spells;
 pub mod tiles;
 pub mod towers;
 
+pub use choice::{SetMove, SetStep};
 pub use events::{Event, Scoring, Share};
 pub use game::{Contacts, Figure, Game, Phase, PlayerState};
 pub use geometry::{Port, Pos, Rotation, Side};

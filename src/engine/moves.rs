@@ -89,27 +89,6 @@ pub enum Action {
         /// Where on the tile.
         spot: Spot,
     },
-    /// Put the pending ghost next to the figure at this square and spot (GHOST-PLACE).
-    PlaceGhost {
-        /// The figure's square.
-        pos: Pos,
-        /// The figure's spot on it.
-        spot: Spot,
-    },
-    /// Mode A: a circle attracts a ghost from the figure at this square and spot.
-    Attract {
-        /// The figure's square.
-        pos: Pos,
-        /// The figure's spot on it.
-        spot: Spot,
-    },
-    /// Mode A: put Eloïse next to the figure at this square and spot.
-    PlaceCat {
-        /// The figure's square.
-        pos: Pos,
-        /// The figure's spot on it.
-        spot: Spot,
-    },
     /// Take the abbot back from this square and score it at once (BASE-ABBOT-4).
     RetrieveAbbot {
         /// The abbot's square.
@@ -117,8 +96,8 @@ pub enum Action {
     },
     /// Place no figure this turn (or, in the cooperative game, decline an optional choice).
     Pass,
-    /// An action of the cooperative game's own steps.
-    Coop(super::coop::Move),
+    /// A move of a step that a set owns (its choices: [`super::choice`]).
+    Set(super::choice::SetMove),
 }
 
 /// Why an action was refused. The game is unchanged after a refusal.

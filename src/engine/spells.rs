@@ -11,12 +11,13 @@
 //! the supply.
 
 use super::board::SquareIdx;
+use super::choice::{Resume, SetStep};
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
 use super::flow::{RuleId, RuleSet, ScoredFeature};
 use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
-use super::moves::{PlayError, Spot};
+use super::moves::{Action, PlayError, Spot};
 use super::sets::Set;
 use super::setup::SpellMode;
 use super::tiles::FeatureKind;
@@ -38,6 +39,102 @@ pub(crate) const RULES: RuleSet = RuleSet {
     turn_end_choices: &[cat_step],
     ..RuleSet::NONE
 };
+
+/// A step of mode A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The current player chooses which nearby meeple's ghost a circle attracts
+    /// (SPELLC-A-3).
+    Circle {
+        /// The square just placed.
+        square: SquareIdx,
+    },
+    /// The current player places or moves Eloïse next to a meeple (SPELLC-A-5).
+    Cat {
+        /// The square just placed, when the figure step follows; none at the turn's end.
+        then: Option<SquareIdx>,
+    },
+}
+
+impl Step {
+    /// What the step waits for, for messages.
+    pub fn expects(self) -> &'static str {
+        match self {
+            Step::Circle { .. } => "a spell circle to attract a ghost (choose a meeple beside the tile)",
+            Step::Cat { .. } => "Eloïse to be placed next to a meeple",
+        }
+    }
+}
+
+/// An answer to a mode A step: a figure, by its square and spot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The next circle attracts a ghost from the figure there.
+    Attract {
+        /// The figure's square.
+        pos: Pos,
+        /// The figure's spot on it.
+        spot: Spot,
+    },
+    /// Eloïse goes next to the figure there.
+    Cat {
+        /// The figure's square.
+        pos: Pos,
+        /// The figure's spot on it.
+        spot: Spot,
+    },
+}
+
+/// The figures the step may choose: those around the tile that carry ghosts for a circle,
+/// any figure for Eloïse.
+pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {
+    let figures: Vec<usize> = match step {
+        Step::Circle { square } => game.attract_candidates(square),
+        Step::Cat { .. } => (0..game.figures.len()).collect(),
+    };
+    for f in figures {
+        let (pos, spot) = game.figure_spot(f);
+        out.push(
+            match step {
+                Step::Circle { .. } => Move::Attract { pos, spot },
+                Step::Cat { .. } => Move::Cat { pos, spot },
+            }
+            .into(),
+        );
+    }
+}
+
+/// Whether the figure named may be chosen now.
+pub(crate) fn check(game: &Game, step: Step, m: Move) -> Result<(), PlayError> {
+    match (step, m) {
+        (Step::Circle { square }, Move::Attract { pos, spot }) => game.attract_target(square, pos, spot).map(|_| ()),
+        (Step::Cat { .. }, Move::Cat { pos, spot }) => game.cat_target(pos, spot).map(|_| ()),
+        _ => Err(PlayError::WrongStep { expected: step.expects() }),
+    }
+}
+
+/// The ghost is attracted or Eloïse placed; the turn runs on from where the step came.
+pub(crate) fn apply(game: &mut Game, step: Step, m: Move, events: &mut Vec<Event>) -> Resume {
+    match (step, m) {
+        (Step::Circle { square }, Move::Attract { pos, spot }) => {
+            game.attract_from(square, pos, spot, events);
+            Resume::AfterTile(square)
+        }
+        (Step::Cat { then }, Move::Cat { pos, spot }) => {
+            game.place_cat_at(pos, spot, events);
+            then.map_or(Resume::TurnEnd, Resume::AfterTile)
+        }
+        _ => unreachable!("checked: the step's own move"),
+    }
+}
+
+/// The figure named by the spot the lists use.
+pub(crate) fn canonical(game: &Game, m: Move) -> Move {
+    match m {
+        Move::Attract { pos, spot } => Move::Attract { pos, spot: game.figure_named(pos, spot) },
+        Move::Cat { pos, spot } => Move::Cat { pos, spot: game.figure_named(pos, spot) },
+    }
+}
 
 /// Where Eloïse is (SPELLC-A-5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,7 +221,7 @@ fn cat_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event>)
         events.push(Event::CatWaits);
         return false;
     }
-    game.phase = Phase::Cat { then: square };
+    game.phase = Phase::Set(SetStep::Spells(Step::Cat { then: square }));
     true
 }
 
@@ -259,7 +356,7 @@ impl Game {
             let cands = self.attract_candidates(square);
             let around: u32 = cands.iter().map(|&i| self.figures[i].ghosts as u32).sum();
             if around as usize > self.spells.circle_slots.len() {
-                self.phase = Phase::Circle { square };
+                self.phase = Phase::Set(SetStep::Spells(Step::Circle { square }));
                 return true;
             }
             self.spells.circle_slots.pop();
@@ -284,9 +381,8 @@ impl Game {
         events.push(Event::CircleFilled { from: Some(self.figures[fig].owner as usize), x: pos.x, y: pos.y });
     }
 
-    /// Apply a checked `Attract` action: the next circle takes a ghost from that figure.
-    pub(crate) fn attract_from(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
-        let Phase::Circle { square } = self.phase else { unreachable!("checked") };
+    /// Apply a checked `Attract` move: the next circle takes a ghost from that figure.
+    fn attract_from(&mut self, square: SquareIdx, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
         let fig = self.attract_target(square, pos, spot).expect("checked");
         let slot = self.spells.circle_slots.pop().expect("a circle waits");
         self.attract(fig, slot, events);
@@ -310,8 +406,8 @@ impl Game {
         (o != NO_FIGURE).then_some(o as usize)
     }
 
-    /// Apply a checked `PlaceCat` action: Eloïse goes next to that figure.
-    pub(crate) fn place_cat_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
+    /// Apply a checked `Cat` move: Eloïse goes next to that figure.
+    fn place_cat_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
         let fig = self.cat_target(pos, spot).expect("checked");
         self.spells.cat = Cat::At(self.figures[fig].node);
         self.spells.cat_due = false;

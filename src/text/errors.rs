@@ -197,20 +197,26 @@ mod tests {
     }
 
     /// Every step's text has its Dutch: none falls back to "een andere zet". The texts
-    /// are read from the two `expects` functions' source, so a new step cannot be missed.
+    /// are read from the `expects` functions' source (the core's and each set's), so a new
+    /// step cannot be missed.
     #[test]
     fn every_awaited_step_has_its_dutch() {
-        let sources = [include_str!("../engine/game.rs"), include_str!("../engine/coop/steps.rs")];
+        let sources = [
+            include_str!("../engine/game.rs"),
+            include_str!("../engine/ghosts.rs"),
+            include_str!("../engine/spells.rs"),
+            include_str!("../engine/coop/steps.rs"),
+        ];
         let mut seen = 0;
         for src in sources {
             let body = &src[src.find("fn expects(self)").unwrap()..];
             let body = &body[..body.find("\n    }\n").unwrap()];
-            for line in body.lines().filter(|l| l.contains("=> \"")) {
+            for line in body.lines().filter(|l| l.contains('"')) {
                 let text = line.split('"').nth(1).unwrap();
                 assert_ne!(awaited(text), "een andere zet", "{text:?} has no Dutch");
                 seen += 1;
             }
         }
-        assert_eq!(seen, 17, "the phases' 6 texts and the co-op steps' 11");
+        assert_eq!(seen, 17, "the core's 3 texts, the ghosts' 1, the circles' 2 and the co-op steps' 11");
     }
 }

@@ -8,7 +8,7 @@ use crate::engine::board::SquareIdx;
 use crate::engine::coop::{GhostSpot, Move, Step};
 use crate::engine::geometry::Port;
 use crate::engine::tiles::NO_SEG;
-use crate::engine::{Action, FigureKind, Game, Part, Phase, Pos, Rotation, Spot};
+use crate::engine::{ghosts, spells, Action, FigureKind, Game, Part, Phase, Pos, Rotation, SetMove, SetStep, Spot};
 
 /// The radius of a figure spot's ring, in squares.
 pub const SPOT_RADIUS: f64 = 0.09;
@@ -28,10 +28,7 @@ pub struct Choice {
 
 /// Whether the step is answered by clicking one of [`choices`].
 pub fn choosing(phase: Phase) -> bool {
-    matches!(
-        phase,
-        Phase::Figure { .. } | Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } | Phase::Coop(_)
-    )
+    matches!(phase, Phase::Figure { .. } | Phase::Set(_))
 }
 
 /// Legal positions for the drawn tile, each with its legal rotations, in the order of
@@ -121,22 +118,22 @@ pub fn ghost_spot_point(g: &Game, sq: SquareIdx, spot: GhostSpot) -> (f64, f64) 
 pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
     let point = |a: Action, (x, y): (f64, f64)| Choice { action: a, x, y, square: false };
     match g.phase() {
-        Phase::Coop(step) => coop_choices(g, step, colour),
-        Phase::Ghost { .. } | Phase::Circle { .. } | Phase::Cat { .. } => {
-            g.legal_actions()
-                .into_iter()
-                .filter_map(|a| {
-                    let (Action::PlaceGhost { pos, spot }
-                    | Action::Attract { pos, spot }
-                    | Action::PlaceCat { pos, spot }) = a
-                    else {
-                        return None;
-                    };
-                    let sq = g.board().square_at(pos)?;
-                    Some(point(a, node_point(g, sq, spot_node(g, sq, spot)?)))
-                })
-                .collect()
-        }
+        Phase::Set(SetStep::Coop(step)) => coop_choices(g, step, colour),
+        Phase::Set(_) => g
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| {
+                let Action::Set(
+                    SetMove::Ghosts(ghosts::Move { pos, spot })
+                    | SetMove::Spells(spells::Move::Attract { pos, spot } | spells::Move::Cat { pos, spot }),
+                ) = a
+                else {
+                    return None;
+                };
+                let sq = g.board().square_at(pos)?;
+                Some(point(a, node_point(g, sq, spot_node(g, sq, spot)?)))
+            })
+            .collect(),
         Phase::Figure { square } => {
             let legal = g.legal_actions();
             let offered =
@@ -180,18 +177,18 @@ fn coop_choices(g: &Game, step: Step, colour: u8) -> Vec<Choice> {
     let colours: Vec<u8> = legal
         .iter()
         .filter_map(|a| match a {
-            Action::Coop(Move::Meeple { colour, .. }) => Some(*colour),
+            Action::Set(SetMove::Coop(Move::Meeple { colour, .. })) => Some(*colour),
             _ => None,
         })
         .collect();
     let colour = if colours.contains(&colour) { colour } else { colours.first().copied().unwrap_or(colour) };
     let first_feature = legal.iter().find_map(|a| match a {
-        Action::Coop(Move::Points { pos, spot }) => Some((*pos, *spot)),
+        Action::Set(SetMove::Coop(Move::Points { pos, spot })) => Some((*pos, *spot)),
         _ => None,
     });
     let mut out = Vec::new();
     for a in legal {
-        let Action::Coop(m) = a else { continue };
+        let Action::Set(SetMove::Coop(m)) = a else { continue };
         let (point, square) = match m {
             Move::Meeple { colour: c, spot } if c == colour => {
                 let Step::Meeple { square } = step else { continue };

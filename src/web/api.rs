@@ -229,7 +229,7 @@ impl WasmGame {
             None => {
                 let square = match g.phase() {
                     Phase::Figure { square } => square,
-                    Phase::Coop(crate::engine::coop::Step::Meeple { square }) => square,
+                    Phase::Set(crate::engine::SetStep::Coop(crate::engine::coop::Step::Meeple { square })) => square,
                     _ => return None,
                 };
                 let placed = g.board().square(square);

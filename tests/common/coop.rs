@@ -6,6 +6,7 @@
 use carcassonne::engine::coop::levels::{Level, LevelTable};
 use carcassonne::engine::coop::{CoopOptions, GhostSpot, Move, COLOURS};
 use carcassonne::engine::tiles::BUILTIN_FILES;
+use carcassonne::engine::SetStep;
 use carcassonne::engine::{Action, Deck, Event, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup, TileSet};
 use carcassonne::record::parse_spot;
 use std::sync::Arc;
@@ -58,7 +59,7 @@ pub fn colour(name: &str) -> u8 {
 pub fn step(g: &Game) -> String {
     match g.phase() {
         Phase::Tile { .. } => "tile".into(),
-        Phase::Coop(s) => format!("coop:{}", s.name()),
+        Phase::Set(SetStep::Coop(s)) => format!("coop:{}", s.name()),
         Phase::Over => "over".into(),
         other => format!("{other:?}"),
     }
@@ -89,7 +90,7 @@ pub fn turn_with(g: &mut Game, id: &str, x: i32, y: i32, rot: u8, colour_name: &
 
 /// Answer a step.
 pub fn play(g: &mut Game, m: Move) -> Vec<Event> {
-    g.apply(&Action::Coop(m)).unwrap_or_else(|e| panic!("{m:?} at step {}: {e}", step(g)))
+    g.apply(&Action::from(m)).unwrap_or_else(|e| panic!("{m:?} at step {}: {e}", step(g)))
 }
 
 /// Decline: no meeple, or no more hound removal.

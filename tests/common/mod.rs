@@ -1,6 +1,7 @@
 //! Helpers for scenario tests: a game from an explicit draw order, and one-line moves.
 #![allow(dead_code)]
 
+use carcassonne::engine::{ghosts, spells, SetStep};
 use carcassonne::engine::{
     Action, Deck, Event, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup, TileSet,
 };
@@ -87,7 +88,7 @@ pub fn ghost_game_with(players: &[&str], draw: &[&str], options: Options) -> Gam
 
 /// Put the pending ghost next to the figure at (x, y) standing at `at`.
 pub fn ghost(g: &mut Game, x: i32, y: i32, at: &str) -> Vec<Event> {
-    let a = Action::PlaceGhost { pos: Pos::new(x, y), spot: parse_spot(at).unwrap() };
+    let a = Action::from(ghosts::Move { pos: Pos::new(x, y), spot: parse_spot(at).unwrap() });
     g.apply(&a).unwrap_or_else(|e| panic!("ghost at ({x},{y}) {at}: {e}"))
 }
 
@@ -101,11 +102,13 @@ pub fn ghosts_at(g: &Game, x: i32, y: i32) -> u8 {
 pub fn step(g: &Game) -> String {
     match g.phase() {
         Phase::Tile { .. } => "tile".into(),
-        Phase::Ghost { case, .. } => format!("ghost:{}", serde_json::to_value(case).unwrap().as_str().unwrap()),
-        Phase::Circle { .. } => "circle".into(),
-        Phase::Cat { .. } => "cat".into(),
+        Phase::Set(SetStep::Ghosts(ghosts::Step { case, .. })) => {
+            format!("ghost:{}", serde_json::to_value(case).unwrap().as_str().unwrap())
+        }
+        Phase::Set(SetStep::Spells(spells::Step::Circle { .. })) => "circle".into(),
+        Phase::Set(SetStep::Spells(spells::Step::Cat { .. })) => "cat".into(),
         Phase::Figure { .. } => "figure".into(),
-        Phase::Coop(step) => format!("coop:{}", step.name()),
+        Phase::Set(SetStep::Coop(step)) => format!("coop:{}", step.name()),
         Phase::Over => "over".into(),
     }
 }

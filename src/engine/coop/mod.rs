@@ -3,7 +3,7 @@
 //! Eloïse at every level. A rule set of its own on the engine: it deals its piles, places
 //! the start ghosts, and after each tile runs the turn's steps itself (COOP-SEQ) as a list
 //! of tasks, each either done at once or waiting for the active player's choice
-//! (`Phase::Coop`, `Action::Coop`).
+//! (its [`Step`] and [`Move`], the route every set's choices take: [`super::choice`]).
 //!
 //! - [`levels`]: the level table, loaded as data.
 //! - `ghosts`: ghosts on squares (in a mist region, a spell circle or a cemetery), the
@@ -19,7 +19,7 @@ mod turn;
 
 use super::board::SquareIdx;
 use super::features::NodeIdx;
-use super::flow::{OwnFlow, RuleId, RuleSet, Start};
+use super::flow::{RuleId, RuleSet, Start};
 use super::game::{Game, PlayerState};
 use super::geometry::Pos;
 use super::moves::{FigureKind, Spot};
@@ -30,7 +30,7 @@ use super::tiles::{FeatureKind, TileIdx, TileSet};
 pub use ghosts::GhostSpot;
 use levels::{Level, LevelTable, Markers};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-pub(crate) use steps::canonical_move as canonical;
+pub(crate) use steps::{actions, apply, canonical, check};
 pub use steps::{Move, Step};
 
 /// The six meeple colours of the cooperative game, 5 meeples each (COOP-SETUP-1), in the
@@ -44,7 +44,7 @@ pub const START_GHOSTS: u8 = 3;
 /// The rule set.
 pub(crate) const RULES: RuleSet = RuleSet {
     id: RuleId::Coop,
-    check: Some(check),
+    check: Some(check_setup),
     start: Some(start),
     deck: Some(deck),
     init: Some(init),
@@ -53,7 +53,6 @@ pub(crate) const RULES: RuleSet = RuleSet {
     tile_choices: &[turn::drive_step],
     figure_removed: Some(turn::figure_left),
     exhausted: Some(turn::pile_empty),
-    own_flow: Some(OwnFlow { actions: steps::actions, check: steps::check, apply: steps::apply }),
     ..RuleSet::NONE
 };
 
@@ -284,7 +283,7 @@ pub fn colours_in_play(seats: usize) -> u8 {
 }
 
 /// COOP-SCOPE-1, COOP-DEC-02: only the Mists tiles (+ the Spell Circles); no other module.
-fn check(setup: &Setup) -> Result<(), SetupError> {
+fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     let ok = setup.has_set(Set::Ghosts) && setup.sets.iter().all(|s| matches!(s, Set::Ghosts | Set::SpellCircles));
     if !ok {
         return Err(SetupError::Coop(
@@ -450,6 +449,11 @@ fn started(game: &mut Game) {
 }
 
 impl Game {
+    /// Deck positions drawn so far whose tile nobody has seen (face-down tiles).
+    pub fn unseen_draws(&self) -> &[usize] {
+        &self.coop.face_down_draws
+    }
+
     /// Whether this is a game of the cooperative game.
     pub fn is_coop(&self) -> bool {
         self.coop.level.is_some()

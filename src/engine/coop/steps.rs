@@ -12,9 +12,10 @@ use super::turn::{
 };
 use super::{Cat, Hound};
 use crate::engine::board::SquareIdx;
+use crate::engine::choice::{Resume, SetMove};
 use crate::engine::events::Event;
 use crate::engine::features::NodeIdx;
-use crate::engine::game::{Game, Phase};
+use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
 use crate::engine::moves::{Action, FigureKind, PlayError, Spot};
 use crate::engine::tiles::{FeatureKind, NO_SEG};
@@ -93,7 +94,7 @@ impl Step {
     pub fn takes(self, action: &Action) -> bool {
         match (self, action) {
             (Step::Meeple { .. } | Step::Removal { .. }, Action::Pass) => true,
-            (_, Action::Coop(m)) => matches!(
+            (_, Action::Set(SetMove::Coop(m))) => matches!(
                 (self, m),
                 (Step::Bury { .. }, Move::Bury { .. } | Move::BuryFromSupply { .. })
                     | (
@@ -226,10 +227,9 @@ fn my_colours(game: &Game) -> impl Iterator<Item = u8> + '_ {
 /// Every legal move of the step awaited. Every team choice is the active player's
 /// (COOP-DEC-01); Eloïse and the hounds go only with unburied meeples, the only ones on the
 /// board (COOP-DEF-4, COOP-DEC-28).
-pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
-    let Phase::Coop(step) = game.phase else { return };
+pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {
     let figures = || (0..game.figures.len()).map(|i| game.figure_spot(i));
-    let mut push = |m: Move| out.push(Action::Coop(m));
+    let mut push = |m: Move| out.push(m.into());
     match step {
         Step::Bury { .. } => {
             if game.figures.is_empty() {
@@ -285,9 +285,9 @@ pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
             squares.dedup();
             for &root in &game.coop.turn.pending {
                 let (pos, spot) = feature_spot(game, root);
-                out.push(Action::Coop(Move::Points { pos, spot }));
+                out.push(Action::from(Move::Points { pos, spot }));
                 for &from in &squares {
-                    out.push(Action::Coop(Move::Remove { pos, spot, from }));
+                    out.push(Action::from(Move::Remove { pos, spot, from }));
                 }
             }
         }
@@ -307,14 +307,13 @@ pub(crate) fn actions(game: &Game, out: &mut Vec<Action>) {
 
 /// Check a move against the step awaited: it must be one of the listed ones (the lists
 /// are short), with a figure's or a feature's spot read by any port of its segment.
-pub(crate) fn check(game: &Game, action: &Action) -> Result<(), PlayError> {
-    let Phase::Coop(step) = game.phase else { unreachable!("a phase of the cooperative game") };
+pub(crate) fn check(game: &Game, step: Step, action: &Action) -> Result<(), PlayError> {
     let mut legal = Vec::new();
-    actions(game, &mut legal);
+    actions(game, step, &mut legal);
     let wanted = game.canonical(action);
     if legal.contains(&wanted) {
         Ok(())
-    } else if matches!(action, Action::Coop(_) | Action::Pass) {
+    } else if matches!(action, Action::Set(SetMove::Coop(_)) | Action::Pass) {
         Err(PlayError::NotNow(step.expects()))
     } else {
         Err(PlayError::WrongStep { expected: step.expects() })
@@ -322,11 +321,10 @@ pub(crate) fn check(game: &Game, action: &Action) -> Result<(), PlayError> {
 }
 
 /// A move with its spots named as the lists name them.
-pub(crate) fn canonical_move(game: &Game, m: Move) -> Move {
-    let fig = |pos: Pos, spot: Spot| game.figure_at(pos, spot).map_or(spot, |i| game.figure_spot(i).1);
+pub(crate) fn canonical(game: &Game, step: Step, m: Move) -> Move {
     match m {
-        Move::Bury { pos, spot } => Move::Bury { pos, spot: fig(pos, spot) },
-        Move::With { pos, spot } => Move::With { pos, spot: fig(pos, spot) },
+        Move::Bury { pos, spot } => Move::Bury { pos, spot: game.figure_named(pos, spot) },
+        Move::With { pos, spot } => Move::With { pos, spot: game.figure_named(pos, spot) },
         // A feature is named by any of its meeples; the list names it by the first.
         Move::Points { pos, spot } => {
             let (pos, spot) = feature_named(game, pos, spot);
@@ -336,8 +334,8 @@ pub(crate) fn canonical_move(game: &Game, m: Move) -> Move {
             let (pos, spot) = feature_named(game, pos, spot);
             Move::Remove { pos, spot, from }
         }
-        Move::Meeple { colour, spot: Spot::Port(p) } => match game.phase {
-            Phase::Coop(Step::Meeple { square }) => {
+        Move::Meeple { colour, spot: Spot::Port(p) } => match step {
+            Step::Meeple { square } => {
                 let def = game.def_at(square);
                 let o = def.owner(p);
                 let spot = if o == NO_SEG { Spot::Port(p) } else { Spot::Port(def.segments[o as usize].anchor()) };
@@ -364,10 +362,9 @@ fn named_feature(game: &Game, pos: Pos, spot: Spot) -> NodeIdx {
 }
 
 /// Apply a checked move (or a pass) and run the turn on.
-pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
-    let Phase::Coop(step) = game.phase else { unreachable!("a phase of the cooperative game") };
+pub(crate) fn apply(game: &mut Game, step: Step, action: Action, events: &mut Vec<Event>) -> Resume {
     let m = match action {
-        Action::Coop(m) => Some(canonical_move(game, m)),
+        Action::Set(SetMove::Coop(m)) => Some(canonical(game, step, m)),
         _ => None,
     };
     let square = game.coop.turn.square;
@@ -487,6 +484,7 @@ pub(crate) fn apply(game: &mut Game, action: Action, events: &mut Vec<Event>) {
         (step, m) => unreachable!("checked: {m:?} answers {step:?}"),
     }
     drive(game, events);
+    Resume::Done
 }
 
 /// Eloïse goes with a meeple (COOP-CAT-2, COOP-CAT-4).

@@ -13,6 +13,7 @@ use super::steps::{Move, Step};
 use super::tasks::{Task, Tasks, TurnState};
 use super::{Burial, Cat, Ending, Hound};
 use crate::engine::board::SquareIdx;
+use crate::engine::choice::SetStep;
 use crate::engine::events::Event;
 use crate::engine::features::NodeIdx;
 use crate::engine::game::{Contacts, Figure, Game, Phase};
@@ -75,7 +76,7 @@ pub(super) fn drive(game: &mut Game, events: &mut Vec<Event>) {
     while game.coop.ending.is_none() {
         let Some(task) = game.coop.tasks.next().cloned() else { return };
         if let Some(step) = run(game, &task, events) {
-            game.phase = Phase::Coop(step);
+            game.phase = Phase::Set(SetStep::Coop(step));
             return;
         }
         // A finished task is taken off (unless it ended the game or changed the list).

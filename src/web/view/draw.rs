@@ -150,7 +150,8 @@ impl State {
                 self.draw_figures(&s);
             }
             p if choosing(p) => {
-                let ghost_step = !matches!(g.phase(), Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. }));
+                let ghost_step =
+                    !matches!(g.phase(), Phase::Figure { .. } | Phase::Set(SetStep::Coop(Step::Meeple { .. })));
                 self.draw_figures(&s);
                 drop(s);
                 for (i, c) in self.choices().iter().enumerate() {
@@ -319,7 +320,7 @@ impl State {
         let (ctx, k) = (&self.ctx, self.cam.zoom);
         let (kind, color) = match a {
             Action::PlaceFigure { figure, .. } => (figure, color.to_string()),
-            Action::Coop(crate::engine::coop::Move::Meeple { colour, .. }) => {
+            Action::Set(crate::engine::SetMove::Coop(crate::engine::coop::Move::Meeple { colour, .. })) => {
                 (FigureKind::Meeple, coop_draw::COLOUR_HEX[colour as usize % 6].to_string())
             }
             _ => (FigureKind::Abbot, "rgba(255,255,255,0.6)".to_string()),

@@ -84,7 +84,7 @@ impl State {
         let g = &s.game;
         let spot = figure_spot(&self.choices().into_iter().nth(i)?.action)?;
         let pos = match g.phase() {
-            Phase::Coop(Step::Meeple { square }) => g.board().square(square).pos,
+            Phase::Set(SetStep::Coop(Step::Meeple { square })) => g.board().square(square).pos,
             _ => g.board().squares().last()?.pos,
         };
         Some((pos, Some(Part::Spot(spot)), None))
@@ -190,10 +190,12 @@ impl State {
                 None => Some(Command::Apply(Action::Pass)),
             },
             // Enter with nothing chosen: no meeple, or no more removal.
-            Phase::Coop(Step::Meeple { .. } | Step::Removal { .. }) => match self.spot_hover.or(self.focus) {
-                Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
-                None => Some(Command::Apply(Action::Pass)),
-            },
+            Phase::Set(SetStep::Coop(Step::Meeple { .. } | Step::Removal { .. })) => {
+                match self.spot_hover.or(self.focus) {
+                    Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
+                    None => Some(Command::Apply(Action::Pass)),
+                }
+            }
             // A ghost (or the cat) must go somewhere: Enter needs a chosen meeple.
             p if choosing(p) => self
                 .spot_hover

@@ -17,7 +17,7 @@ use super::to_js;
 use crate::art;
 use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, Spot, TileSet};
+use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, SetStep, Spot, TileSet};
 use crate::ui::camera::Camera;
 use crate::ui::motion::{self, Anim, Effect};
 use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
@@ -235,7 +235,7 @@ impl State {
         }
         // On a touch screen a figure's spots are fingertip targets: while they are offered,
         // the camera closes in on them until they lie a finger (44 px) apart.
-        if self.touch && matches!(self.phase(), Phase::Figure { .. } | Phase::Coop(Step::Meeple { .. })) {
+        if self.touch && matches!(self.phase(), Phase::Figure { .. } | Phase::Set(SetStep::Coop(Step::Meeple { .. }))) {
             let choices = self.choices();
             if let Some(gap) = targets::spot_gap(&choices).filter(|g| *g > 0.0) {
                 let points: Vec<&Choice> = choices.iter().filter(|c| !c.square).collect();
@@ -347,7 +347,8 @@ fn run(shared: &Shared, cmd: Option<Command>) {
 /// on; `None` for any other action.
 fn figure_spot(a: &Action) -> Option<Spot> {
     match a {
-        Action::PlaceFigure { spot, .. } | Action::Coop(crate::engine::coop::Move::Meeple { spot, .. }) => Some(*spot),
+        Action::PlaceFigure { spot, .. }
+        | Action::Set(crate::engine::SetMove::Coop(crate::engine::coop::Move::Meeple { spot, .. })) => Some(*spot),
         _ => None,
     }
 }

@@ -1,0 +1,147 @@
+//! A set's own choices: the one route by which a set adds a step to the turn.
+//!
+//! The core's turn waits for two things of its own: the drawn tile ([`Phase::Tile`]) and
+//! a figure or a pass ([`Phase::Figure`]). Every other choice belongs to a set. The set
+//! declares, in its own module, a step type (what the turn waits for) and a move type (how
+//! a player answers it), and four functions over them:
+//!
+//! - `actions(game, step, out)`: the legal moves of the step, in a fixed order (share codes
+//!   store a move as its index in this list);
+//! - `check(game, step, action)`: why an action is refused, changing nothing;
+//! - `apply(game, step, action, events)`: the move's effects, returning where the turn
+//!   goes on ([`Resume`]);
+//! - `canonical(game, step, move)`: the form the lists use, kept in the history.
+//!
+//! [`SetStep`] and [`SetMove`] gather the sets' types, and the core sees only
+//! [`Phase::Set`] and [`Action::Set`]. A set's choice step (its `tile_choices` or
+//! `turn_end_choices` hook in [`super::flow`]) sets `Phase::Set` when it waits. This
+//! file is the only place that names each set's functions; `game.rs` and `flow.rs` call
+//! them through [`SetStep`].
+//!
+//! The three sets with choices: Ghosts ([`super::ghosts::Step`]: which meeple a ghost
+//! haunts), the Spell Circles in mode A ([`super::spells::Step`]: the ghost a circle
+//! attracts, where Eloïse goes) and the cooperative game ([`super::coop::Step`], which runs
+//! the whole rest of its turn through its steps).
+//!
+//! [`Phase::Tile`]: super::game::Phase::Tile
+//! [`Phase::Figure`]: super::game::Phase::Figure
+//! [`Phase::Set`]: super::game::Phase::Set
+//! [`Action::Set`]: super::moves::Action::Set
+
+use super::board::SquareIdx;
+use super::events::Event;
+use super::flow::RuleId;
+use super::game::Game;
+use super::moves::{Action, PlayError};
+use super::{coop, ghosts, spells};
+
+/// A step of the turn that a set owns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetStep {
+    /// Ghosts, Castles & Cemeteries: a ghost to place.
+    Ghosts(ghosts::Step),
+    /// The Spell Circles (mode A): a circle to fill, or Eloïse to place.
+    Spells(spells::Step),
+    /// The cooperative game's own steps.
+    Coop(coop::Step),
+}
+
+/// An answer to a [`SetStep`], as the set that owns the step defines it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SetMove {
+    /// Ghosts, Castles & Cemeteries.
+    Ghosts(ghosts::Move),
+    /// The Spell Circles (mode A).
+    Spells(spells::Move),
+    /// The cooperative game.
+    Coop(coop::Move),
+}
+
+/// Where the turn goes on after a set's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// The choices after the tile run on (then the figure step).
+    AfterTile(SquareIdx),
+    /// The choices at the end of the turn run on (then the next player draws).
+    TurnEnd,
+    /// The set has moved the turn on itself (the cooperative game drives its own turn).
+    Done,
+}
+
+impl SetStep {
+    /// The rule set that owns the step.
+    pub fn rule_set(self) -> RuleId {
+        match self {
+            SetStep::Ghosts(_) => RuleId::Ghosts,
+            SetStep::Spells(_) => RuleId::SpellCircles,
+            SetStep::Coop(_) => RuleId::Coop,
+        }
+    }
+
+    /// What the step waits for, for messages.
+    pub fn expects(self) -> &'static str {
+        match self {
+            SetStep::Ghosts(s) => s.expects(),
+            SetStep::Spells(s) => s.expects(),
+            SetStep::Coop(s) => s.expects(),
+        }
+    }
+
+    /// Every legal action of the step, appended to `out`.
+    pub(crate) fn actions(self, game: &Game, out: &mut Vec<Action>) {
+        match self {
+            SetStep::Ghosts(s) => ghosts::actions(game, s, out),
+            SetStep::Spells(s) => spells::actions(game, s, out),
+            SetStep::Coop(s) => coop::actions(game, s, out),
+        }
+    }
+
+    /// Check an action against the step; a move of another set is the wrong step.
+    pub(crate) fn check(self, game: &Game, action: &Action) -> Result<(), PlayError> {
+        match (self, *action) {
+            (SetStep::Ghosts(s), Action::Set(SetMove::Ghosts(m))) => ghosts::check(game, s, m),
+            (SetStep::Spells(s), Action::Set(SetMove::Spells(m))) => spells::check(game, s, m),
+            // The cooperative game's steps also take a pass, and judge every action.
+            (SetStep::Coop(s), _) => coop::check(game, s, action),
+            _ => Err(PlayError::WrongStep { expected: self.expects() }),
+        }
+    }
+
+    /// Apply a checked action (in its canonical form).
+    pub(crate) fn apply(self, game: &mut Game, action: Action, events: &mut Vec<Event>) -> Resume {
+        match (self, action) {
+            (SetStep::Ghosts(s), Action::Set(SetMove::Ghosts(m))) => ghosts::apply(game, s, m, events),
+            (SetStep::Spells(s), Action::Set(SetMove::Spells(m))) => spells::apply(game, s, m, events),
+            (SetStep::Coop(s), _) => coop::apply(game, s, action, events),
+            _ => unreachable!("checked: the step's own move"),
+        }
+    }
+
+    /// A move in the form the step's lists use.
+    pub(crate) fn canonical(self, game: &Game, m: SetMove) -> SetMove {
+        match (self, m) {
+            (SetStep::Ghosts(_), SetMove::Ghosts(m)) => SetMove::Ghosts(ghosts::canonical(game, m)),
+            (SetStep::Spells(_), SetMove::Spells(m)) => SetMove::Spells(spells::canonical(game, m)),
+            (SetStep::Coop(s), SetMove::Coop(m)) => SetMove::Coop(coop::canonical(game, s, m)),
+            _ => m,
+        }
+    }
+}
+
+impl From<ghosts::Move> for Action {
+    fn from(m: ghosts::Move) -> Action {
+        Action::Set(SetMove::Ghosts(m))
+    }
+}
+
+impl From<spells::Move> for Action {
+    fn from(m: spells::Move) -> Action {
+        Action::Set(SetMove::Spells(m))
+    }
+}
+
+impl From<coop::Move> for Action {
+    fn from(m: coop::Move) -> Action {
+        Action::Set(SetMove::Coop(m))
+    }
+}

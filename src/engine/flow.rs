@@ -42,7 +42,7 @@ use super::rng::Rng;
 use super::scoring::Scored;
 use super::sets::{Set, SetMask};
 use super::setup::{Deck, Setup, SetupError, PLAYERS, PUZZLE_PLAYERS};
-use super::tiles::{TileIdx, TileSet};
+use super::tiles::{TileDef, TileIdx, TileSet};
 use super::{base, coop, ghosts, river, shrines, spells, towers};
 use std::sync::Arc;
 
@@ -85,6 +85,15 @@ pub(crate) type DrawHook = fn(&TileSet, &[TileIdx]) -> Result<(), SetupError>;
 pub(crate) type InitHook = fn(&mut Game);
 /// Whether a tile may be placed there, beyond matching edges.
 pub(crate) type PlacementHook = fn(&Game, TileIdx, Pos, Rotation) -> Result<(), PlayError>;
+
+/// A rule on where tiles may go, beyond matching edges: which tiles it can refuse a place
+/// to (so that listing the places of any other tile skips it), and the check.
+pub(crate) struct PlacementRule {
+    /// Whether the rule can refuse some placement of this tile.
+    pub applies: fn(&TileDef) -> bool,
+    /// Whether this placement is allowed.
+    pub check: PlacementHook,
+}
 /// Runs after a tile is placed and joined: the square, and how its mist met the board.
 pub(crate) type TileHook = fn(&mut Game, SquareIdx, Contacts, &mut Vec<Event>);
 /// A choice step: resolves what is forced and returns true when it waits for the
@@ -190,7 +199,7 @@ pub(crate) struct RuleSet {
     /// Setup: after the start squares lie, before the first draw.
     pub started: Option<InitHook>,
     /// Placement allowed.
-    pub placement: Option<PlacementHook>,
+    pub placement: Option<PlacementRule>,
     /// After the tile.
     pub after_tile: Option<TileHook>,
     /// Choices after the tile, in order.
@@ -315,11 +324,6 @@ impl Pipeline {
     /// Whether a rule set is played.
     pub fn plays(&self, id: RuleId) -> bool {
         self.rules.contains(id)
-    }
-
-    /// Whether any set in play restricts tile placement beyond matching edges.
-    pub fn restricts_placement(&self) -> bool {
-        !self.placement.is_empty()
     }
 }
 
@@ -452,10 +456,15 @@ fn build_deck(tiles: &TileSet, setup: &Setup, sets: SetMask, start: &Start) -> R
 impl Game {
     /// Whether the sets in play allow this placement beyond matching edges.
     pub(crate) fn placement_allowed(&self, tile: TileIdx, pos: Pos, rot: Rotation) -> Result<(), PlayError> {
-        for allowed in hooks(self.pipeline.placement, |r| r.placement) {
-            allowed(self, tile, pos, rot)?;
+        for rule in self.pipeline.placement.iter().filter_map(|r| rules(r).placement.as_ref()) {
+            (rule.check)(self, tile, pos, rot)?;
         }
         Ok(())
+    }
+
+    /// Whether a set in play may refuse some placement of this tile beyond matching edges.
+    pub(crate) fn placement_restricted(&self, def: &TileDef) -> bool {
+        self.pipeline.placement.iter().filter_map(|r| rules(r).placement.as_ref()).any(|rule| (rule.applies)(def))
     }
 
     /// Like [`Game::apply`], appending the events to `events`.
@@ -650,7 +659,7 @@ impl Game {
     /// Whether any open position takes the tile in some rotation.
     pub(crate) fn has_placement(&self, tile: TileIdx) -> bool {
         let def = self.tiles.get(tile);
-        let restricted = self.pipeline.restricts_placement();
+        let restricted = self.placement_restricted(def);
         self.board.open().iter().any(|open| {
             let fit = def.fitting(open.required, open.mask);
             fit != 0

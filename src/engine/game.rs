@@ -360,17 +360,34 @@ impl Game {
     /// Legal placements of `tile` on the current board.
     pub fn placements_into(&self, tile: TileIdx, out: &mut Vec<Action>) {
         let def = self.tiles.get(tile);
-        let restricted = self.pipeline.restricts_placement();
-        for open in self.board.open() {
-            let mut fit = def.fitting(open.required, open.mask);
-            while fit != 0 {
-                let rot = Rotation::ALL[fit.trailing_zeros() as usize];
-                fit &= fit - 1;
-                if !restricted || self.placement_allowed(tile, open.pos, rot).is_ok() {
-                    out.push(Action::PlaceTile { tile, pos: open.pos, rot });
+        let open = self.board.open();
+        if self.placement_restricted(def) {
+            for o in open {
+                let mut fit = def.fitting(o.required, o.mask);
+                while fit != 0 {
+                    let rot = Rotation::ALL[fit.trailing_zeros() as usize];
+                    fit &= fit - 1;
+                    if self.placement_allowed(tile, o.pos, rot).is_ok() {
+                        out.push(Action::PlaceTile { tile, pos: o.pos, rot });
+                    }
                 }
             }
+            return;
         }
+        // Most tiles: every rotation that fits is legal. Each open square writes all four
+        // rotations and keeps those that fit, so the loop has no branch that a random board
+        // makes unpredictable (this listing was the engine's hottest loop).
+        let start = out.len();
+        out.resize(start + 4 * open.len(), Action::Pass);
+        let mut n = start;
+        for o in open {
+            let fit = def.fitting(o.required, o.mask);
+            for (r, rot) in Rotation::ALL.into_iter().enumerate() {
+                out[n] = Action::PlaceTile { tile, pos: o.pos, rot };
+                n += (fit >> r & 1) as usize;
+            }
+        }
+        out.truncate(n);
     }
 
     fn figure_actions_into(&self, square: SquareIdx, out: &mut Vec<Action>) {

@@ -7,7 +7,7 @@
 
 use super::board::SquareIdx;
 use super::events::Event;
-use super::flow::{RuleId, RuleSet, Start};
+use super::flow::{PlacementRule, RuleId, RuleSet, Start};
 use super::game::{Contacts, Game};
 use super::geometry::{Pos, Rotation, Side};
 use super::moves::{PlayError, Restriction};
@@ -31,7 +31,7 @@ pub(crate) const RULES: RuleSet = RuleSet {
     deal: Some(deal),
     draw: Some(draw_order),
     init: Some(init),
-    placement: Some(must_extend),
+    placement: Some(PlacementRule { applies: is_river_tile, check: must_extend }),
     after_tile: Some(follow),
     ..RuleSet::NONE
 };
@@ -142,6 +142,11 @@ fn continuation(game: &Game, def: &TileDef, pos: Pos, rot: Rotation) -> Option<(
     let entry = end.out.opposite();
     let exit = river_sides(def, rot).find(|s| *s != entry);
     Some((end, exit, exit.and_then(|x| bend(entry, x))))
+}
+
+/// Only a river tile must extend the river.
+fn is_river_tile(def: &TileDef) -> bool {
+    def.edges.contains(&Terrain::River)
 }
 
 /// BASE-RIVER-1: a river tile must continue the river from its open end (edge matching

@@ -7,18 +7,21 @@
 //! usual (SHRINE-CH-4); an unresolved challenge leaves both buildings to final scoring
 //! (SHRINE-CH-8).
 
+use super::board::SquareIdx;
 use super::events::Event;
 use super::features::{NodeIdx, NO_FIGURE};
-use super::flow::{RuleId, RuleSet};
-use super::game::{Figure, Game};
+use super::flow::{PlacementRule, RuleId, RuleSet};
+use super::game::{Contacts, Figure, Game};
 use super::geometry::{Pos, Rotation};
 use super::moves::{PlayError, Restriction};
-use super::tiles::{FeatureKind, TileIdx};
+use super::tiles::{FeatureKind, TileDef, TileIdx};
 
 /// The set's hooks.
 pub(crate) const RULES: RuleSet = RuleSet {
     id: RuleId::Shrines,
-    placement: Some(shrine_rule),
+    started: Some(note_start_buildings),
+    placement: Some(PlacementRule { applies: is_monastic, check: shrine_rule }),
+    after_tile: Some(note_building),
     figure_placed: Some(maybe_challenge),
     before_scoring: Some(resolve_challenges),
     figure_removed: Some(end_challenge_of),
@@ -30,6 +33,9 @@ pub(crate) const RULES: RuleSet = RuleSet {
 pub struct ShrineState {
     /// Ongoing heretic–monk challenges, in the order they began.
     pub challenges: Vec<Challenge>,
+    /// Every monastery and shrine on the board, in the order placed: the neighbourhood
+    /// rule reads this short list instead of the eight squares around each candidate.
+    pub buildings: Vec<(Pos, FeatureKind)>,
 }
 
 /// A challenge between a heretic's shrine and a monk's monastery.
@@ -65,18 +71,44 @@ impl Game {
     }
 }
 
+/// Only a monastery or a shrine can break the neighbourhood rule.
+fn is_monastic(def: &TileDef) -> bool {
+    def.building.and_then(opposite).is_some()
+}
+
+/// The monastery or shrine of the square just placed joins the list.
+fn note_building(game: &mut Game, square: SquareIdx, _contacts: Contacts, _events: &mut Vec<Event>) {
+    let placed = game.board.square(square);
+    if let Some(kind) = game.monastic_at(placed.pos).map(|(k, _)| k) {
+        game.shrines.buildings.push((placed.pos, kind));
+    }
+}
+
+/// The start squares' monasteries and shrines (a start tile from a tile file may have one).
+fn note_start_buildings(game: &mut Game) {
+    let found: Vec<(Pos, FeatureKind)> =
+        game.board.squares().iter().filter_map(|p| Some((p.pos, game.monastic_at(p.pos)?.0))).collect();
+    game.shrines.buildings = found;
+}
+
 /// SHRINE-PLACE-2, SHRINE-PLACE-3, SHRINE-PLACE-4: after this placement every shrine
 /// borders at most one monastery and every monastery at most one shrine.
 fn shrine_rule(game: &Game, tile: TileIdx, pos: Pos, _rot: Rotation) -> Result<(), PlayError> {
     let Some(building) = game.tiles.get(tile).building else { return Ok(()) };
     let Some(other) = opposite(building) else { return Ok(()) };
-    let mut near = pos.ring().into_iter().filter(|q| game.monastic_at(*q).is_some_and(|(k, _)| k == other));
+    // The buildings of `kind` on the 8 squares around `at` (their order does not matter:
+    // with two the placement is refused, and with one that one is named).
+    let around = |at: Pos, kind: FeatureKind| {
+        let touches = move |b: Pos| b != at && (b.x - at.x).abs() <= 1 && (b.y - at.y).abs() <= 1;
+        game.shrines.buildings.iter().filter(move |(b, k)| *k == kind && touches(*b)).map(|(b, _)| *b)
+    };
+    let mut near = around(pos, other);
     let (first, second) = (near.next(), near.next());
     if second.is_some() {
         return Err(PlayError::Forbidden(Restriction::BordersTwo { building, other }));
     }
     if let Some(at) = first {
-        if at.ring().into_iter().any(|r| game.monastic_at(r).is_some_and(|(k, _)| k == building)) {
+        if around(at, building).next().is_some() {
             return Err(PlayError::Forbidden(Restriction::MakesBorderTwo { building, other, at }));
         }
     }

@@ -38,6 +38,32 @@ fn placements(c: &mut Criterion) {
             black_box(out.len())
         })
     });
+    // The two above list one position over and over, so the branch predictor learns it;
+    // in a game every listing is a new board and a new tile. This one cycles through 64
+    // positions of different games, as a game does.
+    let varied: Vec<Game> = (0..64u64)
+        .map(|seed| {
+            let mut g = Game::new(TileSet::builtin(), Setup::base(&["A", "B"], seed)).unwrap();
+            let mut rng = Rng::new(seed);
+            let mut legal = Vec::new();
+            for _ in 0..(40 + seed as usize % 60) {
+                g.legal_actions_into(&mut legal);
+                g.apply(&legal[rng.below(legal.len())]).unwrap();
+            }
+            while !matches!(g.phase(), Phase::Tile { .. }) {
+                g.apply(&Action::Pass).unwrap();
+            }
+            g
+        })
+        .collect();
+    let mut next = 0;
+    c.bench_function("placements/varied_64_positions", |b| {
+        b.iter(|| {
+            next = (next + 1) % varied.len();
+            black_box(&varied[next]).legal_actions_into(&mut out);
+            black_box(out.len())
+        })
+    });
     c.bench_function("apply/place_tile_and_pass", |b| {
         let mut legal = Vec::new();
         g.legal_actions_into(&mut legal);

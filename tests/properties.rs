@@ -196,6 +196,8 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
         Phase::Set(SetStep::Ghosts(_)) => {
             out.push(Action::Pass);
             out.push(Action::from(ghosts::Move { pos: Pos::new(1000, 1000), spot: Spot::Building }));
+            // Another set's move is the wrong step.
+            out.push(Action::from(spells::Move::Cat { pos: Pos::new(0, 0), spot: Spot::Building }));
             // Every figure that is not listed (guards, the wrong player's) is refused.
             for i in 0..g.figures().len() {
                 let (pos, spot) = g.figure_spot(i);
@@ -210,6 +212,7 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
             out.push(Action::Pass);
             out.push(Action::from(spells::Move::Attract { pos: Pos::new(1000, 1000), spot: Spot::Building }));
             out.push(Action::from(spells::Move::Cat { pos: Pos::new(1000, 1000), spot: Spot::Building }));
+            out.push(Action::from(ghosts::Move { pos: Pos::new(0, 0), spot: Spot::Building }));
             for i in 0..g.figures().len() {
                 let (pos, spot) = g.figure_spot(i);
                 for a in
@@ -275,6 +278,11 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
                     }
                     (Phase::Set(SetStep::Ghosts(_)), Action::Set(SetMove::Ghosts(_)), Err(e)) => {
                         assert!(matches!(e, PlayError::NotAGhostTarget(_)), "seed {seed}: {e:?}")
+                    }
+                    // One set's move in another set's step.
+                    (Phase::Set(SetStep::Ghosts(_)), Action::Set(SetMove::Spells(_)), Err(e))
+                    | (Phase::Set(SetStep::Spells(_)), Action::Set(SetMove::Ghosts(_)), Err(e)) => {
+                        assert!(matches!(e, PlayError::WrongStep { .. }), "seed {seed}: {e:?}")
                     }
                     _ => {}
                 }

@@ -30,7 +30,6 @@
 
 use super::board::SquareIdx;
 use super::events::Event;
-use super::flow::RuleId;
 use super::game::Game;
 use super::moves::{Action, PlayError};
 use super::{coop, ghosts, spells};
@@ -69,15 +68,6 @@ pub(crate) enum Resume {
 }
 
 impl SetStep {
-    /// The rule set that owns the step.
-    pub fn rule_set(self) -> RuleId {
-        match self {
-            SetStep::Ghosts(_) => RuleId::Ghosts,
-            SetStep::Spells(_) => RuleId::SpellCircles,
-            SetStep::Coop(_) => RuleId::Coop,
-        }
-    }
-
     /// What the step waits for, for messages.
     pub fn expects(self) -> &'static str {
         match self {

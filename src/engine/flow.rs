@@ -94,6 +94,7 @@ pub(crate) struct PlacementRule {
     /// Whether this placement is allowed.
     pub check: PlacementHook,
 }
+
 /// Runs after a tile is placed and joined: the square, and how its mist met the board.
 pub(crate) type TileHook = fn(&mut Game, SquareIdx, Contacts, &mut Vec<Event>);
 /// A choice step: resolves what is forced and returns true when it waits for the
@@ -454,9 +455,14 @@ fn build_deck(tiles: &TileSet, setup: &Setup, sets: SetMask, start: &Start) -> R
 // ---------------------------------------------------------------- the turn
 
 impl Game {
+    /// The placement rules of the sets in play.
+    fn placement_rules(&self) -> impl Iterator<Item = &'static PlacementRule> {
+        self.pipeline.placement.iter().filter_map(|r| rules(r).placement.as_ref())
+    }
+
     /// Whether the sets in play allow this placement beyond matching edges.
     pub(crate) fn placement_allowed(&self, tile: TileIdx, pos: Pos, rot: Rotation) -> Result<(), PlayError> {
-        for rule in self.pipeline.placement.iter().filter_map(|r| rules(r).placement.as_ref()) {
+        for rule in self.placement_rules() {
             (rule.check)(self, tile, pos, rot)?;
         }
         Ok(())
@@ -464,7 +470,7 @@ impl Game {
 
     /// Whether a set in play may refuse some placement of this tile beyond matching edges.
     pub(crate) fn placement_restricted(&self, def: &TileDef) -> bool {
-        self.pipeline.placement.iter().filter_map(|r| rules(r).placement.as_ref()).any(|rule| (rule.applies)(def))
+        self.placement_rules().any(|rule| (rule.applies)(def))
     }
 
     /// Like [`Game::apply`], appending the events to `events`.

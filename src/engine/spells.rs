@@ -88,19 +88,19 @@ pub enum Move {
 /// The figures the step may choose: those around the tile that carry ghosts for a circle,
 /// any figure for Eloïse.
 pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {
-    let figures: Vec<usize> = match step {
-        Step::Circle { square } => game.attract_candidates(square),
-        Step::Cat { .. } => (0..game.figures.len()).collect(),
-    };
-    for f in figures {
-        let (pos, spot) = game.figure_spot(f);
-        out.push(
-            match step {
-                Step::Circle { .. } => Move::Attract { pos, spot },
-                Step::Cat { .. } => Move::Cat { pos, spot },
+    match step {
+        Step::Circle { square } => {
+            for f in game.attract_candidates(square) {
+                let (pos, spot) = game.figure_spot(f);
+                out.push(Move::Attract { pos, spot }.into());
             }
-            .into(),
-        );
+        }
+        Step::Cat { .. } => {
+            for f in 0..game.figures.len() {
+                let (pos, spot) = game.figure_spot(f);
+                out.push(Move::Cat { pos, spot }.into());
+            }
+        }
     }
 }
 

@@ -302,6 +302,8 @@ test("the element plays a guide from its attribute: a built-in name or a fan sit
     const right = await point("a", 0, -1);
     await page.mouse.click(board.x + right.x, board.y + right.y);
     await page.waitForFunction(() => document.getElementById("a").game.snapshot().actions === 1);
+    // The placed tile settles first: spots read while it moves can miss under load.
+    await page.waitForFunction(() => document.getElementById("a").view.animating() === 0, null, { timeout: 5000 });
     const spots = await page.evaluate(() => document.getElementById("a").view.spotPoints());
     const city = spots.find((s) => s.action.at === "Nw");
     const ended = page.evaluate(() => new Promise((r) => document.getElementById("a").addEventListener("carcassonne-guide-end", (e) => r(e.detail), { once: true })));

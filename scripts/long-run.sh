@@ -7,6 +7,8 @@
 #
 #   scripts/long-run.sh 3600            # an hour
 #   LONG_RUN_ROUND=20000 scripts/long-run.sh   # games per round (default 5000)
+#   LONG_RUN_FROM=200000 scripts/long-run.sh   # the first seed (default 0): a later run
+#                                              # plays games an earlier one did not
 #
 # It talks to nothing outside this machine and stops by itself.
 set -euo pipefail
@@ -19,7 +21,7 @@ trap 'rm -f "$log"' EXIT
 
 echo "== random games for $((total / 2)) s, $round a round"
 cargo test --release --quiet --test properties --test coop_properties --no-run 2>/dev/null
-played=0 coop=0 from=0 rounds=0
+played=0 coop=0 from=${LONG_RUN_FROM:-0} rounds=0
 while [ "$SECONDS" -lt "$games_until" ]; do
   CARC_PROPERTY_GAMES=$round CARC_PROPERTY_FROM=$from \
     cargo test --release --quiet --test properties thousands_of_random_games >"$log" 2>&1 \
@@ -63,4 +65,4 @@ else
   echo "   no cargo-fuzz here: $((cases + 2000)) mutations of each of the 4 targets' inputs, clean"
   echo "   (cargo install cargo-fuzz, with the nightly toolchain, for libFuzzer's coverage-guided runs)"
 fi
-echo "== totals: $played competitive and $coop cooperative random games, every fuzz target clean, in $SECONDS s"
+echo "== totals: $played competitive and $coop cooperative random games (seeds ${LONG_RUN_FROM:-0} to $((from - 1))), every fuzz target clean, in $SECONDS s"

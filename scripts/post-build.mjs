@@ -10,6 +10,9 @@
 //  3. dist/carcassonne-element.js: the element in one classic script, the wasm inlined.
 //  4. dist/sw.js: the cache named after this build, so that the service worker never
 //     mixes files of two versions.
+//  0. (first) dist/carcassonne-bot.js and its .wasm: the computers' module for
+//     bot-worker.js, built for speed (below).
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +20,28 @@ import path from "node:path";
 // Under trunk (a post_build hook) the build is still in its staging folder.
 const dist = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || "dist");
 const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
+
+// 0. The computers think in a Web Worker with a module of their own: the same crate with
+//    only `thinkTurn` (`--features worker`), at opt-level 3 (the `bot` profile). Their
+//    search is where the browser spends its time, and the page's module, built for size,
+//    runs it about 3 times slower than native; this one about 1.4 times. The page's own
+//    module still thinks where no worker can start (file://, the one-script element).
+{
+  const release = (process.env.TRUNK_PROFILE || "release") === "release";
+  const cargo = ["build", "--profile", release ? "bot" : "dev", "--target", "wasm32-unknown-unknown",
+    "--lib", "--features", "worker", "--message-format", "json-render-diagnostics"];
+  const messages = execFileSync("cargo", cargo, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
+  const built = messages.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
+    .filter((m) => m.reason === "compiler-artifact" && m.target?.name === "carcassonne")
+    .flatMap((m) => m.filenames).find((f) => f.endsWith(".wasm"));
+  if (!built) throw new Error("cargo built no carcassonne.wasm for the computers");
+  execFileSync("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", dist, "--out-name", "carcassonne-bot", built], { stdio: "inherit" });
+  const wasmOpt = path.resolve("node_modules/.bin/wasm-opt");
+  const botWasm = path.join(dist, "carcassonne-bot_bg.wasm");
+  // Without binaryen (scripts/setup.sh found no npm) the module is larger, not slower.
+  if (release && fs.existsSync(wasmOpt)) execFileSync(wasmOpt, ["-O3", botWasm, "-o", botWasm], { stdio: "inherit" });
+  console.log(`${botWasm}: ${(fs.statSync(botWasm).size / 1024).toFixed(0)} KB`);
+}
 const OUT = "carcassonne-offline.html";
 
 // The wasm-bindgen module's exports become plain declarations in the one inline module.
@@ -116,7 +141,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error(
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
 // 4. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const files = ["index.html", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
 const sw = read("sw.js");

@@ -16,6 +16,7 @@ step "cargo clippy, native and wasm32 (warnings are errors)"
 cargo clippy --all-targets --quiet -- -D warnings
 cargo clippy --all-targets --features server --quiet -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features worker --quiet -- -D warnings
 step "engine tests (cargo test), and the benchmarks build"
 cargo test --quiet
 step "online play: carc serve with WebSocket clients on SQLite, the fault tests (SIGKILL; two instances on PostgreSQL), the parser fuzz loop"
@@ -27,8 +28,9 @@ step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api
 step "release build (trunk build --release)"
 trunk build --release
-wasm=$(ls dist/*.wasm)
-echo "release wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+for wasm in dist/carcassonne_bg.wasm dist/carcassonne-bot_bg.wasm; do
+  echo "release $wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+done
 step "the server for the online browser tests, and a throwaway PostgreSQL for two instances"
 cargo build --release --features server --bin carc --example pgcluster
 step "end-to-end browser tests"

@@ -6,7 +6,7 @@
 // A response marked `Cache-Control: no-store` is never stored.
 const CACHE = "carcassonne-__BUILD__";
 const FILES = ["./", "index.html", "boot.js", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js",
-  "carcassonne_bg.wasm", "bot-worker.js", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
+  "carcassonne_bg.wasm", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
   "icons/maskable-512.png"];
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));
 

@@ -1,12 +1,20 @@
-//! The browser side (WebAssembly only): the JavaScript API ([`api`]), computer players
+//! The browser side (WebAssembly only): the JavaScript API (`api`), computer players
 //! ([`bot`], run in a Web Worker), the shared game
-//! session behind it ([`session`]), and the canvas board ([`view`], drawn by [`render`]).
+//! session behind it (`session`), and the canvas board (`view`, drawn by `render`).
+//!
+//! With the `worker` feature only [`bot`] is built: the computers' own module, built for
+//! speed (`scripts/post-build.mjs`, the `bot` profile) while the page's is built for size.
 
+#[cfg(not(feature = "worker"))]
 pub mod api;
 pub mod bot;
+#[cfg(not(feature = "worker"))]
 pub mod coop_draw;
+#[cfg(not(feature = "worker"))]
 pub mod render;
+#[cfg(not(feature = "worker"))]
 pub mod session;
+#[cfg(not(feature = "worker"))]
 pub mod view;
 
 use wasm_bindgen::prelude::*;

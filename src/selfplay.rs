@@ -11,8 +11,7 @@ pub fn play_out(game: &mut Game, rng: &mut Rng) -> usize {
     let mut events = Vec::new();
     let mut n = 0;
     while !game.is_over() {
-        game.legal_actions_into(&mut legal);
-        let a = legal[rng.below(legal.len())];
+        let a = game.random_action(rng, &mut legal);
         events.clear();
         game.apply_into(&a, &mut events).expect("listed actions are legal");
         n += 1;

@@ -233,7 +233,7 @@ fn illegal_candidates(g: &Game, legal: &[Action]) -> Vec<Action> {
 fn play_checked(seed: u64, thorough: bool) -> Game {
     let mut g = Game::new(TileSet::builtin(), setup(seed)).unwrap();
     let mut rng = Rng::new(seed ^ 0x5eed);
-    let mut legal = Vec::new();
+    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
     let mut step = 0u64;
     while !g.is_over() {
         g.legal_actions_into(&mut legal);
@@ -289,7 +289,12 @@ fn play_checked(seed: u64, thorough: bool) -> Game {
                 assert!(g == before, "seed {seed}: refused {a:?} changed the game");
             }
         }
+        // Game::random_action picks the very action the list would, with the same draws.
+        let mut same = rng.clone();
+        let picked = g.random_action(&mut same, &mut scratch);
         let a = legal[rng.below(legal.len())];
+        assert_eq!(picked, a, "seed {seed}: random_action differs from the list's pick");
+        assert_eq!(same, rng, "seed {seed}: random_action drew differently");
         let circles_before = g.ghosts_in_circles();
         let ev = g.apply(&a).unwrap();
         // SPELL-3, SPELL-5: circle ghosts never move, except all at once when their bank is done.

@@ -215,8 +215,7 @@ fn random_turns(g: &mut Game, turns: u32, rng: &mut Rng, legal: &mut Vec<Action>
     let mut done = 0;
     let mut last = g.current_player();
     while !g.is_over() && done < turns {
-        g.legal_actions_into(legal);
-        let a = legal[rng.below(legal.len())];
+        let a = g.random_action(rng, legal);
         events.clear();
         g.apply_into(&a, events).expect("listed actions are legal");
         if g.current_player() != last {

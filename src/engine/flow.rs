@@ -93,6 +93,9 @@ pub(crate) struct PlacementRule {
     pub applies: fn(&TileDef) -> bool,
     /// Whether this placement is allowed.
     pub check: PlacementHook,
+    /// Whether the check's answer is the same for every rotation on a square (then a
+    /// listing asks it once per square, not once per rotation that fits).
+    pub any_rotation: bool,
 }
 
 /// Runs after a tile is placed and joined: the square, and how its mist met the board.
@@ -471,6 +474,11 @@ impl Game {
     /// Whether a set in play may refuse some placement of this tile beyond matching edges.
     pub(crate) fn placement_restricted(&self, def: &TileDef) -> bool {
         self.placement_rules().any(|rule| (rule.applies)(def))
+    }
+
+    /// Whether every rule that may refuse this tile a place answers alike for all rotations.
+    pub(crate) fn placement_any_rotation(&self, def: &TileDef) -> bool {
+        self.placement_rules().all(|rule| rule.any_rotation || !(rule.applies)(def))
     }
 
     /// Like [`Game::apply`], appending the events to `events`.

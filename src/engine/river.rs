@@ -31,7 +31,7 @@ pub(crate) const RULES: RuleSet = RuleSet {
     deal: Some(deal),
     draw: Some(draw_order),
     init: Some(init),
-    placement: Some(PlacementRule { applies: is_river_tile, check: must_extend }),
+    placement: Some(PlacementRule { applies: is_river_tile, check: must_extend, any_rotation: false }),
     after_tile: Some(follow),
     ..RuleSet::NONE
 };

@@ -20,7 +20,8 @@ use super::tiles::{FeatureKind, TileDef, TileIdx};
 pub(crate) const RULES: RuleSet = RuleSet {
     id: RuleId::Shrines,
     started: Some(note_start_buildings),
-    placement: Some(PlacementRule { applies: is_monastic, check: shrine_rule }),
+    // Buildings border by square, whichever way the tile is turned.
+    placement: Some(PlacementRule { applies: is_monastic, check: shrine_rule, any_rotation: true }),
     after_tile: Some(note_building),
     figure_placed: Some(maybe_challenge),
     before_scoring: Some(resolve_challenges),

@@ -3,6 +3,7 @@
 //! accepted, illegal actions refused without a trace, and records replaying exactly.
 
 use carcassonne::engine::rng::Rng;
+use carcassonne::engine::tiles::{constraint_code, CONSTRAINTS};
 use carcassonne::engine::{ghosts, spells, SetMove, SetStep};
 use carcassonne::engine::{
     Action, Deck, Event, FeatureKind, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation,
@@ -93,6 +94,13 @@ fn check_invariants(g: &Game) {
         assert_eq!(g.features().node(c.shrine).kind, FeatureKind::Shrine);
         assert_eq!(g.features().node(c.monastery).kind, FeatureKind::Monastery);
         assert!(g.figure_on(c.shrine).is_some() && g.figure_on(c.monastery).is_some());
+    }
+    // Each open square's constraint in both forms: the terrains as 4-bit groups, and
+    // their base-5 code (the listing's lookup key).
+    for o in g.board().open() {
+        let code = (0..4).map(|side| constraint_code(side, (o.required >> (4 * side)) as u8 & 0xf)).sum::<u16>();
+        assert_eq!(o.code, code, "{o:?}");
+        assert!(usize::from(o.code) < CONSTRAINTS);
     }
     let (meeples, guards) = if ghosts { (5, 5) } else { (7, 0) };
     for (p, st) in g.players().iter().enumerate() {

@@ -39,6 +39,9 @@ pub struct Open {
     pub required: u16,
     /// Which 4-bit groups of `required` apply.
     pub mask: u16,
+    /// The same constraint as one number ([`super::tiles::constraint_code`]), for
+    /// [`TileDef::fitting_code`].
+    pub code: u16,
 }
 
 /// The grid of placed squares.
@@ -212,7 +215,7 @@ impl Board {
             let slot = self.cell(q).expect("reserved");
             if self.cells[slot] == EMPTY {
                 self.cells[slot] = OPEN_FLAG | self.open.len() as u32;
-                self.open.push(Open { pos: q, required: 0, mask: 0 });
+                self.open.push(Open { pos: q, required: 0, mask: 0, code: 0 });
             }
             if let Some((def, rot)) = face {
                 let terrain = def.terrain(rot, side) as u16;
@@ -220,6 +223,7 @@ impl Board {
                 let o = &mut self.open[(self.cells[slot] & !OPEN_FLAG) as usize];
                 o.required |= terrain << facing;
                 o.mask |= 0xf << facing;
+                o.code += super::tiles::constraint_code(side.opposite() as u8, terrain as u8);
             }
         }
         idx

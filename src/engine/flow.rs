@@ -675,7 +675,7 @@ impl Game {
         let def = self.tiles.get(tile);
         let restricted = self.placement_restricted(def);
         self.board.open().iter().any(|open| {
-            let fit = def.fitting(open.required, open.mask);
+            let fit = def.fitting_code(open.code);
             fit != 0
                 && (!restricted
                     || Rotation::ALL

@@ -364,7 +364,7 @@ impl Game {
         if self.placement_restricted(def) {
             let any_rotation = self.placement_any_rotation(def);
             for o in open {
-                let fit = def.fitting(o.required, o.mask);
+                let fit = def.fitting_code(o.code);
                 let rotations = (0..4).filter(|r| fit >> r & 1 == 1).map(|r| Rotation::ALL[r]);
                 if any_rotation {
                     // The rules answer alike for every rotation on a square: asked once.
@@ -386,7 +386,7 @@ impl Game {
         out.resize(start + 4 * open.len(), Action::Pass);
         let mut n = start;
         for o in open {
-            let fit = def.fitting(o.required, o.mask);
+            let fit = def.fitting_code(o.code);
             for (r, rot) in Rotation::ALL.into_iter().enumerate() {
                 out[n] = Action::PlaceTile { tile, pos: o.pos, rot };
                 n += (fit >> r & 1) as usize;
@@ -405,17 +405,14 @@ impl Game {
         if let Phase::Tile { tile } = self.phase {
             let def = self.tiles.get(tile);
             let open = self.board.open();
-            // How many of four rotations fit (a 4-bit count per nibble: no popcount instruction
-            // in the baseline x86-64 and wasm builds' fast path).
-            let fits = |fit: u8| (0x4332_3221_3221_2110u64 >> (4 * fit)) as u32 & 0xf;
-            let count = || open.iter().map(|o| fits(def.fitting(o.required, o.mask))).sum::<u32>();
+            let count = || open.iter().map(|o| def.fitting_count(o.code)).sum::<u32>();
             let count = if self.placement_restricted(def) { 0 } else { count() };
             if count > 0 {
                 let mut k = rng.below(count as usize) as u32;
                 for o in open {
-                    let mut fit = def.fitting(o.required, o.mask);
-                    let here = fits(fit);
+                    let here = def.fitting_count(o.code);
                     if k < here {
+                        let mut fit = def.fitting_code(o.code);
                         // The k-th rotation that fits, in the list's order (rotation 0 first).
                         for _ in 0..k {
                             fit &= fit - 1;

@@ -236,6 +236,10 @@ pub struct TileDef {
     looks: u8,
     /// The four signatures in 16-bit lanes (rotation r in lane r), for [`TileDef::fitting`].
     lanes: u64,
+    /// [`TileDef::fitting`] for every constraint an open square can have, by its
+    /// [`constraint_code`] (the listing's lookup), with how many rotations those are in
+    /// the high 4 bits.
+    fit_by_code: Box<[u8; CONSTRAINTS]>,
     /// Bit r set when rotation r looks distinct.
     distinct_mask: u8,
     /// For each rotation, the smallest rotation that looks the same.
@@ -279,6 +283,16 @@ impl TileDef {
         const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
         let bits = ((zero >> 15) & SPREAD).wrapping_mul(GATHER) >> 48;
         bits as u8 & self.distinct_mask
+    }
+
+    /// [`TileDef::fitting`] for an open square's [`constraint_code`], looked up.
+    pub fn fitting_code(&self, code: u16) -> u8 {
+        self.fit_by_code[code as usize] & 0xf
+    }
+
+    /// How many rotations [`TileDef::fitting_code`] gives.
+    pub fn fitting_count(&self, code: u16) -> u32 {
+        (self.fit_by_code[code as usize] >> 4) as u32
     }
 
     /// The smallest rotation that looks exactly like `rot`: the one legal-move lists name.
@@ -830,6 +844,7 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
         rotations: Rotation::ALL,
         looks: 0,
         lanes: 0,
+        fit_by_code: Box::new([0; CONSTRAINTS]),
         distinct_mask: 0,
         same_as: Rotation::ALL,
     };
@@ -851,7 +866,30 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
             def.distinct_mask |= 1 << rot.quarters();
         }
     }
+    for code in 0..CONSTRAINTS {
+        let (mut required, mut mask) = (0u16, 0u16);
+        for side in 0..4 {
+            let terrain = (code / 5usize.pow(side)) % 5;
+            if terrain > 0 {
+                required |= (terrain as u16) << (4 * side);
+                mask |= 0xf << (4 * side);
+            }
+        }
+        let fit = def.fitting(required, mask);
+        def.fit_by_code[code] = fit | (fit.count_ones() as u8) << 4;
+    }
     Ok(def)
+}
+
+/// How many constraints an open square can have: each side free or demanding one of the
+/// four terrains.
+pub const CONSTRAINTS: usize = 625;
+
+/// An open square's constraint as one number below [`CONSTRAINTS`]: the terrain (1 to 4,
+/// 0 for none) each side demands, as the digits in base 5 (north first), so that the sides
+/// a neighbour adds are summed in.
+pub const fn constraint_code(side: u8, terrain: u8) -> u16 {
+    terrain as u16 * 5u16.pow(side as u32)
 }
 
 /// Everything that makes a rotated tile look the way it does, in a comparable form:
@@ -904,6 +942,11 @@ mod tests {
                     .filter(|r| def.is_distinct_rotation(**r) && def.signature(**r) & mask == required)
                     .fold(0u8, |m, r| m | 1 << r.quarters());
                 assert_eq!(def.fitting(required, mask), plain, "{} {required:04x}/{mask:04x}", def.id);
+                // The looked-up table, by the constraint's code (the board sums one
+                // constraint_code per side; properties.rs checks it keeps the two forms alike).
+                let code = (0..4).map(|side| constraint_code(side, (required >> (4 * side)) as u8 & 0xf)).sum::<u16>();
+                assert_eq!(def.fitting_code(code), plain, "{} code {code}", def.id);
+                assert_eq!(def.fitting_count(code), plain.count_ones(), "{} code {code}", def.id);
             }
             let looks: Vec<_> = Rotation::ALL.into_iter().filter(|r| def.is_distinct_rotation(*r)).collect();
             assert_eq!(def.distinct_rotations(), looks.as_slice());

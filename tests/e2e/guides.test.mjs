@@ -309,8 +309,13 @@ test("the element plays a guide from its attribute: a built-in name or a fan sit
     const ended = page.evaluate(() => new Promise((r) => document.getElementById("a").addEventListener("carcassonne-guide-end", (e) => r(e.detail), { once: true })));
     await page.mouse.click(board.x + city.x, board.y + city.y);
     // The figure waits on its spot; the guide hears of it only once it is confirmed.
+    await page.waitForFunction(() => document.getElementById("a").view.pending !== null, null, { timeout: 5000 });
     assert.equal(await page.evaluate(() => document.getElementById("a").game.snapshot().actions), 1);
-    await page.mouse.click(board.x + city.x, board.y + city.y);
+    // The confirming click goes where the spot is now: the guide's card may have changed
+    // and the board refitted under it (this click missed once under load).
+    await page.waitForFunction(() => document.getElementById("a").view.animating() === 0, null, { timeout: 5000 });
+    const again = (await page.evaluate(() => document.getElementById("a").view.spotPoints())).find((s) => s.action.at === "Nw") ?? city;
+    await page.mouse.click(board.x + again.x, board.y + again.y);
     await page.waitForFunction(() => document.getElementById("a").game.snapshot().actions === 2);
     assert.equal(await inEl("a", ".guide-say").innerText(), "Well done.");
     await shot(page, "guide-element-1280");

@@ -866,17 +866,17 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
             def.distinct_mask |= 1 << rot.quarters();
         }
     }
-    for code in 0..CONSTRAINTS {
-        let (mut required, mut mask) = (0u16, 0u16);
-        for side in 0..4 {
-            let terrain = (code / 5usize.pow(side)) % 5;
-            if terrain > 0 {
-                required |= (terrain as u16) << (4 * side);
-                mask |= 0xf << (4 * side);
-            }
+    // A rotation fits exactly the constraints whose sides each demand nothing or its own
+    // edge: 16 codes per rotation (which sides demand), not a test of all 625.
+    for rot in Rotation::ALL.into_iter().filter(|r| def.distinct_mask >> r.quarters() & 1 == 1) {
+        for sides in 0..16u8 {
+            let code: u16 = (0..4u8)
+                .filter(|side| sides >> side & 1 == 1)
+                .map(|side| constraint_code(side, def.terrain(rot, Side::ALL[side as usize]) as u8))
+                .sum();
+            // The rotation's bit, and one more in the count (high 4 bits).
+            def.fit_by_code[code as usize] += (1 << rot.quarters()) | 1 << 4;
         }
-        let fit = def.fitting(required, mask);
-        def.fit_by_code[code] = fit | (fit.count_ones() as u8) << 4;
     }
     Ok(def)
 }

@@ -5,7 +5,7 @@
 use crate::engine::coop::{GhostSpot, Move as CoopMove, COLOURS};
 use crate::engine::{
     ghosts, spells, Action, Deck, Event, FigureKind, Game, Options, Phase, PlayError, PlayerSetup, Port, Pos, Rotation,
-    Set, SetMove, SetStep, Setup, SetupError, Spot, TileIdx, TileSet,
+    Set, SetMove, SetStep, Setup, SetupError, Spot, SpotSquare, TileIdx, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -427,23 +427,17 @@ impl Record {
 /// An action's spot read on a square the record placed at another (equivalent) rotation
 /// than the engine keeps: the printed port the record names, turned onto the kept tile.
 fn turn_spots(action: Action, game: &Game, turned: &[(Pos, u8)]) -> Action {
-    let turn = |pos: Pos, spot: Spot| match (spot, turned.iter().find(|(p, _)| *p == pos)) {
-        (Spot::Port(p), Some(&(_, q))) => Spot::Port(Port::new(p.index() as u8 + 3 * q)),
-        _ => spot,
+    let Some((on, spot)) = action.spot() else { return action };
+    let pos = match on {
+        SpotSquare::At(pos) => Some(pos),
+        SpotSquare::Placed => match game.figure_square() {
+            Some(square) => Some(game.board().square(square).pos),
+            None => game.board().squares().last().map(|s| s.pos),
+        },
     };
-    let last = game.board().squares().last().map(|s| s.pos);
-    match action {
-        Action::PlaceFigure { figure, spot } => {
-            Action::PlaceFigure { figure, spot: last.map_or(spot, |pos| turn(pos, spot)) }
-        }
-        Action::Set(SetMove::Ghosts(ghosts::Move { pos, spot })) => ghosts::Move { pos, spot: turn(pos, spot) }.into(),
-        Action::Set(SetMove::Spells(spells::Move::Attract { pos, spot })) => {
-            spells::Move::Attract { pos, spot: turn(pos, spot) }.into()
-        }
-        Action::Set(SetMove::Spells(spells::Move::Cat { pos, spot })) => {
-            spells::Move::Cat { pos, spot: turn(pos, spot) }.into()
-        }
-        other => other,
+    match pos.and_then(|pos| turned.iter().find(|(p, _)| *p == pos)) {
+        Some(&(_, q)) => action.with_spot(spot.rotate(Rotation::new(q).expect("a quarter turn below 4"))),
+        None => action,
     }
 }
 

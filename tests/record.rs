@@ -391,3 +391,90 @@ fn the_format_document_names_every_option() {
         assert!(doc.contains(&format!("| `{key}` |")), "docs/record-format.md has no row for option {key}");
     }
 }
+
+// ------------------------------------------------------------------ equivalent rotations
+
+use carcassonne::engine::coop::CoopOptions;
+use carcassonne::engine::{Port, Rotation};
+
+/// The record of `game` written as a careless hand would: every symmetric tile at another
+/// rotation that looks the same as the one the engine keeps, and every later spot on that
+/// square named in the record's own frame (its printed port turned back by the difference).
+/// Returns the new record and how many spots it renamed.
+fn turned_record(game: &Game) -> (Record, usize) {
+    let record = Record::of_game(game);
+    let tiles = game.tiles();
+    // Square → quarter turns from the kept rotation to the written one.
+    let mut turned: Vec<((i64, i64), u8)> = Vec::new();
+    let mut last = (0, 0);
+    let mut renamed = 0;
+    let mut actions = Vec::new();
+    for ra in &record.actions {
+        let mut v = ra.to_value();
+        if let Some(id) = v["tile"].as_str() {
+            let def = tiles.get(tiles.index_of(id).unwrap());
+            let kept = Rotation::new(v["rotation"].as_u64().unwrap() as u8).unwrap();
+            let square = (v["x"].as_i64().unwrap(), v["y"].as_i64().unwrap());
+            last = square;
+            let other = Rotation::ALL.into_iter().find(|r| *r != kept && def.canonical_rotation(*r) == kept);
+            if let Some(r) = other {
+                v["rotation"] = json!(r.quarters());
+                turned.push((square, (r.quarters() + 4 - kept.quarters()) % 4));
+            }
+        } else if let Some(at) = v["at"].as_str().and_then(Port::from_name) {
+            // A figure or a co-op meeple names a spot on the tile just placed; every other
+            // move names its square.
+            let square = match (v["x"].as_i64(), v["y"].as_i64()) {
+                (Some(x), Some(y)) => (x, y),
+                _ => last,
+            };
+            if let Some(&(_, q)) = turned.iter().find(|(s, _)| *s == square) {
+                let written = (at.index() + 12 - 3 * q as usize) % 12;
+                v["at"] = json!(Port::NAMES[written]);
+                renamed += 1;
+            }
+        }
+        actions.push(RecordAction::from_value(&v).unwrap());
+    }
+    (Record { actions, ..record }, renamed)
+}
+
+/// Replaying the turned record gives the very game (a spot is read on the tile as the
+/// record placed it, then kept in the engine's form), for every kind of move that names a
+/// spot: figures, ghosts, attractions, Eloïse, and the cooperative game's meeples, burials,
+/// points, removals and hounds.
+fn assert_turned_records_replay(games: impl Iterator<Item = Game>) -> usize {
+    let mut renamed = 0;
+    for game in games {
+        let (turned, n) = turned_record(&game);
+        renamed += n;
+        let replayed = turned.replay(game.tiles().clone()).map(|(g, _)| g);
+        match replayed {
+            Ok(g) => assert!(g == game, "the turned record of {:?} replays to another game", game.setup().deck),
+            Err(e) => panic!("the turned record of {:?} is refused: {e}", game.setup().deck),
+        }
+    }
+    renamed
+}
+
+#[test]
+fn competitive_records_may_place_a_tile_at_any_rotation_that_looks_the_same() {
+    let games = choice_games().into_iter().map(|(g, _)| g);
+    let renamed = assert_turned_records_replay(games);
+    assert!(renamed > 100, "spots on turned tiles: {renamed}");
+}
+
+#[test]
+fn coop_records_may_place_a_tile_at_any_rotation_that_looks_the_same() {
+    let games = (0..60u64).map(|seed| {
+        let setup = Setup {
+            players: (0..1 + seed as usize % 5).map(|i| PlayerSetup::named(&format!("P{i}"))).collect(),
+            sets: if seed % 2 == 0 { vec![Set::Ghosts] } else { vec![Set::Ghosts, Set::SpellCircles] },
+            options: Options { coop: CoopOptions::level(1 + (seed % 6) as u8), ..Options::default() },
+            deck: Deck::Seed(seed),
+        };
+        carcassonne::selfplay::random_game(TileSet::builtin(), setup, seed * 17 + 3).unwrap()
+    });
+    let renamed = assert_turned_records_replay(games);
+    assert!(renamed > 100, "spots on turned tiles: {renamed}");
+}

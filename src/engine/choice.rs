@@ -31,7 +31,7 @@
 use super::board::SquareIdx;
 use super::events::Event;
 use super::game::Game;
-use super::moves::{Action, PlayError};
+use super::moves::{Action, PlayError, Spot, SpotSquare};
 use super::{coop, ghosts, spells};
 
 /// A step of the turn that a set owns.
@@ -77,6 +77,15 @@ impl SetStep {
         }
     }
 
+    /// The square a figure may go on in this step: the tile just placed, while the
+    /// cooperative game waits for a meeple on it.
+    pub fn figure_square(self) -> Option<SquareIdx> {
+        match self {
+            SetStep::Coop(coop::Step::Meeple { square }) => Some(square),
+            _ => None,
+        }
+    }
+
     /// Every legal action of the step, appended to `out`.
     pub(crate) fn actions(self, game: &Game, out: &mut Vec<Action>) {
         match self {
@@ -114,6 +123,26 @@ impl SetStep {
             (SetStep::Spells(_), SetMove::Spells(m)) => SetMove::Spells(spells::canonical(game, m)),
             (SetStep::Coop(s), SetMove::Coop(m)) => SetMove::Coop(coop::canonical(game, s, m)),
             _ => m,
+        }
+    }
+}
+
+impl SetMove {
+    /// The figure's spot the move points at, and its square, if it names one.
+    pub(crate) fn spot(self) -> Option<(SpotSquare, Spot)> {
+        match self {
+            SetMove::Ghosts(m) => Some((SpotSquare::At(m.pos), m.spot)),
+            SetMove::Spells(m) => Some((SpotSquare::At(m.pos()), m.spot())),
+            SetMove::Coop(m) => m.spot(),
+        }
+    }
+
+    /// The move naming `spot` in place of its own (unchanged if it names none).
+    pub(crate) fn with_spot(self, spot: Spot) -> SetMove {
+        match self {
+            SetMove::Ghosts(m) => SetMove::Ghosts(ghosts::Move { spot, ..m }),
+            SetMove::Spells(m) => SetMove::Spells(m.with_spot(spot)),
+            SetMove::Coop(m) => SetMove::Coop(m.with_spot(spot)),
         }
     }
 }

@@ -244,6 +244,22 @@ impl Game {
         self.phase
     }
 
+    /// The square a figure may go on now: the tile just placed, in the figure step or a
+    /// set's step that puts a figure on it (the cooperative meeple).
+    pub fn figure_square(&self) -> Option<SquareIdx> {
+        match self.phase {
+            Phase::Figure { square } => Some(square),
+            Phase::Set(step) => step.figure_square(),
+            Phase::Tile { .. } | Phase::Over => None,
+        }
+    }
+
+    /// Whether the step waiting now may be answered with [`Action::Pass`] (no figure, no
+    /// more removal): the one place the interface learns which steps may pass.
+    pub fn may_pass(&self) -> bool {
+        self.check(&Action::Pass).is_ok()
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over

@@ -41,7 +41,7 @@ pub use game::{Contacts, Figure, Game, Phase, PlayerState};
 pub use geometry::{Port, Pos, Rotation, Side};
 pub use ghosts::GhostCase;
 pub use inspect::{Holder, Inspection, Part};
-pub use moves::{Action, FigureKind, PlayError, Restriction, Spot};
+pub use moves::{Action, FigureKind, PlayError, Restriction, Spot, SpotSquare};
 pub use sets::{Set, SetMask};
 pub use setup::{Deck, Options, PlayerSetup, Setup, SetupError, SpellMode};
 pub use tiles::{FeatureKind, TileDef, TileIdx, TileSet};

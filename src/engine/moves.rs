@@ -61,6 +61,16 @@ pub enum Spot {
     Building,
 }
 
+impl Spot {
+    /// The spot as it lies after turning its tile by `rot` (the building stays itself).
+    pub const fn rotate(self, rot: Rotation) -> Spot {
+        match self {
+            Spot::Port(p) => Spot::Port(p.rotate(rot)),
+            Spot::Building => Spot::Building,
+        }
+    }
+}
+
 impl fmt::Display for Spot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -98,6 +108,39 @@ pub enum Action {
     Pass,
     /// A move of a step that a set owns (its choices: [`super::choice`]).
     Set(super::choice::SetMove),
+}
+
+/// The square an action's spot lies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpotSquare {
+    /// The tile just placed (a figure, a co-op meeple).
+    Placed,
+    /// A square named by the action.
+    At(Pos),
+}
+
+impl Action {
+    /// The figure's spot the action names, and its square, if it names one: a figure put on
+    /// the tile just placed, or a set's move that points at a figure (a ghost's, a circle's
+    /// or Eloïse's target; a co-op meeple, burial, scoring, removal or hound). Notation
+    /// turns and renames spots through this and [`Action::with_spot`] without knowing any
+    /// set's moves.
+    pub fn spot(&self) -> Option<(SpotSquare, Spot)> {
+        match *self {
+            Action::PlaceFigure { spot, .. } => Some((SpotSquare::Placed, spot)),
+            Action::Set(m) => m.spot(),
+            Action::PlaceTile { .. } | Action::RetrieveAbbot { .. } | Action::Pass => None,
+        }
+    }
+
+    /// The action naming `spot` in place of the spot it names (unchanged if it names none).
+    pub fn with_spot(self, spot: Spot) -> Action {
+        match self {
+            Action::PlaceFigure { figure, .. } => Action::PlaceFigure { figure, spot },
+            Action::Set(m) => Action::Set(m.with_spot(spot)),
+            other => other,
+        }
+    }
 }
 
 /// Why an action was refused. The game is unchanged after a refusal.

@@ -85,6 +85,30 @@ pub enum Move {
     },
 }
 
+impl Move {
+    /// The figure's square.
+    pub fn pos(self) -> Pos {
+        match self {
+            Move::Attract { pos, .. } | Move::Cat { pos, .. } => pos,
+        }
+    }
+
+    /// The figure's spot.
+    pub fn spot(self) -> Spot {
+        match self {
+            Move::Attract { spot, .. } | Move::Cat { spot, .. } => spot,
+        }
+    }
+
+    /// The same move naming `spot`.
+    pub fn with_spot(self, spot: Spot) -> Move {
+        match self {
+            Move::Attract { pos, .. } => Move::Attract { pos, spot },
+            Move::Cat { pos, .. } => Move::Cat { pos, spot },
+        }
+    }
+}
+
 /// The figures the step may choose: those around the tile that carry ghosts for a circle,
 /// any figure for Eloïse.
 pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {

@@ -8,7 +8,7 @@ use crate::engine::board::SquareIdx;
 use crate::engine::coop::{GhostSpot, Move, Step};
 use crate::engine::geometry::Port;
 use crate::engine::tiles::NO_SEG;
-use crate::engine::{ghosts, spells, Action, FigureKind, Game, Part, Phase, Pos, Rotation, SetMove, SetStep, Spot};
+use crate::engine::{Action, FigureKind, Game, Part, Phase, Pos, Rotation, SetMove, SetStep, Spot, SpotSquare};
 
 /// The radius of a figure spot's ring, in squares.
 pub const SPOT_RADIUS: f64 = 0.09;
@@ -123,13 +123,8 @@ pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
             .legal_actions()
             .into_iter()
             .filter_map(|a| {
-                let Action::Set(
-                    SetMove::Ghosts(ghosts::Move { pos, spot })
-                    | SetMove::Spells(spells::Move::Attract { pos, spot } | spells::Move::Cat { pos, spot }),
-                ) = a
-                else {
-                    return None;
-                };
+                // A ghost's, a circle's or Eloïse's figure.
+                let (SpotSquare::At(pos), spot) = a.spot()? else { return None };
                 let sq = g.board().square_at(pos)?;
                 Some(point(a, node_point(g, sq, spot_node(g, sq, spot)?)))
             })

@@ -227,12 +227,7 @@ impl WasmGame {
         let (def, rot) = match tile {
             Some(id) => (g.tiles().get(g.tiles().index_of(&id)?), crate::engine::Rotation::new(rotation.unwrap_or(0))?),
             None => {
-                let square = match g.phase() {
-                    Phase::Figure { square } => square,
-                    Phase::Set(crate::engine::SetStep::Coop(crate::engine::coop::Step::Meeple { square })) => square,
-                    _ => return None,
-                };
-                let placed = g.board().square(square);
+                let placed = g.board().square(g.figure_square()?);
                 (g.tiles().get(placed.tile), placed.rot)
             }
         };

@@ -17,7 +17,7 @@ use crate::engine::events::Event;
 use crate::engine::features::NodeIdx;
 use crate::engine::game::Game;
 use crate::engine::geometry::Pos;
-use crate::engine::moves::{Action, FigureKind, PlayError, Spot};
+use crate::engine::moves::{Action, FigureKind, PlayError, Spot, SpotSquare};
 use crate::engine::tiles::{FeatureKind, NO_SEG};
 
 /// A choice the cooperative turn waits for.
@@ -192,6 +192,34 @@ pub enum Move {
         /// The square.
         pos: Pos,
     },
+}
+
+impl Move {
+    /// The meeple's spot the move names and its square: a meeple put on the tile just
+    /// placed, or one buried, scored, whose feature is given up, or that Eloïse or a hound
+    /// goes with.
+    pub fn spot(self) -> Option<(SpotSquare, Spot)> {
+        match self {
+            Move::Meeple { spot, .. } => Some((SpotSquare::Placed, spot)),
+            Move::Bury { pos, spot }
+            | Move::Points { pos, spot }
+            | Move::Remove { pos, spot, .. }
+            | Move::With { pos, spot } => Some((SpotSquare::At(pos), spot)),
+            Move::BuryFromSupply { .. } | Move::Ghost { .. } | Move::Clear { .. } | Move::FaceDown { .. } => None,
+        }
+    }
+
+    /// The same move naming `spot` (unchanged if it names none).
+    pub fn with_spot(self, spot: Spot) -> Move {
+        match self {
+            Move::Meeple { colour, .. } => Move::Meeple { colour, spot },
+            Move::Bury { pos, .. } => Move::Bury { pos, spot },
+            Move::Points { pos, .. } => Move::Points { pos, spot },
+            Move::Remove { pos, from, .. } => Move::Remove { pos, spot, from },
+            Move::With { pos, .. } => Move::With { pos, spot },
+            other => other,
+        }
+    }
 }
 
 /// The meeple spots of the tile just placed (COOP-2b, COOP-2b-1, COOP-2b-2, COOP-DEC-20):

@@ -150,8 +150,7 @@ impl State {
                 self.draw_figures(&s);
             }
             p if choosing(p) => {
-                let ghost_step =
-                    !matches!(g.phase(), Phase::Figure { .. } | Phase::Set(SetStep::Coop(Step::Meeple { .. })));
+                let ghost_step = g.figure_square().is_none();
                 self.draw_figures(&s);
                 drop(s);
                 for (i, c) in self.choices().iter().enumerate() {

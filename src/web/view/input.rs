@@ -83,10 +83,7 @@ impl State {
         let s = self.shared.borrow();
         let g = &s.game;
         let spot = figure_spot(&self.choices().into_iter().nth(i)?.action)?;
-        let pos = match g.phase() {
-            Phase::Set(SetStep::Coop(Step::Meeple { square })) => g.board().square(square).pos,
-            _ => g.board().squares().last()?.pos,
-        };
+        let pos = g.board().square(g.figure_square()?).pos;
         Some((pos, Some(Part::Spot(spot)), None))
     }
 
@@ -185,23 +182,12 @@ impl State {
                 let (_, rots) = places.iter().find(|(p, _)| *p == pos)?;
                 Some(Command::Apply(Action::PlaceTile { tile, pos, rot: self.rotation_at(rots) }))
             }
-            Phase::Figure { .. } => match self.spot_hover.or(self.focus) {
+            p if choosing(p) => match self.spot_hover.or(self.focus) {
                 Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
-                None => Some(Command::Apply(Action::Pass)),
+                // Enter with nothing chosen: no figure, or no more removal, where the step
+                // may pass; a ghost (or the cat) must go somewhere.
+                None => self.shared.borrow().game.may_pass().then_some(Command::Apply(Action::Pass)),
             },
-            // Enter with nothing chosen: no meeple, or no more removal.
-            Phase::Set(SetStep::Coop(Step::Meeple { .. } | Step::Removal { .. })) => {
-                match self.spot_hover.or(self.focus) {
-                    Some(i) => self.choices().into_iter().nth(i).map(|c| Command::Apply(c.action)),
-                    None => Some(Command::Apply(Action::Pass)),
-                }
-            }
-            // A ghost (or the cat) must go somewhere: Enter needs a chosen meeple.
-            p if choosing(p) => self
-                .spot_hover
-                .or(self.focus)
-                .and_then(|i| self.choices().into_iter().nth(i))
-                .map(|c| Command::Apply(c.action)),
             _ => None,
         }
     }

@@ -15,9 +15,8 @@ use super::render::{self, Piece, COLORS};
 use super::session::{self, Shared};
 use super::to_js;
 use crate::art;
-use crate::engine::coop::Step;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, SetStep, Spot, TileSet};
+use crate::engine::{Action, FigureKind, Part, Phase, Pos, Rotation, Spot, SpotSquare, TileSet};
 use crate::ui::camera::Camera;
 use crate::ui::motion::{self, Anim, Effect};
 use crate::ui::targets::{self, choosing, Choice, SPOT_RADIUS};
@@ -235,7 +234,7 @@ impl State {
         }
         // On a touch screen a figure's spots are fingertip targets: while they are offered,
         // the camera closes in on them until they lie a finger (44 px) apart.
-        if self.touch && matches!(self.phase(), Phase::Figure { .. } | Phase::Set(SetStep::Coop(Step::Meeple { .. }))) {
+        if self.touch && self.shared.borrow().game.figure_square().is_some() {
             let choices = self.choices();
             if let Some(gap) = targets::spot_gap(&choices).filter(|g| *g > 0.0) {
                 let points: Vec<&Choice> = choices.iter().filter(|c| !c.square).collect();
@@ -346,9 +345,8 @@ fn run(shared: &Shared, cmd: Option<Command>) {
 /// The spot a figure placement (a meeple, guard or abbot, or a co-op meeple) puts its figure
 /// on; `None` for any other action.
 fn figure_spot(a: &Action) -> Option<Spot> {
-    match a {
-        Action::PlaceFigure { spot, .. }
-        | Action::Set(crate::engine::SetMove::Coop(crate::engine::coop::Move::Meeple { spot, .. })) => Some(*spot),
+    match a.spot() {
+        Some((SpotSquare::Placed, spot)) => Some(spot),
         _ => None,
     }
 }

@@ -274,3 +274,76 @@ fn cooperative_event_names_are_documented() {
         assert!(doc.contains(&format!("`{name}`")), "docs/record-format.md does not name the event {name} ({seen:?})");
     }
 }
+
+/// Every subcommand explains itself with `--help` (and `-h`), on stdout with status 0, and
+/// starts nothing: `carc serve -h` prints its options instead of serving on port 8080.
+#[test]
+fn every_subcommand_has_help_and_serve_h_starts_nothing() {
+    let subcommands = ["replay", "share", "tiles", "guide", "selfplay", "perft", "arena", "serve", "completions"];
+    let (code, out, _) = carc(&["--help"]);
+    assert_eq!(code, 0);
+    for sub in subcommands {
+        assert!(out.contains(&format!("  {sub} ")), "carc --help lists {sub}: {out}");
+        for flag in ["--help", "-h"] {
+            let started = std::time::Instant::now();
+            let (code, out, err) = carc(&[sub, flag]);
+            assert_eq!(code, 0, "carc {sub} {flag}: {err}");
+            assert!(out.contains(&format!("Usage: carc {sub}")), "carc {sub} {flag}: {out}");
+            assert!(started.elapsed().as_secs() < 10, "carc {sub} {flag} returned at once");
+        }
+    }
+    let (_, out, _) = carc(&["serve", "--help"]);
+    for option in ["--messages-per-sec", "--max-connections", "--advertise", "--lease-secs", "--trust-proxy"] {
+        assert!(out.contains(option), "serve --help names {option}");
+    }
+    let (code, out, _) = carc(&["--version"]);
+    assert_eq!((code, out.trim()), (0, concat!("carc ", env!("CARGO_PKG_VERSION"))));
+    let (code, out, err) = carc(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("complete") && out.contains("selfplay") && out.contains("--messages-per-sec"), "{out}");
+}
+
+/// Misspelt or unknown options are refused with a suggestion; stray words and repeated
+/// options are refused, not silently passed over.
+#[test]
+fn misspelt_stray_and_repeated_arguments_are_refused() {
+    let (code, _, err) = carc(&["selfplay", "--gmes", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'--gmes'") && err.contains("similar argument exists: '--games'"), "{err}");
+    let (code, _, err) = carc(&["selfpaly"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown command") && err.contains("'selfplay'"), "{err}");
+    let (code, out, err) = carc(&["replay", &data("sample-game.json"), "extra"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("unexpected argument 'extra'"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--games", "1", "--games", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'--games <N>' cannot be used multiple times"), "{err}");
+    let (code, _, err) = carc(&["selfplay", "--bots", "easy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--coop"), "--bots needs --coop: {err}");
+}
+
+/// Values that would make a server refuse every message or reset every connection are
+/// refused before it starts, with the range that makes sense.
+#[test]
+fn senseless_serve_values_are_refused_with_a_reason() {
+    for (option, value, says) in [
+        ("--messages-per-sec", "0", "0 is not in 1..=100000"),
+        ("--max-connections", "0", "0 is not in 1..=10000000"),
+        ("--connections-per-address", "0", "0 is not in 1..="),
+        ("--idle-timeout-secs", "1", "1 is not in 3..="),
+        ("--planners", "0", "0 is not in 1..="),
+        ("--lease-secs", "0.5", "--lease-secs is from 1 to 3600"),
+        ("--port", "70000", "70000"),
+        ("--host", "localhost", "invalid IP address"),
+    ] {
+        let (code, out, err) = carc(&["serve", option, value]);
+        assert_eq!(code, 2, "serve {option} {value}");
+        assert!(out.is_empty(), "serve {option} {value} started nothing: {out}");
+        assert!(err.contains(option) && err.contains(says), "serve {option} {value}: {err}");
+    }
+    let (code, out, err) = carc(&["serve", "--advertise", "ws://10.0.0.1:8080/ws"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("--advertise is for instances sharing PostgreSQL"), "{err}");
+}

@@ -303,8 +303,8 @@ fn every_subcommand_has_help_and_serve_h_starts_nothing() {
     assert!(out.contains("complete") && out.contains("selfplay") && out.contains("--messages-per-sec"), "{out}");
 }
 
-/// Misspelt or unknown options are refused with a suggestion; stray words and repeated
-/// options are refused, not silently passed over.
+/// Misspelt or unknown options are refused with a suggestion; stray words, and options
+/// repeated with other values, are refused, not silently passed over.
 #[test]
 fn misspelt_stray_and_repeated_arguments_are_refused() {
     let (code, _, err) = carc(&["selfplay", "--gmes", "3"]);
@@ -318,7 +318,14 @@ fn misspelt_stray_and_repeated_arguments_are_refused() {
     assert!(out.is_empty() && err.contains("unexpected argument 'extra'"), "{err}");
     let (code, _, err) = carc(&["selfplay", "--games", "1", "--games", "2"]);
     assert_eq!(code, 2);
-    assert!(err.contains("'--games <N>' cannot be used multiple times"), "{err}");
+    assert!(err.contains("--games is given twice, as \"1\" and as \"2\": give it once"), "{err}");
+    let (code, _, err) = carc(&["replay", &data("sample-game.json"), "--events", "--events"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'--events' cannot be used multiple times"), "{err}");
+    // The same value twice (a script adding its flags to a common set) counts once.
+    let (code, out, err) = carc(&["selfplay", "--games", "2", "--seed", "3", "--games", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["games"], 2);
     let (code, _, err) = carc(&["selfplay", "--bots", "easy"]);
     assert_eq!(code, 2);
     assert!(err.contains("--coop"), "--bots needs --coop: {err}");

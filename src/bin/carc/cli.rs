@@ -19,6 +19,13 @@ use std::time::Instant;
 
 /// Run the command line; returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args = match once_each(args.into_iter().collect()) {
+        Ok(args) => args,
+        Err(msg) => {
+            eprintln!("carc: {msg}");
+            return 2;
+        }
+    };
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
@@ -35,6 +42,51 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             2
         }
     }
+}
+
+/// An option given twice with the same value counts once (scripts that add their flags to
+/// a common set do so); given twice with different values it is refused, since neither
+/// could be said to win. clap itself then refuses any other repetition.
+fn once_each(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
+    let cli = Cli::command();
+    let Some(sub) = args.get(1).and_then(|a| a.to_str()).and_then(|name| cli.find_subcommand(name)) else {
+        return Ok(args);
+    };
+    let takes_value =
+        |name: &str| sub.get_arguments().find(|a| a.get_long() == Some(name)).map(|a| a.get_action().takes_values());
+    let mut seen: Vec<(String, OsString)> = Vec::new();
+    let mut out: Vec<OsString> = args[..2].to_vec();
+    let mut rest = args[2..].iter();
+    while let Some(arg) = rest.next() {
+        let Some(name) = arg.to_str().and_then(|a| a.strip_prefix("--")).filter(|n| !n.is_empty() && !n.contains('='))
+        else {
+            out.push(arg.clone());
+            continue;
+        };
+        if takes_value(name) != Some(true) {
+            out.push(arg.clone());
+            continue;
+        }
+        let Some(value) = rest.next() else {
+            out.push(arg.clone());
+            continue;
+        };
+        match seen.iter().find(|(n, _)| n == name) {
+            Some((_, v)) if v == value => {}
+            Some((_, v)) => {
+                return Err(format!(
+                    "--{name} is given twice, as {:?} and as {:?}: give it once",
+                    v.to_string_lossy(),
+                    value.to_string_lossy()
+                ))
+            }
+            None => {
+                seen.push((name.to_string(), value.clone()));
+                out.extend([arg.clone(), value.clone()]);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Help and the version go to stdout (status 0); a misuse to stderr (status 2), an

@@ -1,0 +1,294 @@
+//! What each client message does, one function per message: create, join, claim, start
+//! or rematch, act, chat, hand a seat to a computer, and "my games". A join or a claim goes
+//! first to where its room is served ([`super::hub::room`]).
+
+use super::bots::play_computers;
+use super::forward;
+use super::hub::{room, Place, Server};
+use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
+use super::random::{random_id, random_seed};
+use super::room::{hash, seat_meta, Meta, Progress, Room};
+use super::socket::{error, leave, Client};
+use super::store::{self, Lease};
+use crate::ai::Level;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+
+/// What handling a message came to.
+pub(super) enum Handled {
+    /// Answers for the client.
+    Replies(Vec<ServerMsg>),
+    /// Its room is served by another instance, now connected: pass the message on.
+    Forward(Box<forward::Upstream>),
+    /// Its room is served elsewhere and this connection was forwarded here: the client
+    /// reconnects (instances never forward in a chain).
+    Moved,
+}
+
+/// A message, answered by its own function below; a join or a claim goes first to where
+/// its room is served.
+pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Handled {
+    let answer = match m {
+        ClientMsg::Ping => Ok(vec![ServerMsg::Pong]),
+        ClientMsg::Create { seats, sets, options, absent_secs } => {
+            create(server, ip, seats, sets, options, absent_secs).await.map(|m| vec![m])
+        }
+        ClientMsg::Join { room: id, token } => match served(server, c, &id, ip).await {
+            Ok(r) => join(server, c, r, token).await,
+            Err(elsewhere) => return elsewhere,
+        },
+        ClientMsg::Claim { room: id, name, secret } => match served(server, c, &id, ip).await {
+            Ok(r) => claim(server, r, name, secret).await,
+            Err(elsewhere) => return elsewhere,
+        },
+        ClientMsg::Start | ClientMsg::Rematch => start(server, c).await,
+        ClientMsg::Act { n, action } => act(server, c, n, action).await,
+        ClientMsg::Games { rooms } => games(server, rooms).await.map(|m| vec![m]),
+        ClientMsg::Chat { text } => chat(server, c, text).await,
+        ClientMsg::Computer { seat, level } => computer(server, c, ip, seat, level).await,
+    };
+    Handled::Replies(answer.unwrap_or_else(|e| vec![error(e)]))
+}
+
+/// The room a join or a claim names, when it is served here; otherwise what to do with the
+/// message (pass it to the owner, send the client back, or refuse it).
+async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Room>>, Handled> {
+    match room(server, id, ip, !c.forwarded).await {
+        Ok(Place::Here(r)) => {
+            // A game whose turn is a computer's when it was loaded goes on.
+            play_computers(server.clone(), r.clone());
+            Ok(r)
+        }
+        Ok(Place::There(up)) => {
+            leave(c).await;
+            Err(Handled::Forward(up))
+        }
+        Err(e) if e == store::NOT_OURS => Err(Handled::Moved),
+        Err(e) => Err(Handled::Replies(vec![error(e)])),
+    }
+}
+
+/// `join`: follow the room, with a seat's token to play it, without to watch; the answer is
+/// the room, its game and its chat.
+async fn join(
+    server: &Server,
+    c: &mut Client,
+    r: Arc<Mutex<Room>>,
+    token: Option<String>,
+) -> Result<Vec<ServerMsg>, String> {
+    leave(c).await;
+    let mut guard = r.lock().await;
+    let (seat, hosts) = guard.enter(token.as_deref(), server.config.watchers_per_room)?;
+    c.rx = Some(guard.tx.subscribe());
+    c.seat = seat;
+    c.hosts = hosts;
+    c.room = Some(r.clone());
+    let mut out = vec![guard.info(seat, c.hosts)];
+    out.extend(guard.state());
+    out.extend(guard.chat());
+    Ok(out)
+}
+
+/// `claim`: take an open seat under a name; the answer is the seat's token.
+async fn claim(
+    server: &Server,
+    r: Arc<Mutex<Room>>,
+    name: String,
+    secret: Option<String>,
+) -> Result<Vec<ServerMsg>, String> {
+    let mut guard = r.lock().await;
+    let (seat, token) = guard.claim(&server.store, name, secret.as_deref()).await?;
+    Ok(vec![ServerMsg::Claimed { room: guard.id.clone(), seat, token }])
+}
+
+/// `start` and `rematch`: the host starts a game (everyone hears of it).
+async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, String> {
+    let r = c.room.clone().ok_or("join a room first")?;
+    let mut guard = r.lock().await;
+    if !c.hosts {
+        return Err("only the host (the room's creator) may start a game".into());
+    }
+    let over = guard.game.as_ref().is_some_and(|g| g.is_over());
+    if guard.game.is_some() && !over {
+        return Err("a game is being played".into());
+    }
+    guard.start(&server.store, &server.tiles, random_seed()).await?;
+    let info = guard.info(None, false);
+    guard.broadcast(info);
+    if let Some(s) = guard.state() {
+        guard.broadcast(s);
+    }
+    drop(guard);
+    play_computers(server.clone(), r);
+    Ok(vec![])
+}
+
+/// `act`: a player's action for its own seat (everyone hears of it).
+async fn act(server: &Arc<Server>, c: &Client, n: usize, action: Value) -> Result<Vec<ServerMsg>, String> {
+    let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
+        return Err("only a player in a room may act (watchers may not)".into());
+    };
+    let mut guard = r.lock().await;
+    if guard.computer(seat).is_some() {
+        return Err("a computer plays this seat now".into());
+    }
+    guard.act(&server.store, seat, n, &action).await?;
+    drop(guard);
+    play_computers(server.clone(), r);
+    Ok(vec![])
+}
+
+/// `chat`: a player says something to the room.
+async fn chat(server: &Server, c: &Client, text: String) -> Result<Vec<ServerMsg>, String> {
+    let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
+        return Err("only a player in a room may chat (watchers read)".into());
+    };
+    r.lock().await.say(&server.store, seat, text).await?;
+    Ok(vec![])
+}
+
+/// `computer`: the host hands a seat to a computer (counted against the address's quota).
+async fn computer(
+    server: &Arc<Server>,
+    c: &Client,
+    ip: IpAddr,
+    seat: usize,
+    level: String,
+) -> Result<Vec<ServerMsg>, String> {
+    let r = c.room.clone().ok_or("join a room first")?;
+    let level: Level = level.parse()?;
+    if !c.hosts {
+        return Err("only the host may hand a seat to a computer".into());
+    }
+    let taken = server.computers_asked.take(ip, 1)?;
+    let mut guard = r.lock().await;
+    if let Err(e) = guard.hand_to_computer(&server.store, seat, level).await {
+        server.computers_asked.give_back(taken);
+        return Err(e);
+    }
+    drop(guard);
+    play_computers(server.clone(), r);
+    Ok(vec![])
+}
+
+/// "My games": how each room stands, and which seat the token this browser holds there
+/// plays in it now (none: handed to a computer). Read from the store as the last write left
+/// it, so no room is loaded and any instance answers; rooms that do not exist are left out.
+async fn games(server: &Server, asked: Vec<(String, String)>) -> Result<ServerMsg, String> {
+    let ids: Vec<String> = asked.iter().map(|(room, _)| room.clone()).collect();
+    let found: HashMap<String, store::Summary> =
+        server.store.summaries(&ids).await?.into_iter().map(|s| (s.id.clone(), s)).collect();
+    let mut games = Vec::new();
+    for (room, token) in asked {
+        let Some(s) = found.get(&room) else { continue };
+        let Ok(meta) = serde_json::from_str::<Meta>(&s.meta) else { continue };
+        let progress = s.progress.as_deref().and_then(|p| serde_json::from_str::<Progress>(p).ok());
+        let status = match &progress {
+            _ if meta.game == 0 => "lobby",
+            Some(p) if p.over => "over",
+            _ => "playing",
+        };
+        games.push(protocol::GameLine {
+            seat: meta.seat_of(&token),
+            names: meta.seats.iter().map(|s| s.name.clone()).collect(),
+            status,
+            turn: progress.as_ref().filter(|_| status == "playing").map(|p| p.turn),
+            actions: progress.as_ref().map_or(0, |p| p.actions),
+            moved_at: progress.as_ref().map(|p| p.at),
+            room,
+        });
+    }
+    Ok(ServerMsg::Games { games })
+}
+
+/// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
+/// links), stored hashed; a room whose seat 0 is a computer (computers only, a showcase) has
+/// a host token instead, for the creator. Limited per address and in all.
+async fn create(
+    server: &Arc<Server>,
+    ip: IpAddr,
+    seats: Vec<protocol::SeatRequest>,
+    sets: Vec<String>,
+    options: Value,
+    absent_secs: u64,
+) -> Result<ServerMsg, String> {
+    // The address's quotas are taken while the room is made, and given back if it is not.
+    let computers = seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
+    let room_taken = server.rooms_made.take(ip, 1)?;
+    let computers_taken = match server.computers_asked.take(ip, computers) {
+        Ok(t) => t,
+        Err(e) => {
+            server.rooms_made.give_back(room_taken);
+            return Err(e);
+        }
+    };
+    let made = make_room(server, ip, seats, sets, options, absent_secs).await;
+    if made.is_err() {
+        server.rooms_made.give_back(room_taken);
+        server.computers_asked.give_back(computers_taken);
+    }
+    made
+}
+
+/// Make a room once the address may (see [`create`]).
+async fn make_room(
+    server: &Arc<Server>,
+    ip: IpAddr,
+    seats: Vec<protocol::SeatRequest>,
+    sets: Vec<String>,
+    options: Value,
+    absent_secs: u64,
+) -> Result<ServerMsg, String> {
+    // Live rooms, counted in memory: no database work, and a room that ended and went idle
+    // frees its place.
+    if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
+        return Err("the server holds as many rooms as it may".into());
+    }
+    for s in &seats {
+        if let SeatKind::Computer(level) = &s.kind {
+            level.parse::<Level>()?;
+        }
+    }
+    let mut tokens = Vec::new();
+    let meta_seats = seats
+        .iter()
+        .map(|s| {
+            let token = (s.kind == SeatKind::Person).then(random_id);
+            let seat = seat_meta(&s.name, &s.kind, token.as_deref().map(hash));
+            tokens.push(token);
+            seat
+        })
+        .collect();
+    let host = (seats[0].kind != SeatKind::Person).then(random_id);
+    let open = seats.iter().any(|s| s.kind == SeatKind::Open).then(random_id);
+    let meta = Meta {
+        seats: meta_seats,
+        sets,
+        options,
+        absent_secs,
+        game: 0,
+        host: host.as_deref().map(hash),
+        open: open.as_deref().map(hash),
+    };
+    // The setup is checked now, so that a room that could never start is not made.
+    let mut probe = Room::new(String::new(), meta.clone(), None);
+    let check = crate::record::parse_setup(&json!({
+        "players": meta.seats.iter().map(|s| json!({"name": s.name})).collect::<Vec<_>>(),
+        "sets": meta.sets, "options": meta.options, "seed": 1,
+    }))
+    .map_err(|e| e.to_string())?;
+    crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| e.to_string())?;
+    let id = random_id();
+    probe.id = id.clone();
+    probe.address = ip;
+    // A new id's lease is free: this instance serves the room it made.
+    if server.store.lease(&id).await? != Lease::Ours {
+        return Err("a new room could not be given to this server".into());
+    }
+    server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
+    server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
+    Ok(ServerMsg::Created { room: id, tokens, host, open })
+}

@@ -1412,3 +1412,54 @@ async fn my_games_tell_each_rooms_turn_and_last_move_from_the_store() {
     let e = bo.until("error").await;
     assert_eq!(e["re"], "games", "{e}");
 }
+
+/// Issue 40: under PostgreSQL the per-address cap was lifted for every address an instance
+/// advertises, whoever connected from it; with the default 127.0.0.1 every local client was
+/// uncapped (150 of 150 idle connections stayed open with a cap of 64). Now a connection from
+/// an instance's address past the cap is let in on probation, and served only if its
+/// request shows the cluster's secret, as a forwarding instance's does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_a_connection_with_the_clusters_secret_passes_the_per_address_cap() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let url = postgres::cluster().database("peer_cap");
+    let (addr, _srv) = server(
+        |c| {
+            c.connections_per_address = 3;
+            c.lease_secs = 1.0;
+        },
+        Db::Postgres(url.clone()),
+    )
+    .await;
+    // A second instance on the same database, as on one machine: it advertises 127.0.0.1,
+    // the address every client here has, and the first counts it among its peers once a
+    // leases' round (every third of a second here) has read them.
+    let (_other, _other_srv) = server(|c| c.lease_secs = 1.0, Db::Postgres(url.clone())).await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let secret: String = pg(&url).await.query_one("SELECT secret FROM cluster", &[]).await.unwrap().get(0);
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // Past the cap: refused however many are tried, unless the secret is shown.
+    let get = |extra: String| async move {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let request = format!("GET /server.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n");
+        let mut out = String::new();
+        if s.write_all(request.as_bytes()).await.is_ok() {
+            let _ = s.read_to_string(&mut out).await;
+        }
+        out
+    };
+    for _ in 0..10 {
+        let answer = get(String::new()).await;
+        assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 503"), "past the cap: {answer:?}");
+    }
+    let wrong = get("x-carc-forwarder: not-the-secret\r\n".into()).await;
+    assert!(wrong.is_empty() || wrong.starts_with("HTTP/1.1 503"), "a wrong secret: {wrong:?}");
+    let forwarder = get(format!("x-carc-forwarder: {secret}\r\nx-carc-client: 203.0.113.9\r\n")).await;
+    assert!(forwarder.starts_with("HTTP/1.1 200"), "an instance forwarding a client passes: {forwarder:?}");
+    // Within the cap again, anyone is served.
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(http_get(addr, "/server.json").await.starts_with("HTTP/1.1 200"));
+}

@@ -49,8 +49,13 @@ fn start(db: &std::path::Path) -> (Serving, String) {
 
 /// Start the server on a database (a file or a URL) with more flags.
 fn start_on(db: &str, more: &[&str]) -> (Serving, String) {
+    start_on_port(db, "0", more)
+}
+
+/// Start the server on a database at a port (0: a free one).
+fn start_on_port(db: &str, port: &str, more: &[&str]) -> (Serving, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(["serve", "--port", "0", "--db", db, "--dist", "/nonexistent", "--bot-delay-ms", "0"])
+        .args(["serve", "--port", port, "--db", db, "--dist", "/nonexistent", "--bot-delay-ms", "0"])
         .args(more)
         .args(["--rooms-per-address", "1000", "--messages-per-sec", "1000", "--connections-per-address", "1000"])
         .args(["--computers-per-address", "1000"])
@@ -617,4 +622,33 @@ async fn two_instances_on_postgresql_carry_the_games_through_kills_of_either() {
         told_started.iter().filter(|t| **t).count(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// Issue 40: an instance restarted at its old address recognises the rooms it held before
+/// (their leases name its earlier run, at the same address) and takes them over at once.
+/// Before, it forwarded their clients to itself, which sent them back with 1012, until the
+/// old leases ran out (ten closes a client in 2.8 s with a 3 s lease; here 30 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_restarted_at_its_address_takes_its_rooms_back_at_once() {
+    let url = postgres::cluster().database("restart_same_address");
+    let (mut first_run, addr) = start_on(&url, &["--lease-secs", "30"]);
+    let mut ws = connect(&addr).await;
+    let seats = [json!({"name": "A", "kind": "person"}), json!({"name": "B", "kind": "person"})];
+    send(&mut ws, json!({"type": "create", "seats": seats, "sets": ["base"]})).await;
+    let v = first(&mut ws, 10, |v| (v["type"] == "created").then(|| v.clone())).await.unwrap();
+    let (room, token) = (v["room"].as_str().unwrap().to_string(), v["tokens"][0].clone());
+    send(&mut ws, json!({"type": "join", "room": room, "token": token})).await;
+    first(&mut ws, 10, |v| (v["type"] == "room").then_some(())).await.expect("joined");
+    drop(ws);
+    first_run.kill();
+    // The same address again (the port was just freed).
+    let port = addr.rsplit(':').next().unwrap();
+    let (_second_run, again) = start_on_port(&url, port, &["--lease-secs", "30"]);
+    assert_eq!(again, addr);
+    let started = Instant::now();
+    let mut ws = connect(&again).await;
+    send(&mut ws, json!({"type": "join", "room": room, "token": token})).await;
+    let info = first(&mut ws, 5, |v| (v["type"] == "room").then(|| v.clone())).await;
+    assert!(info.is_some(), "the restarted instance serves its room at once, not after the old lease");
+    assert!(started.elapsed() < Duration::from_secs(5));
 }

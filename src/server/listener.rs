@@ -5,6 +5,12 @@
 //! that sends nothing for `idle_timeout_secs` is closed (the server pings WebSockets more
 //! often than that, and browsers answer by themselves). Silent or slow connections so end
 //! by themselves, and one address cannot hold the server's places.
+//!
+//! Under PostgreSQL another instance forwards many clients, each over a connection of its
+//! own, from its one address. A connection from an instance's address past the cap is let
+//! in on probation, and its first request must show the cluster's secret ([`probation`]);
+//! an address alone proves nothing (with the default `127.0.0.1`, every local client shares
+//! it).
 
 use super::{address_key, Config};
 use axum::extract::connect_info::Connected;
@@ -36,13 +42,14 @@ pub struct Guarded {
     per_address: Option<usize>,
     request_timeout: Duration,
     idle_timeout: Duration,
-    /// Other instances' addresses (PostgreSQL): they forward many clients each, so the
-    /// per-address cap is not theirs (the clients were counted where they connected).
+    /// Other instances' addresses (PostgreSQL): connections from them past the per-address
+    /// cap are let in on probation, until their first request shows the cluster's secret.
     peers: Arc<RwLock<HashSet<IpAddr>>>,
 }
 
 impl Guarded {
-    /// Guard `inner` with the limits of `config`; `peers` are exempt from the per-address cap.
+    /// Guard `inner` with the limits of `config`; connections from `peers` past the
+    /// per-address cap are let in on probation.
     pub fn new(inner: TcpListener, config: &Config, peers: Arc<RwLock<HashSet<IpAddr>>>) -> Guarded {
         Guarded {
             inner,
@@ -56,18 +63,19 @@ impl Guarded {
         }
     }
 
-    /// Take a place for a connection from `ip`, if the caps allow.
-    fn admit(&self, ip: IpAddr) -> bool {
+    /// Take a place for a connection from `ip`, if the caps allow: `None` if not, else
+    /// whether it is on probation (past the per-address cap, from another instance's address).
+    fn admit(&self, ip: IpAddr) -> Option<bool> {
         let mut c = self.counts.lock().expect("counts");
         let mine = c.per_address.get(&ip).copied().unwrap_or(0);
-        let capped =
-            self.per_address.is_some_and(|cap| mine >= cap) && !self.peers.read().expect("peers").contains(&ip);
-        if c.all >= self.max || capped {
-            return false;
+        let capped = self.per_address.is_some_and(|cap| mine >= cap);
+        let probation = capped && self.peers.read().expect("peers").contains(&ip);
+        if c.all >= self.max || (capped && !probation) {
+            return None;
         }
         c.all += 1;
         *c.per_address.entry(ip).or_insert(0) += 1;
-        true
+        Some(probation)
     }
 }
 
@@ -86,10 +94,10 @@ impl Listener for Guarded {
                 }
             };
             let ip = address_key(peer.ip());
-            if !self.admit(ip) {
+            let Some(probation) = self.admit(ip) else {
                 drop(stream); // closed at once: the caller sees the connection end
                 continue;
-            }
+            };
             let _ = stream.set_nodelay(true);
             let timed = Timed {
                 inner: stream,
@@ -98,6 +106,7 @@ impl Listener for Guarded {
                 idle: self.idle_timeout,
                 headers_seen: false,
                 tail: 0,
+                probation,
             };
             return (timed, peer);
         }
@@ -139,6 +148,9 @@ pub struct Timed {
     /// How many bytes of `\r\n\r\n` (the end of the first request's headers) the last
     /// bytes read match.
     tail: u8,
+    /// Let in past the per-address cap from an instance's address: its requests must show
+    /// the cluster's secret.
+    probation: bool,
 }
 
 impl Timed {
@@ -198,12 +210,35 @@ impl AsyncWrite for Timed {
     }
 }
 
-/// The peer's address, for handlers (`ConnectInfo<Peer>`).
+/// The connection, for handlers (`ConnectInfo<Peer>`).
 #[derive(Clone, Copy, Debug)]
-pub struct Peer(pub SocketAddr);
+pub struct Peer {
+    /// The peer's address.
+    pub addr: SocketAddr,
+    /// Let in on probation: past the per-address cap, from an instance's address.
+    pub probation: bool,
+}
 
 impl Connected<IncomingStream<'_, Guarded>> for Peer {
     fn connect_info(stream: IncomingStream<'_, Guarded>) -> Peer {
-        Peer(*stream.remote_addr())
+        Peer { addr: *stream.remote_addr(), probation: stream.io().probation }
     }
+}
+
+/// A request on a connection let in on probation is served only if it shows the cluster's
+/// `secret` (a forwarding instance); any other is answered 503 and its connection closed, as
+/// the cap would have closed it.
+pub async fn probation(
+    axum::extract::State(secret): axum::extract::State<Option<Arc<str>>>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<Peer>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if peer.probation && super::forward::forwarded_for(request.headers(), secret.as_deref()).is_none() {
+        let close = [(axum::http::header::CONNECTION, "close")];
+        return (axum::http::StatusCode::SERVICE_UNAVAILABLE, close, "too many connections from this address")
+            .into_response();
+    }
+    next.run(request).await
 }

@@ -57,7 +57,10 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
         app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));
     }
     let statics = Arc::new(statics::Statics::open(config.dist.as_deref())?);
-    let app = app.layer(axum::middleware::from_fn_with_state(statics, statics::guard));
+    let secret: Option<Arc<str>> = server.store.cluster_secret().map(Arc::from);
+    let app = app
+        .layer(axum::middleware::from_fn_with_state(statics, statics::guard))
+        .layer(axum::middleware::from_fn_with_state(secret, listener::probation));
     let listener = listener::Guarded::new(listener, &config, server.peers.clone());
     tokio::spawn(hub::sweep(Arc::downgrade(&server)));
     if matches!(server.store, Store::Postgres(_)) {

@@ -23,7 +23,7 @@ use tokio::sync::Mutex;
 /// sends no Origin is not a browser page and may connect.
 pub(super) async fn upgrade(
     State(server): State<Arc<Server>>,
-    ConnectInfo(listener::Peer(peer)): ConnectInfo<listener::Peer>,
+    ConnectInfo(peer): ConnectInfo<listener::Peer>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
@@ -36,7 +36,7 @@ pub(super) async fn upgrade(
     }
     // Another instance forwarding a client names the client's address (with the secret).
     let forwarded = forward::forwarded_for(&headers, server.store.cluster_secret());
-    let ip = forwarded.unwrap_or_else(|| client_address(peer.ip(), &headers, server.config.trust_proxy));
+    let ip = forwarded.unwrap_or_else(|| client_address(peer.addr.ip(), &headers, server.config.trust_proxy));
     // Small buffers: a message is at most 16 KB, and the default 128 KB read buffer (zeroed
     // on every read) was most of the server's work under load.
     ws.max_message_size(MAX_MESSAGE)

@@ -261,8 +261,11 @@ impl Postgres {
         Ok(Some(Stored { meta, game, chat }))
     }
 
-    /// Take the room's lease if it is free, expired or ours (compare and set, in one
-    /// statement); else say which instance holds it.
+    /// Take the room's lease if it is free, expired, ours, or held by an earlier run of this
+    /// instance (one that listened at this very address, so it is gone: this one is
+    /// listening there now), in one compare-and-set statement; else say which instance
+    /// holds it. Without the last case a restarted instance forwarded its old rooms' clients
+    /// to itself until their leases ran out.
     pub async fn lease(&self, room: &str) -> Result<Lease, String> {
         let c = self.leases().await?;
         for _ in 0..3 {
@@ -271,8 +274,9 @@ impl Postgres {
                     "INSERT INTO leases (room, owner, expires) VALUES ($1, $2, now() + make_interval(secs => $3))
                      ON CONFLICT (room) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
                          WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()
+                            OR leases.owner IN (SELECT id FROM instances WHERE url = $4 AND id <> $2)
                      RETURNING owner",
-                    &[&room, &self.me.id, &self.lease_secs()],
+                    &[&room, &self.me.id, &self.lease_secs(), &self.me.url],
                 )
                 .await
                 .map_err(err)?;

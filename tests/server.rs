@@ -628,7 +628,7 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_action_log_refuses_a_second_append_of_the_same_number() {
-    use carcassonne::server::store::{Instance, Lease, Store};
+    use carcassonne::server::store::{Instance, Lease, Store, StoreError};
     let me = Instance { id: "test".into(), url: "ws://127.0.0.1:1/ws".into(), lease_secs: 30.0 };
     let store = Store::open(&db("log"), &me).await.unwrap();
     assert_eq!(store.lease("r").await.unwrap(), Lease::Ours);
@@ -636,7 +636,8 @@ async fn the_action_log_refuses_a_second_append_of_the_same_number() {
     store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into(), "{}".into()).await.unwrap();
     store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
     let e = store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap_err();
-    assert!(e.contains("taken"), "{e}");
+    assert_eq!(e, StoreError::Taken);
+    assert!(e.to_string().contains("taken"), "{e}");
     store.append("r", 1, 1, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
     let stored = store.load("r").await.unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);

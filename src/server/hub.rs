@@ -5,7 +5,7 @@
 
 use super::config::Config;
 use super::room::{self, Room};
-use super::store::{self, Instance, Lease, Store};
+use super::store::{Instance, Lease, Store, StoreError};
 use super::{address::address_key, forward, planners, quota, random::random_id};
 use crate::engine::TileSet;
 use std::collections::{HashMap, HashSet};
@@ -83,7 +83,7 @@ pub(super) async fn leases(server: Weak<Server>) {
                             rooms.remove(&id);
                         }
                     }
-                    let _ = room.lock().await.tx.send(Arc::from(room::MOVED));
+                    let _ = room.lock().await.tx.send(room::Broadcast::Moved);
                 }
             }
             Ok(None) => {}
@@ -122,12 +122,37 @@ pub(super) enum Place {
     There(Box<forward::Upstream>),
 }
 
+/// Why a room is not served to a client.
+#[derive(Debug)]
+pub(super) enum Unserved {
+    /// Another instance holds it and this connection was forwarded here: the client
+    /// reconnects (instances never forward in a chain).
+    Elsewhere,
+    /// No such room, or it could not be loaded or reached: what the client is told.
+    Refused(String),
+}
+
+impl From<StoreError> for Unserved {
+    fn from(e: StoreError) -> Unserved {
+        match e {
+            StoreError::NotOurs => Unserved::Elsewhere,
+            e => Unserved::Refused(e.to_string()),
+        }
+    }
+}
+
+impl From<String> for Unserved {
+    fn from(message: String) -> Unserved {
+        Unserved::Refused(message)
+    }
+}
+
 /// A room by id: in memory, loaded from the store once its lease is ours, or (PostgreSQL)
 /// served by the instance holding its lease, connected to for a client at `ip`. An owner
 /// that cannot be reached (it died) is tried again until its lease has run out and this
 /// instance takes the room. A room loaded from disk plans its computers as the address
 /// that loaded it.
-pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward: bool) -> Result<Place, String> {
+pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward: bool) -> Result<Place, Unserved> {
     let deadline = Instant::now() + Duration::from_secs_f64(server.config.lease_secs.max(1.0) + 2.0);
     loop {
         if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
@@ -135,25 +160,25 @@ pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward
         }
         let url = match server.store.lease(id).await? {
             Lease::Ours => break,
-            Lease::Theirs(_) if !may_forward => return Err(store::NOT_OURS.into()),
+            Lease::Theirs(_) if !may_forward => return Err(Unserved::Elsewhere),
             Lease::Theirs(url) => url,
         };
         let secret = server.store.cluster_secret().unwrap_or_default();
         match forward::open(&url, secret, ip).await {
             Ok(up) => return Ok(Place::There(Box::new(up))),
-            Err(e) if Instant::now() > deadline => return Err(e),
+            Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(e)),
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
         }
     }
     let Some(stored) = server.store.load(id).await? else {
         server.store.release(id).await;
-        return Err("no such room".into());
+        return Err(Unserved::Refused("no such room".into()));
     };
     // Replaying a room is CPU work: not on the async threads.
     let (tiles, key) = (server.tiles.clone(), id.to_string());
     let mut loaded = tokio::task::spawn_blocking(move || Room::from_stored(&key, stored, &tiles))
         .await
-        .map_err(|_| "loading the room failed")??;
+        .map_err(|_| Unserved::Refused("loading the room failed".into()))??;
     loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();

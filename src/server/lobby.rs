@@ -4,7 +4,7 @@
 
 use super::bots::play_computers;
 use super::forward;
-use super::hub::{room, Place, Server};
+use super::hub::{room, Place, Server, Unserved};
 use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
 use super::random::{random_id, random_seed};
 use super::room::{hash, seat_meta, Meta, Progress, Room};
@@ -66,8 +66,8 @@ async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> R
             leave(c).await;
             Err(Handled::Forward(up))
         }
-        Err(e) if e == store::NOT_OURS => Err(Handled::Moved),
-        Err(e) => Err(Handled::Replies(vec![error(e)])),
+        Err(Unserved::Elsewhere) => Err(Handled::Moved),
+        Err(Unserved::Refused(e)) => Err(Handled::Replies(vec![error(e)])),
     }
 }
 

@@ -19,10 +19,29 @@ use tokio::sync::{broadcast, Mutex};
 /// Connections that may play one seat at once (a player's tabs and devices).
 pub const CONNECTIONS_PER_SEAT: u32 = 8;
 
-/// Sent on a room's channel when the room left this instance (its lease went to another):
-/// each connection closes with 1012 and the client reconnects, to the new owner. Never a
-/// client's message: those are JSON.
-pub const MOVED: &str = "\u{0}moved";
+/// What a room's channel carries to each of its connections.
+#[derive(Clone, Debug)]
+pub enum Broadcast {
+    /// A message every connection sends on as it is.
+    Frame(Arc<str>),
+    /// The room frame, which each connection sends with its own `you` and `host`.
+    Room(Arc<RoomFrame>),
+    /// The room left this instance (its lease went to another): each connection closes
+    /// with 1012 and its client reconnects, to the new owner.
+    Moved,
+}
+
+impl Broadcast {
+    /// The frame to send to a connection playing `you` (hosting or not); `None` for
+    /// [`Broadcast::Moved`].
+    pub fn text_for(&self, you: Option<usize>, host: bool) -> Option<Arc<str>> {
+        match self {
+            Broadcast::Frame(text) => Some(text.clone()),
+            Broadcast::Room(frame) => Some(ServerMsg::Room(RoomFrame { you, host, ..(**frame).clone() }).text().into()),
+            Broadcast::Moved => None,
+        }
+    }
+}
 
 /// Chat lines one seat may say in [`CHAT_WINDOW`].
 pub const CHAT_PER_WINDOW: usize = 5;
@@ -133,7 +152,7 @@ pub struct Room {
     /// Connections watching without a seat.
     pub watchers: u32,
     /// Every message for everyone in the room.
-    pub tx: broadcast::Sender<Arc<str>>,
+    pub tx: broadcast::Sender<Broadcast>,
     /// A computer is playing a turn.
     pub bot_running: bool,
     /// The last time anything happened (for unloading idle rooms).
@@ -334,13 +353,16 @@ impl Room {
 
     /// Tell everyone in the room.
     pub fn broadcast(&self, message: ServerMsg) {
-        let _ = self.tx.send(Arc::from(message.text()));
+        let _ = self.tx.send(match message {
+            ServerMsg::Room(frame) => Broadcast::Room(Arc::new(frame)),
+            other => Broadcast::Frame(other.text().into()),
+        });
     }
 
     /// The room as a client sees it: seats (names, kinds, who is connected), status, and
     /// for that client `you` (its seat, or null) and `host` (whether it hosts, as
     /// [`Room::hosts`] says). A frame for everyone carries `you: null, host: false`; each
-    /// connection fills in its own ([`Room::for_client`]) before sending.
+    /// connection fills in its own ([`Broadcast::text_for`]) before sending.
     pub fn info(&self, you: Option<usize>, host: bool) -> ServerMsg {
         let status = match &self.game {
             None => "lobby",
@@ -370,18 +392,6 @@ impl Room {
                 })
                 .collect(),
         })
-    }
-
-    /// A room frame meant for everyone, as one connection is told it: its own `you` and
-    /// `host`. Any other message goes as it is.
-    pub fn for_client(message: &str, you: Option<usize>, host: bool) -> Option<String> {
-        if !message.starts_with("{\"type\":\"room\"") {
-            return None;
-        }
-        let mut v: Value = serde_json::from_str(message).ok()?;
-        v["you"] = json!(you);
-        v["host"] = json!(host);
-        Some(v.to_string())
     }
 
     /// The game as a player may see it (never the seed or the order of unseen tiles), or

@@ -56,7 +56,7 @@ pub(super) struct Client {
     /// one who joined with the host's own token. Fixed at join: who hosts never changes.
     pub(super) hosts: bool,
     /// The room's broadcast.
-    pub(super) rx: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+    pub(super) rx: Option<tokio::sync::broadcast::Receiver<room::Broadcast>>,
     /// The room's owner, when the room is served by another instance: what concerns the
     /// room goes there, and what it sends comes back.
     upstream: Option<forward::Upstream>,
@@ -246,15 +246,13 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
             out = incoming => {
                 match out {
                     // The room left this instance: the client reconnects to its new owner.
-                    Some(Ok(text)) if &*text == room::MOVED => {
-                        let _ = socket.send(forward::moved()).await;
-                        break;
-                    }
-                    Some(Ok(text)) => {
-                        // A room frame for everyone says this client's own `you` and `host`.
-                        let own = Room::for_client(&text, c.seat, c.hosts).unwrap_or_else(|| text.to_string());
-                        if socket.send(Message::Text(own.into())).await.is_err() { break }
-                    }
+                    Some(Ok(b)) => match b.text_for(c.seat, c.hosts) {
+                        Some(text) => if socket.send(Message::Text((&*text).into())).await.is_err() { break },
+                        None => {
+                            let _ = socket.send(forward::moved()).await;
+                            break;
+                        }
+                    },
                     // Lagged far behind: send the whole state again.
                     Some(Err(tokio::sync::broadcast::error::RecvError::Lagged(_))) => {
                         if let Some(room) = &c.room {

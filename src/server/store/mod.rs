@@ -110,7 +110,7 @@ pub enum Store {
 
 impl Store {
     /// Open (or create) the database; under PostgreSQL, register this instance.
-    pub async fn open(db: &Db, me: &Instance) -> Result<Store, String> {
+    pub async fn open(db: &Db, me: &Instance) -> Result<Store, StoreError> {
         Ok(match db {
             Db::Sqlite(path) => Store::Sqlite(sqlite::Sqlite::open(path)?),
             Db::Postgres(url) => Store::Postgres(postgres::Postgres::open(url, me.clone()).await?),
@@ -118,7 +118,7 @@ impl Store {
     }
 
     /// Store a room's metadata.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.put_room(id, meta).await,
             Store::Postgres(p) => p.put_room(id, meta).await,
@@ -135,7 +135,7 @@ impl Store {
         setup: String,
         meta: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.put_game(room, game, setup, meta, progress).await,
             Store::Postgres(p) => p.put_game(room, game, setup, meta, progress).await,
@@ -151,7 +151,7 @@ impl Store {
         seq: u32,
         action: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.append(room, game, seq, action, progress).await,
             Store::Postgres(p) => p.append(room, game, seq, action, progress).await,
@@ -160,7 +160,7 @@ impl Store {
 
     /// For "my games": each of these rooms that exists, with its metadata and progress (as
     /// the last write left them; no game is loaded).
-    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, StoreError> {
         match self {
             Store::Sqlite(s) => s.summaries(ids).await,
             Store::Postgres(p) => p.summaries(ids).await,
@@ -169,7 +169,7 @@ impl Store {
 
     /// Append a line to a room's chat (deleting lines older than the last
     /// [`CHAT_ON_DISK`]); refused if its number is taken.
-    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), String> {
+    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.put_chat(room, line.clone()).await,
             Store::Postgres(p) => p.put_chat(room, line).await,
@@ -177,7 +177,7 @@ impl Store {
     }
 
     /// A room as stored, if it exists.
-    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         match self {
             Store::Sqlite(s) => s.load(id).await,
             Store::Postgres(p) => p.load(id).await,
@@ -186,7 +186,7 @@ impl Store {
 
     /// Take (or keep) the lease of a room, or say who holds it. A SQLite file has one
     /// server: always this one.
-    pub async fn lease(&self, room: &str) -> Result<Lease, String> {
+    pub async fn lease(&self, room: &str) -> Result<Lease, StoreError> {
         match self {
             Store::Sqlite(_) => Ok(Lease::Ours),
             Store::Postgres(p) => p.lease(room).await,
@@ -195,7 +195,7 @@ impl Store {
 
     /// Renew the leases of these rooms (those in memory); returns those still held (None:
     /// every room, there being no one else). Leases of rooms not named lapse by themselves.
-    pub async fn renew(&self, rooms: &[String]) -> Result<Option<HashSet<String>>, String> {
+    pub async fn renew(&self, rooms: &[String]) -> Result<Option<HashSet<String>>, StoreError> {
         match self {
             Store::Sqlite(_) => Ok(None),
             Store::Postgres(p) => p.renew(rooms).await.map(Some),
@@ -228,8 +228,45 @@ impl Store {
     }
 }
 
-/// The error for a second append of one number, in both stores' words.
-pub const TAKEN: &str = "that action number is taken: another move came first";
+/// Why the store refused a write, or failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// A second append of one action number: another move came first.
+    Taken,
+    /// A write (or a forwarded client's room) by an instance that no longer holds the room's
+    /// lease: the client reconnects, to the owner.
+    NotOurs,
+    /// The database failed, or could not be reached: its message.
+    Db(String),
+}
 
-/// The error for a write by an instance that no longer holds the room's lease.
-pub const NOT_OURS: &str = "this server no longer holds the room: reconnect";
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Taken => f.write_str("that action number is taken: another move came first"),
+            StoreError::NotOurs => f.write_str("this server no longer holds the room: reconnect"),
+            StoreError::Db(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<String> for StoreError {
+    fn from(message: String) -> StoreError {
+        StoreError::Db(message)
+    }
+}
+
+impl From<&str> for StoreError {
+    fn from(message: &str) -> StoreError {
+        StoreError::Db(message.to_string())
+    }
+}
+
+/// A store error as the text a client is told, at the boundary where a message is written.
+impl From<StoreError> for String {
+    fn from(e: StoreError) -> String {
+        e.to_string()
+    }
+}

@@ -6,7 +6,7 @@
 //! ever half written; each checks in the same statement that this instance still holds the
 //! room's lease (fencing: an instance paused past its lease can no longer write).
 
-use super::{Instance, Lease, Stored, Summary, CHAT_ON_DISK, NOT_OURS, TAKEN};
+use super::{Instance, Lease, StoreError, Stored, Summary, CHAT_ON_DISK};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -76,15 +76,15 @@ static PUT_CHAT: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// A fenced write changed its row, or this instance does not hold the lease.
-fn fenced(changed: u64) -> Result<(), String> {
+fn fenced(changed: u64) -> Result<(), StoreError> {
     if changed == 1 {
         Ok(())
     } else {
-        Err(NOT_OURS.into())
+        Err(StoreError::NotOurs)
     }
 }
 
-async fn connect(url: &str) -> Result<Client, String> {
+async fn connect(url: &str) -> Result<Client, StoreError> {
     let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("PostgreSQL: {e}"))?;
     tokio::spawn(async move {
         let _ = connection.await;
@@ -94,20 +94,20 @@ async fn connect(url: &str) -> Result<Client, String> {
     Ok(client)
 }
 
-fn err(e: tokio_postgres::Error) -> String {
+fn err(e: tokio_postgres::Error) -> StoreError {
     match e.code() {
-        Some(c) if *c == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => TAKEN.to_string(),
-        _ => match e.as_db_error() {
+        Some(c) if *c == tokio_postgres::error::SqlState::UNIQUE_VIOLATION => StoreError::Taken,
+        _ => StoreError::Db(match e.as_db_error() {
             Some(db) => format!("PostgreSQL: {}", db.message()),
             None => format!("PostgreSQL: {e}"),
-        },
+        }),
     }
 }
 
 impl Postgres {
     /// Connect, make the tables if they are missing (one instance at a time), and register
     /// this instance.
-    pub async fn open(url: &str, me: Instance) -> Result<Postgres, String> {
+    pub async fn open(url: &str, me: Instance) -> Result<Postgres, StoreError> {
         let first = connect(url).await?;
         first
             .batch_execute(&format!(
@@ -140,17 +140,17 @@ impl Postgres {
     }
 
     /// A connection for rooms' data, taken in turn.
-    async fn client(&self) -> Result<Arc<Client>, String> {
+    async fn client(&self) -> Result<Arc<Client>, StoreError> {
         self.slot(1 + self.next.fetch_add(1, Ordering::Relaxed) % (self.clients.len() - 1)).await
     }
 
     /// The connection for leases.
-    async fn leases(&self) -> Result<Arc<Client>, String> {
+    async fn leases(&self) -> Result<Arc<Client>, StoreError> {
         self.slot(0).await
     }
 
     /// A connection by number; one that broke (the database restarted) is replaced.
-    async fn slot(&self, i: usize) -> Result<Arc<Client>, String> {
+    async fn slot(&self, i: usize) -> Result<Arc<Client>, StoreError> {
         let mut c = self.clients[i].lock().await;
         if c.is_closed() {
             *c = Arc::new(connect(&self.url).await?);
@@ -163,7 +163,7 @@ impl Postgres {
     }
 
     /// Store a room's metadata: a new room (its lease just taken) or one this instance holds.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
         let c = self.client().await?;
         fenced(c.execute(PUT_ROOM.as_str(), &[&id, &meta, &self.me.id]).await.map_err(err)?)
     }
@@ -177,7 +177,7 @@ impl Postgres {
         setup: String,
         meta: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         let c = self.client().await?;
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
             [&room, &(game as i32), &setup, &meta, &self.me.id, &progress];
@@ -192,7 +192,7 @@ impl Postgres {
         seq: u32,
         action: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         let c = self.client().await?;
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
             [&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress];
@@ -200,7 +200,7 @@ impl Postgres {
     }
 
     /// Append a chat line (fenced by the lease) and drop the oldest beyond [`CHAT_ON_DISK`].
-    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), String> {
+    pub async fn put_chat(&self, room: &str, line: &ChatLine) -> Result<(), StoreError> {
         let c = self.client().await?;
         let (n, seat, at) = (line.n as i64, line.seat as i32, line.at as i64);
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
@@ -212,14 +212,14 @@ impl Postgres {
     }
 
     /// These rooms' metadata and progress, in one query.
-    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, StoreError> {
         let c = self.client().await?;
         let rows = c.query("SELECT id, meta, progress FROM rooms WHERE id = ANY($1)", &[&ids]).await.map_err(err)?;
         Ok(rows.iter().map(|r| Summary { id: r.get(0), meta: r.get(1), progress: r.get(2) }).collect())
     }
 
     /// A room as stored, if it exists.
-    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         let c = self.client().await?;
         let Some(row) = c.query_opt("SELECT meta FROM rooms WHERE id = $1", &[&id]).await.map_err(err)? else {
             return Ok(None);
@@ -266,7 +266,7 @@ impl Postgres {
     /// listening there now), in one compare-and-set statement; else say which instance
     /// holds it. Without the last case a restarted instance forwarded its old rooms' clients
     /// to itself until their leases ran out.
-    pub async fn lease(&self, room: &str) -> Result<Lease, String> {
+    pub async fn lease(&self, room: &str) -> Result<Lease, StoreError> {
         let c = self.leases().await?;
         for _ in 0..3 {
             let ours = c
@@ -300,7 +300,7 @@ impl Postgres {
     }
 
     /// Renew the leases of `rooms` and this instance's own row; the rooms it holds.
-    pub async fn renew(&self, rooms: &[String]) -> Result<HashSet<String>, String> {
+    pub async fn renew(&self, rooms: &[String]) -> Result<HashSet<String>, StoreError> {
         let c = self.leases().await?;
         c.execute("UPDATE instances SET seen = now() WHERE id = $1", &[&self.me.id]).await.map_err(err)?;
         let rows = c

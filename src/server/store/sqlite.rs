@@ -1,7 +1,7 @@
 //! The SQLite store: a file, nothing to install, one server. One writer thread commits
 //! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
-use super::{Stored, Summary, CHAT_ON_DISK, TAKEN};
+use super::{StoreError, Stored, Summary, CHAT_ON_DISK};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -22,7 +22,7 @@ enum Write {
     Chat { room: String, line: ChatLine },
 }
 
-type Reply = oneshot::Sender<Result<(), String>>;
+type Reply = oneshot::Sender<Result<(), StoreError>>;
 
 /// The database: a writer thread for writes, a connection for reads.
 pub struct Sqlite {
@@ -30,7 +30,7 @@ pub struct Sqlite {
     read: Arc<Mutex<Connection>>,
 }
 
-fn open(path: &Path) -> Result<Connection, String> {
+fn open(path: &Path) -> Result<Connection, StoreError> {
     let c = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     c.execute_batch(
         "PRAGMA journal_mode = WAL;
@@ -60,7 +60,7 @@ fn open(path: &Path) -> Result<Connection, String> {
 
 impl Sqlite {
     /// Open (or create) the database at `path` and start its writer.
-    pub fn open(path: &Path) -> Result<Sqlite, String> {
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
         let mut writer = open(path)?;
         let read = open(path)?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
@@ -86,14 +86,14 @@ impl Sqlite {
         Ok(Sqlite { writes: tx, read: Arc::new(Mutex::new(read)) })
     }
 
-    async fn write(&self, w: Write) -> Result<(), String> {
+    async fn write(&self, w: Write) -> Result<(), StoreError> {
         let (reply, done) = oneshot::channel();
         self.writes.send((w, reply)).map_err(|_| "the database writer stopped".to_string())?;
         done.await.map_err(|_| "the database writer stopped".to_string())?
     }
 
     /// Store a room's metadata.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), String> {
+    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
         self.write(Write::Room { id: id.into(), meta }).await
     }
 
@@ -107,7 +107,7 @@ impl Sqlite {
         setup: String,
         meta: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         self.write(Write::Game { room: room.into(), game, setup, meta, progress }).await
     }
 
@@ -119,12 +119,12 @@ impl Sqlite {
         seq: u32,
         action: String,
         progress: String,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         self.write(Write::Action { room: room.into(), game, seq, action, progress }).await
     }
 
     /// These rooms' metadata and progress.
-    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, String> {
+    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<Summary>, StoreError> {
         let (read, ids) = (self.read.clone(), ids.to_vec());
         let work = move || {
             let c = read.lock().map_err(|_| "the database lock is poisoned")?;
@@ -146,18 +146,18 @@ impl Sqlite {
     }
 
     /// Append a chat line.
-    pub async fn put_chat(&self, room: &str, line: ChatLine) -> Result<(), String> {
+    pub async fn put_chat(&self, room: &str, line: ChatLine) -> Result<(), StoreError> {
         self.write(Write::Chat { room: room.into(), line }).await
     }
 
     /// A room as stored, if it exists (read off the async threads).
-    pub async fn load(&self, id: &str) -> Result<Option<Stored>, String> {
+    pub async fn load(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         let (read, id) = (self.read.clone(), id.to_string());
         tokio::task::spawn_blocking(move || load(&read, &id)).await.map_err(|_| "loading the room failed")?
     }
 }
 
-fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, String> {
+fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, StoreError> {
     let c = read.lock().map_err(|_| "the database lock is poisoned")?;
     let e = |e: rusqlite::Error| e.to_string();
     let Some(meta) =
@@ -207,12 +207,12 @@ fn together(tx: &rusqlite::Transaction, writes: impl FnOnce() -> rusqlite::Resul
     r
 }
 
-fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
+fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), StoreError>> {
     let tx = match c.transaction() {
         Ok(tx) => tx,
-        Err(e) => return batch.iter().map(|_| Err(e.to_string())).collect(),
+        Err(e) => return batch.iter().map(|_| Err(StoreError::Db(e.to_string()))).collect(),
     };
-    let results: Vec<Result<(), String>> = batch
+    let results: Vec<Result<(), StoreError>> = batch
         .iter()
         .map(|(w, _)| {
             // Prepared once per connection (the statement cache), not per write.
@@ -246,14 +246,14 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String
             };
             r.map(|_| ()).map_err(|e| match e {
                 rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
-                    TAKEN.to_string()
+                    StoreError::Taken
                 }
-                e => e.to_string(),
+                e => StoreError::Db(e.to_string()),
             })
         })
         .collect();
     match tx.commit() {
         Ok(()) => results,
-        Err(e) => batch.iter().map(|_| Err(e.to_string())).collect(),
+        Err(e) => batch.iter().map(|_| Err(StoreError::Db(e.to_string()))).collect(),
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// After every Trunk build (Trunk.toml's post_build hook; by hand:
+// The last step of every build (scripts/build.mjs runs it on its staging folder; by hand:
 // node scripts/post-build.mjs [dist-dir]):
 //  1. dist/carcassonne-offline.html: one self-contained file that plays the whole game
 //     opened straight from disk (file://): the page, its styles, its scripts and the
@@ -10,45 +10,20 @@
 //  3. dist/carcassonne-element.js: the element in one classic script, the wasm inlined.
 //  4. dist/sw.js: the cache named after this build, so that the service worker never
 //     mixes files of two versions.
-//  0. (first) dist/carcassonne-bot.js and its .wasm: the computers' module for
-//     bot-worker.js, built for speed (below).
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-// Under trunk (a post_build hook) the build is still in its staging folder.
-const dist = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || "dist");
+const dist = path.resolve(process.argv[2] || "dist");
 const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
 
-// 0. The computers think in a Web Worker with a module of their own: the same crate with
-//    only `thinkTurn` (`--features worker`), at opt-level 3 (the `bot` profile). Their
-//    search is where the browser spends its time, and the page's module, built for size,
-//    runs it about 3 times slower than native; this one about 1.4 times. The page's own
-//    module still thinks where no worker can start (file://, the one-script element).
-{
-  const release = (process.env.TRUNK_PROFILE || "release") === "release";
-  const cargo = ["build", "--profile", release ? "bot" : "dev", "--target", "wasm32-unknown-unknown",
-    "--lib", "--features", "worker", "--message-format", "json-render-diagnostics"];
-  const messages = execFileSync("cargo", cargo, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
-  const built = messages.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
-    .filter((m) => m.reason === "compiler-artifact" && m.target?.name === "carcassonne")
-    .flatMap((m) => m.filenames).find((f) => f.endsWith(".wasm"));
-  if (!built) throw new Error("cargo built no carcassonne.wasm for the computers");
-  execFileSync("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", dist, "--out-name", "carcassonne-bot", built], { stdio: "inherit" });
-  const wasmOpt = path.resolve("node_modules/.bin/wasm-opt");
-  const botWasm = path.join(dist, "carcassonne-bot_bg.wasm");
-  // Without binaryen (scripts/setup.sh found no npm) the module is larger, not slower.
-  if (release && fs.existsSync(wasmOpt)) execFileSync(wasmOpt, ["-O3", botWasm, "-o", botWasm], { stdio: "inherit" });
-  console.log(`${botWasm}: ${(fs.statSync(botWasm).size / 1024).toFixed(0)} KB`);
-}
 const OUT = "carcassonne-offline.html";
 
 // The wasm-bindgen module's exports become plain declarations in the one inline module.
 const glue = read("carcassonne.js");
 const names = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
 if (!names.includes("Game") || !glue.includes("export { initSync, __wbg_init as default };")) {
-  throw new Error("carcassonne.js does not look like wasm-bindgen's web glue; was dist/ built by trunk?");
+  throw new Error("carcassonne.js does not look like wasm-bindgen's web glue; was dist/ built by scripts/build.mjs?");
 }
 const plain = glue.replace(/^export (class|function) /gm, "$1 ").replace("export { initSync, __wbg_init as default };", "");
 
@@ -85,7 +60,7 @@ ${local("app.js")}
 }`;
 
 let html = read("index.html");
-// Trunk's loader, preloads, the manifest and the separate files give way to inline copies.
+// The loader, preloads, the manifest and the separate files give way to inline copies.
 html = html.replace(/<script type="module">[\s\S]*?<\/script>/, "")
   .replace(/<link rel="(modulepreload|preload|manifest)"[^>]*>/g, "")
   .replace(/<link rel="(icon|apple-touch-icon)" href="icons\/icon-192\.png">/g,
@@ -133,7 +108,7 @@ const POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-
   "img-src 'self' data: blob:; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'";
 let page = read("index.html");
 const loader = page.match(/<script type="module">([\s\S]*?)<\/script>/);
-if (!loader) throw new Error("index.html has no inline loader: did Trunk change how it loads the module?");
+if (!loader) throw new Error("index.html has no inline loader: did scripts/build.mjs change how it loads the module?");
 fs.writeFileSync(path.join(dist, "boot.js"), loader[1].trim() + "\n");
 page = page.replace(loader[0], '<script type="module" src="boot.js"></script>')
   .replace("<head>", () => `<head>\n  <meta http-equiv="Content-Security-Policy" content="${POLICY}">`);

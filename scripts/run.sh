@@ -9,7 +9,7 @@ scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 port="${PORT:-8080}"
 echo "Building the game and the server (the first build takes a few minutes)"
-trunk build --release
+node scripts/build.mjs
 cargo build --release --features server --bin carc
 echo "Serving on http://127.0.0.1:$port/ (New game → Play online to invite friends by link)"
 exec target/release/carc serve --port "$port" --dist dist --db "${DB:-carcassonne.db}"

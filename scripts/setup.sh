@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what this project needs, skipping whatever is already there.
-#   scripts/setup.sh          tools to build and serve the game (wasm target, wasm-bindgen, Trunk)
+#   scripts/setup.sh          tools to build and serve the game (wasm target, wasm-bindgen, npm's
+#                             binaryen; scripts/build.mjs builds the site with them)
 #   scripts/setup.sh --tests  also what the tests need (Chromium, chromedriver, npm packages, and
 #                             Debian's PostgreSQL server for the online suite's second store)
 set -euo pipefail
@@ -23,11 +24,6 @@ wbg=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' 
 if [ -n "$wbg" ] && ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg\$"; then
   say "installing wasm-bindgen-cli $wbg (a few minutes, once)"
   cargo install wasm-bindgen-cli --version "$wbg" --locked || cargo install wasm-bindgen-cli --version "$wbg"
-fi
-
-if ! trunk --version 2>/dev/null | grep -q "0.21.14"; then
-  say "installing trunk 0.21.14 (about 8 minutes, once)"
-  cargo install trunk --version 0.21.14 --locked
 fi
 
 # npm packages: wasm-opt (binaryen; Debian's is too old), playwright-core and axe-core for tests.

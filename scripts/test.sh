@@ -1,33 +1,51 @@
 #!/usr/bin/env bash
 # Set up (skipping what is installed) and run every test: formatting and lints, the
-# engine's native tests, the JS API in headless Chromium (wasm-bindgen-test), and the
-# end-to-end browser tests against the release build (screenshots in test-artifacts/).
+# engine's and the online server's native tests (SQLite, then PostgreSQL), the JS API in
+# headless Chromium (wasm-bindgen-test), and the end-to-end browser tests against the
+# release build (screenshots in test-artifacts/). Each step's time is printed at its end.
+#
+#   scripts/test.sh           everything (what CI runs through .ci/run)
+#   scripts/test.sh --quick   the developer's loop: format, clippy and the native tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --tests
+quick=false
+[ "${1:-}" = "--quick" ] && quick=true
+if $quick; then scripts/setup.sh; else scripts/setup.sh --tests; fi
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+started=$SECONDS
+last=$SECONDS
+step() {
+  [ "$last" = "$started" ] || printf '   (%d s)\n' $((SECONDS - last))
+  last=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+trap 'printf "\n== tests took %d s\n" $((SECONDS - started))' EXIT
 
 step "cargo fmt --check"
 cargo fmt --check
+# One native pass covers the engine, the CLI and the server (--features server); the plain
+# library and binary are checked too, since `carc` without the server has its own stub.
 step "cargo clippy, native and wasm32 (warnings are errors)"
-cargo clippy --all-targets --quiet -- -D warnings
 cargo clippy --all-targets --features server --quiet -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
-cargo clippy --target wasm32-unknown-unknown --lib --features worker --quiet -- -D warnings
-step "engine tests (cargo test), and the benchmarks build"
-cargo test --quiet
-step "online play: carc serve with WebSocket clients on SQLite, the fault tests (SIGKILL; two instances on PostgreSQL), the parser fuzz loop"
-cargo test --release --features server --test server --test server_fault
+cargo clippy --lib --bins --quiet -- -D warnings
+$quick || cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
+$quick || cargo clippy --target wasm32-unknown-unknown --lib --features worker --quiet -- -D warnings
+# Every native test in one build: the engine's, and online play with WebSocket clients on
+# SQLite, the fault tests (SIGKILL; two instances on PostgreSQL) and the parser fuzz loop.
+step "native tests: the engine, and online play on SQLite with the fault tests (cargo test --features server)"
+cargo test --features server
 step "online play again, every server test on PostgreSQL (a throwaway cluster)"
-CARC_TEST_STORE=postgres cargo test --release --features server --test server
-cargo bench --no-run --quiet
+CARC_TEST_STORE=postgres cargo test --features server --test server
+$quick && exit 0
+
+step "the benchmarks build"
+cargo bench --no-run --features server --quiet
 step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api
-step "release build (trunk build --release)"
-trunk build --release
+step "release build (node scripts/build.mjs)"
+node scripts/build.mjs
 for wasm in dist/carcassonne_bg.wasm dist/carcassonne-bot_bg.wasm; do
   echo "release $wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
 done
@@ -35,3 +53,4 @@ step "the server for the online browser tests, and a throwaway PostgreSQL for tw
 cargo build --release --features server --bin carc --example pgcluster
 step "end-to-end browser tests"
 node --test tests/e2e/
+step "done"

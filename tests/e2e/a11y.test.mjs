@@ -1,6 +1,6 @@
 // Accessibility: axe-core (WCAG 2 A and AA rules) on the page, the element and the iframe
 // page, each in a state a player sees (the new-game screen, a game under way).
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, launch, newPage, ready, frame, shot, dismissDialog, violations } from "./harness.mjs";

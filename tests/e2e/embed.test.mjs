@@ -1,6 +1,6 @@
 // Embedding: the <carcassonne-game> element (twice on one page) and the iframe page
 // under a strict Content-Security-Policy talking to its host by postMessage only.
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

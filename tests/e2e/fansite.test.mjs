@@ -2,7 +2,7 @@
 // the document marks (`<!-- snippet: NAME -->`), with the game on another origin (a real
 // `carc serve`), checked to do what the document says; and the embedding bugs a fan-site
 // author met, each with the test that failed before its fix.
-// Run: node --test tests/e2e/ (after trunk build --release and the release carc).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs and the release carc).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 // End-to-end tests of the built game (dist/) in headless Chromium: real clicks on the
 // real canvas, state read back through the page's API. Screenshots and measured
-// figures go to test-artifacts/. Run: node --test tests/e2e/ (after trunk build --release).
+// figures go to test-artifacts/. Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 // What a hostile share link, a huge record, a full disk or a framing page can still do to
 // the built game (dist/) in headless Chromium: nothing. Run: node --test tests/e2e/
-// (after trunk build --release).
+// (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

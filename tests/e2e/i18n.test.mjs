@@ -1,7 +1,7 @@
 // Languages and colour-blind marks on the page: the page speaks the browser's language,
 // every text of the table is the chosen language's, the switch is remembered, and every
 // seat's colour also has a mark (the players' list, the board's figures, the chart).
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, launch, newPage, openGame, shot, frame, ready } from "./harness.mjs";

@@ -1,7 +1,7 @@
 // Inspection: the hover card on the page and in the element shows a feature's value,
 // holders and state, and a mist bank's; the values are the rules' (BASE-CITY-2,
 // BASE-CITY-3, GHOST-MIST-5), worked out by hand for the boards built here.
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";

@@ -1,6 +1,6 @@
 // Offline play: the single-file build opened from file://, and the installable web app
 // whose service worker serves the game with the server gone.
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";

@@ -2,7 +2,7 @@
 // a spell circle, Eloïse, a hound, an empty spell circle) is at least 16 CSS px each way,
 // measured from the pixels the board's own drawing code paints; a shrine and a monastery
 // have different shapes. At 1280×800 and on a 390×844 phone.
-// Run: node --test tests/e2e/ (after trunk build --release).
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, launch, openGame, frame, shot, snap, clickCanvas, playToEloiseStep } from "./harness.mjs";

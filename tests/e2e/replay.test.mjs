@@ -1,5 +1,5 @@
 // Replays, share links and taking back a turn, in the built page (dist/) in headless
-// Chromium. Run: node --test tests/e2e/ (after trunk build --release).
+// Chromium. Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, launch, openGame, ready, shot, clickCanvas, frame, snap, squarePoint } from "./harness.mjs";

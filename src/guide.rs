@@ -9,7 +9,7 @@
 //! and every `expect` holds at its step. A guide that loads is a guide that plays.
 
 use crate::engine::{Game, TileSet};
-use crate::record::{Record, RecordAction, RecordError};
+use crate::record::{ActionError, Record, RecordAction, RecordError};
 use crate::summary::summary;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -243,15 +243,16 @@ impl Guide {
                 at(step, &game)?;
             }
             let Some(ra) = self.record.actions.get(i) else { break };
+            // A guide's own demands (every step written, in the engine's form) read as the
+            // action's error, as a malformed one: the message is for the guide's author.
             let fail = |message: String| {
                 GuideError::Record(RecordError::Action {
                     index: i,
                     action: ra.to_value().to_string(),
-                    message,
-                    refused: None,
+                    error: ActionError::Malformed(message.into()),
                 })
             };
-            let action = ra.to_action(&game).map_err(fail)?;
+            let action = ra.to_action(&game).map_err(|e| fail(e.into()))?;
             game.check(&action)
                 .map_err(|e| fail(format!("{e} (a guide writes every step, also one with a single answer)")))?;
             let written = RecordAction::from_action(&game.canonical(&action), &tiles);

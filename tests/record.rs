@@ -478,3 +478,55 @@ fn coop_records_may_place_a_tile_at_any_rotation_that_looks_the_same() {
     let renamed = assert_turned_records_replay(games);
     assert!(renamed > 100, "spots on turned tiles: {renamed}");
 }
+
+// ------------------------------------------------------------------ typed action errors
+
+/// A record's action is either malformed (not an action of the format: the kind, a field, a
+/// port or a tile id is wrong) or illegal (an action, which the game refuses there), and the
+/// error says which, with the engine's own refusal for an illegal one.
+#[test]
+fn an_action_error_tells_a_malformed_action_from_an_illegal_one() {
+    use carcassonne::engine::{PlayError, Pos};
+    use carcassonne::record::{ActionError, FollowError};
+    let with = |action: serde_json::Value| {
+        let setup = json!({"players": ["A", "B"], "draw": ["base.U", "base.V"]});
+        Record::from_value(json!({"format": "carcassonne-record", "version": 1, "setup": setup, "actions": [action]}))
+            .and_then(|r| r.replay(TileSet::builtin()).map(|_| ()))
+            .unwrap_err()
+    };
+    let error = |e: RecordError| match e {
+        RecordError::Action { index: 0, error, .. } => error,
+        other => panic!("not an action's error: {other}"),
+    };
+    for malformed in [
+        json!({"jump": true}),
+        json!({"tile": "base.U", "x": 1, "y": 0}),
+        json!({"figure": "meeple", "at": "North"}),
+        json!({"tile": "base.ZZ", "x": 1, "y": 0, "rotation": 0}),
+    ] {
+        assert!(matches!(error(with(malformed.clone())), ActionError::Malformed(_)), "{malformed}");
+    }
+    let occupied = error(with(json!({"tile": "base.U", "x": 0, "y": 0, "rotation": 0})));
+    assert_eq!(occupied, ActionError::Illegal(PlayError::Occupied(Pos::new(0, 0))));
+    let wrong_tile = error(with(json!({"tile": "base.V", "x": 1, "y": 0, "rotation": 0})));
+    assert!(matches!(wrong_tile, ActionError::Illegal(PlayError::WrongTile { .. })), "{wrong_tile:?}");
+    // Following a server's message: out of step, malformed, or illegal, the copy unchanged.
+    let mut g = Game::new(
+        TileSet::builtin(),
+        carcassonne::record::parse_setup(&json!({"players": ["A", "B"], "draw": ["base.U"]})).unwrap(),
+    )
+    .unwrap();
+    let before = g.clone();
+    let message = |n: usize, action: serde_json::Value| json!({"n": n, "reveal": [], "action": action});
+    let tile = json!({"tile": "base.U", "x": 0, "y": 0, "rotation": 0});
+    assert_eq!(Record::follow(&mut g, &message(3, tile.clone())), Err(FollowError::OutOfStep { at: 0, message: 3 }));
+    assert!(matches!(
+        Record::follow(&mut g, &message(0, json!({"jump": true}))),
+        Err(FollowError::Action(ActionError::Malformed(_)))
+    ));
+    assert_eq!(
+        Record::follow(&mut g, &message(0, tile)),
+        Err(FollowError::Action(ActionError::Illegal(PlayError::Occupied(Pos::new(0, 0)))))
+    );
+    assert!(g == before, "a refused message changes nothing");
+}

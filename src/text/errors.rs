@@ -6,7 +6,7 @@ use super::nl::{building, figure_name};
 use super::Lang;
 use crate::engine::moves::Restriction;
 use crate::engine::{FeatureKind, PlayError, SetupError};
-use crate::record::RecordError;
+use crate::record::{ActionError, RecordError};
 
 /// Why an action was refused.
 pub fn play_error(lang: Lang, e: &PlayError) -> String {
@@ -165,7 +165,7 @@ pub fn record_error(lang: Lang, e: &RecordError) -> String {
         }
         RecordError::Version(_) => "deze versie van het formaat bestaat niet".into(),
         RecordError::Setup(s) => format!("de opzet van het verslag is niet speelbaar: {}", setup_error(lang, s)),
-        RecordError::Action { index, refused: Some(why), .. } => {
+        RecordError::Action { index, error: ActionError::Illegal(why), .. } => {
             format!("zet {} kan niet worden gespeeld: {}", index + 1, play_error(lang, why))
         }
         RecordError::Action { index, .. } => format!("zet {} is onleesbaar", index + 1),
@@ -189,8 +189,7 @@ mod tests {
         let e = RecordError::Action {
             index: 4,
             action: String::new(),
-            message: String::new(),
-            refused: Some(PlayError::Occupied(Pos::new(1, 0))),
+            error: ActionError::Illegal(PlayError::Occupied(Pos::new(1, 0))),
         };
         assert_eq!(record_error(Lang::Nl, &e), "zet 5 kan niet worden gespeeld: op vak (1, 0) ligt al een tegel");
         assert_eq!(setup_error(Lang::Nl, &SetupError::NoBase), "elk spel heeft de basisdoos (\"base\") nodig");

@@ -83,8 +83,8 @@ impl WasmGame {
     /// An illegal action throws an Error with the reason and changes nothing.
     pub fn apply(&self, action: JsValue) -> Result<JsValue, JsError> {
         let v = from_js(&action)?;
-        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
-        let a = ra.to_action(&self.shared.borrow().game).map_err(|e| JsError::new(&e))?;
+        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e.to_string()))?;
+        let a = ra.to_action(&self.shared.borrow().game).map_err(|e| JsError::new(&e.to_string()))?;
         session::apply(&self.shared, &a).map_err(|e| self.refusal(&e))
     }
 
@@ -156,7 +156,8 @@ impl WasmGame {
     /// Returns the events, as `apply` does.
     pub fn follow(&self, message: JsValue) -> Result<JsValue, JsError> {
         let v = from_js(&message)?;
-        let (reveal, action) = Record::to_follow(&self.shared.borrow().game, &v).map_err(|e| JsError::new(&e))?;
+        let (reveal, action) =
+            Record::to_follow(&self.shared.borrow().game, &v).map_err(|e| JsError::new(&e.to_string()))?;
         self.shared.borrow_mut().game.reveal(&reveal);
         session::apply(&self.shared, &action).map_err(|e| self.refusal(&e))
     }
@@ -247,9 +248,9 @@ impl WasmGame {
     /// `text`), on a copy of the game. Throws, changing nothing, if it is not legal now.
     pub fn preview(&self, action: JsValue) -> Result<JsValue, JsError> {
         let v = from_js(&action)?;
-        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e))?;
+        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e.to_string()))?;
         let s = self.shared.borrow();
-        let a = ra.to_action(&s.game).map_err(|e| JsError::new(&e))?;
+        let a = ra.to_action(&s.game).map_err(|e| JsError::new(&e.to_string()))?;
         let events = s.game.clone().apply(&a).map_err(|e| JsError::new(&crate::text::play_error(s.lang, &e)))?;
         Ok(to_js(&s.events_json(&events)))
     }

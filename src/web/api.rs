@@ -409,7 +409,7 @@ fn parse_part(s: &str) -> Result<Part, String> {
             Spot::Port(p) => Ok(Part::Mist(p)),
             Spot::Building => Err("mist: a port name, such as mist:E".to_string()),
         },
-        None => crate::record::parse_spot(s).map(Part::Spot),
+        None => crate::record::parse_spot(s).map(Part::Spot).map_err(String::from),
     }
 }
 

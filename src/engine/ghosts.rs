@@ -299,24 +299,6 @@ impl Game {
         })
     }
 
-    /// Where a figure stands, as a record names it: its square and spot.
-    pub fn figure_spot(&self, fig: usize) -> (Pos, Spot) {
-        let node = self.features.node(self.figures[fig].node);
-        let placed = self.board.square(node.square);
-        let def = self.tiles.get(placed.tile);
-        let spot = match def.segments.get(node.local as usize) {
-            Some(seg) => Spot::Port(seg.anchor()),
-            None => Spot::Building,
-        };
-        (placed.pos, spot)
-    }
-
-    /// The spot the lists name the figure at `pos` and `spot` by (any port of its
-    /// segment names it); the spot as given when no figure stands there.
-    pub(crate) fn figure_named(&self, pos: Pos, spot: Spot) -> Spot {
-        self.figure_at(pos, spot).map_or(spot, |i| self.figure_spot(i).1)
-    }
-
     /// The figure a ghost action names, if this ghost may haunt it.
     pub(crate) fn ghost_target(&self, case: GhostCase, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
         let node =

@@ -19,6 +19,7 @@ pub mod choice;
 pub mod coop;
 pub mod events;
 pub mod features;
+pub mod figures;
 pub mod flow;
 pub mod game;
 pub mod geometry;

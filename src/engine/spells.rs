@@ -13,14 +13,13 @@
 use super::board::SquareIdx;
 use super::choice::{Resume, SetStep};
 use super::events::Event;
-use super::features::{NodeIdx, NO_FIGURE};
+use super::features::NodeIdx;
 use super::flow::{RuleId, RuleSet, ScoredFeature};
 use super::game::{Contacts, Figure, Game, Phase};
 use super::geometry::Pos;
 use super::moves::{Action, PlayError, Spot};
 use super::sets::Set;
 use super::setup::SpellMode;
-use super::tiles::FeatureKind;
 
 /// Ghosts on Eloïse's pile at the start (CAT-1, SPELLC-A-1).
 pub const CAT_PILE: u8 = 7;
@@ -422,14 +421,6 @@ impl Game {
         }
     }
 
-    /// The figure standing at a square and spot.
-    pub(crate) fn figure_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
-        // A face-down square has no features (COOP-DEF-8).
-        let square = self.board.square_at(pos).filter(|&s| !self.board.square(s).face_down)?;
-        let o = self.features.node(self.spot_node(square, spot)?).occupant;
-        (o != NO_FIGURE).then_some(o as usize)
-    }
-
     /// Apply a checked `Cat` move: Eloïse goes next to that figure.
     fn place_cat_at(&mut self, pos: Pos, spot: Spot, events: &mut Vec<Event>) {
         let fig = self.cat_target(pos, spot).expect("checked");
@@ -442,10 +433,5 @@ impl Game {
     /// The figure Eloïse may join there (any meeple, guards included).
     pub(crate) fn cat_target(&self, pos: Pos, spot: Spot) -> Result<usize, PlayError> {
         self.figure_at(pos, spot).ok_or(PlayError::NotACatTarget(pos))
-    }
-
-    /// Kind of feature the figure stands on (for the log).
-    pub fn figure_feature(&self, fig: usize) -> FeatureKind {
-        self.features.node(self.figures[fig].node).kind
     }
 }

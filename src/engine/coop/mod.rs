@@ -22,7 +22,7 @@ use super::features::NodeIdx;
 use super::flow::{RuleId, RuleSet, Start};
 use super::game::{Game, PlayerState};
 use super::geometry::Pos;
-use super::moves::{FigureKind, Spot};
+use super::moves::FigureKind;
 use super::rng::Rng;
 use super::sets::Set;
 use super::setup::{Deck, Setup, SetupError};
@@ -516,17 +516,6 @@ impl Game {
     /// The colour in play (an index into `players`) that a [`COLOURS`] index names.
     pub(crate) fn colour_in_play(&self, named: u8) -> Option<u8> {
         self.coop.palette.iter().position(|&c| c == named).map(|i| i as u8)
-    }
-
-    /// The square a figure stands on.
-    pub(crate) fn figure_pos(&self, fig: usize) -> Pos {
-        self.board.square(self.features.node(self.figures[fig].node).square).pos
-    }
-
-    /// The node a spot names on the tile of `square` ([`TileDef::spot_local`]), if any.
-    pub(crate) fn spot_node(&self, square: SquareIdx, spot: Spot) -> Option<NodeIdx> {
-        let local = self.def_at(square).spot_local(spot)?;
-        Some(self.board.square(square).node_base + local as NodeIdx)
     }
 }
 

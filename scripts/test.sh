@@ -25,8 +25,10 @@ trap 'printf "\n== tests took %d s\n" $((SECONDS - started))' EXIT
 
 step "cargo fmt --check"
 cargo fmt --check
-# One native pass covers the engine, the CLI and the server (--features server); the plain
-# library and binary are checked too, since `carc` without the server has its own stub.
+# One native pass covers the engine, the CLI, the server, the tests, the examples and the
+# benchmarks (--all-targets: they are type-checked here, so no separate LTO build of the
+# benchmarks); the plain library and binary are checked too, since `carc` without the
+# server has its own stub.
 step "cargo clippy, native and wasm32 (warnings are errors)"
 cargo clippy --all-targets --features server --quiet -- -D warnings
 cargo clippy --lib --bins --quiet -- -D warnings
@@ -40,8 +42,6 @@ step "online play again, every server test on PostgreSQL (a throwaway cluster)"
 CARC_TEST_STORE=postgres cargo test --features server --test server
 $quick && exit 0
 
-step "the benchmarks build"
-cargo bench --no-run --features server --quiet
 step "JS API in headless Chromium (wasm-bindgen-test)"
 cargo test --target wasm32-unknown-unknown --test web_api
 step "release build (node scripts/build.mjs)"

@@ -4,6 +4,7 @@
 //! whose lease was lost let go ([`leases`]).
 
 use super::config::Config;
+use super::refusal::Refusal;
 use super::room::{self, Room};
 use super::store::{Instance, Lease, Store, StoreError};
 use super::{address::address_key, forward, planners, quota, random::random_id};
@@ -128,22 +129,22 @@ pub(super) enum Unserved {
     /// Another instance holds it and this connection was forwarded here: the client
     /// reconnects (instances never forward in a chain).
     Elsewhere,
-    /// No such room, or it could not be loaded or reached: what the client is told.
-    Refused(String),
+    /// No such room, or it could not be loaded or reached.
+    Refused(Refusal),
 }
 
 impl From<StoreError> for Unserved {
     fn from(e: StoreError) -> Unserved {
         match e {
             StoreError::NotOurs => Unserved::Elsewhere,
-            e => Unserved::Refused(e.to_string()),
+            e => Unserved::Refused(Refusal::Store(e)),
         }
     }
 }
 
-impl From<String> for Unserved {
-    fn from(message: String) -> Unserved {
-        Unserved::Refused(message)
+impl From<Refusal> for Unserved {
+    fn from(r: Refusal) -> Unserved {
+        Unserved::Refused(r)
     }
 }
 
@@ -166,19 +167,19 @@ pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward
         let secret = server.store.cluster_secret().unwrap_or_default();
         match forward::open(&url, secret, ip).await {
             Ok(up) => return Ok(Place::There(Box::new(up))),
-            Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(e)),
+            Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(Refusal::Unreachable(e))),
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
         }
     }
     let Some(stored) = server.store.load(id).await? else {
         server.store.release(id).await;
-        return Err(Unserved::Refused("no such room".into()));
+        return Err(Unserved::Refused(Refusal::NoSuchRoom));
     };
     // Replaying a room is CPU work: not on the async threads.
     let (tiles, key) = (server.tiles.clone(), id.to_string());
     let mut loaded = tokio::task::spawn_blocking(move || Room::from_stored(&key, stored, &tiles))
         .await
-        .map_err(|_| Unserved::Refused("loading the room failed".into()))??;
+        .map_err(|_| Unserved::Refused(Refusal::Damaged("loading the room failed".into())))??;
     loaded.address = ip;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();

@@ -7,6 +7,7 @@ use super::forward;
 use super::hub::{room, Place, Server, Unserved};
 use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
 use super::random::{random_id, random_seed};
+use super::refusal::Refusal;
 use super::room::{hash, seat_meta, Meta, Progress, Room};
 use super::socket::{error, leave, Client};
 use super::store::{self, Lease};
@@ -50,7 +51,7 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
         ClientMsg::Chat { text } => chat(server, c, text).await,
         ClientMsg::Computer { seat, level } => computer(server, c, ip, seat, level).await,
     };
-    Handled::Replies(answer.unwrap_or_else(|e| vec![error(e)]))
+    Handled::Replies(answer.unwrap_or_else(|e| vec![error(e.to_string())]))
 }
 
 /// The room a join or a claim names, when it is served here; otherwise what to do with the
@@ -67,7 +68,7 @@ async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> R
             Err(Handled::Forward(up))
         }
         Err(Unserved::Elsewhere) => Err(Handled::Moved),
-        Err(Unserved::Refused(e)) => Err(Handled::Replies(vec![error(e)])),
+        Err(Unserved::Refused(e)) => Err(Handled::Replies(vec![error(e.to_string())])),
     }
 }
 
@@ -78,7 +79,7 @@ async fn join(
     c: &mut Client,
     r: Arc<Mutex<Room>>,
     token: Option<String>,
-) -> Result<Vec<ServerMsg>, String> {
+) -> Result<Vec<ServerMsg>, Refusal> {
     leave(c).await;
     let mut guard = r.lock().await;
     let (seat, hosts) = guard.enter(token.as_deref(), server.config.watchers_per_room)?;
@@ -98,22 +99,22 @@ async fn claim(
     r: Arc<Mutex<Room>>,
     name: String,
     secret: Option<String>,
-) -> Result<Vec<ServerMsg>, String> {
+) -> Result<Vec<ServerMsg>, Refusal> {
     let mut guard = r.lock().await;
     let (seat, token) = guard.claim(&server.store, name, secret.as_deref()).await?;
     Ok(vec![ServerMsg::Claimed { room: guard.id.clone(), seat, token }])
 }
 
 /// `start` and `rematch`: the host starts a game (everyone hears of it).
-async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, String> {
-    let r = c.room.clone().ok_or("join a room first")?;
+async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, Refusal> {
+    let r = c.room.clone().ok_or(Refusal::JoinFirst)?;
     let mut guard = r.lock().await;
     if !c.hosts {
-        return Err("only the host (the room's creator) may start a game".into());
+        return Err(Refusal::OnlyHostStarts);
     }
     let over = guard.game.as_ref().is_some_and(|g| g.is_over());
     if guard.game.is_some() && !over {
-        return Err("a game is being played".into());
+        return Err(Refusal::GameRunning);
     }
     guard.start(&server.store, &server.tiles, random_seed()).await?;
     let info = guard.info(None, false);
@@ -127,13 +128,13 @@ async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, Strin
 }
 
 /// `act`: a player's action for its own seat (everyone hears of it).
-async fn act(server: &Arc<Server>, c: &Client, n: usize, action: Value) -> Result<Vec<ServerMsg>, String> {
+async fn act(server: &Arc<Server>, c: &Client, n: usize, action: Value) -> Result<Vec<ServerMsg>, Refusal> {
     let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
-        return Err("only a player in a room may act (watchers may not)".into());
+        return Err(Refusal::WatcherMayNotAct);
     };
     let mut guard = r.lock().await;
     if guard.computer(seat).is_some() {
-        return Err("a computer plays this seat now".into());
+        return Err(Refusal::ComputerPlaysSeat);
     }
     guard.act(&server.store, seat, n, &action).await?;
     drop(guard);
@@ -142,9 +143,9 @@ async fn act(server: &Arc<Server>, c: &Client, n: usize, action: Value) -> Resul
 }
 
 /// `chat`: a player says something to the room.
-async fn chat(server: &Server, c: &Client, text: String) -> Result<Vec<ServerMsg>, String> {
+async fn chat(server: &Server, c: &Client, text: String) -> Result<Vec<ServerMsg>, Refusal> {
     let (Some(r), Some(seat)) = (c.room.clone(), c.seat) else {
-        return Err("only a player in a room may chat (watchers read)".into());
+        return Err(Refusal::WatcherMayNotChat);
     };
     r.lock().await.say(&server.store, seat, text).await?;
     Ok(vec![])
@@ -157,11 +158,11 @@ async fn computer(
     ip: IpAddr,
     seat: usize,
     level: String,
-) -> Result<Vec<ServerMsg>, String> {
-    let r = c.room.clone().ok_or("join a room first")?;
-    let level: Level = level.parse()?;
+) -> Result<Vec<ServerMsg>, Refusal> {
+    let r = c.room.clone().ok_or(Refusal::JoinFirst)?;
+    let level: Level = level.parse().map_err(Refusal::Level)?;
     if !c.hosts {
-        return Err("only the host may hand a seat to a computer".into());
+        return Err(Refusal::OnlyHostHandsOver);
     }
     let taken = server.computers_asked.take(ip, 1)?;
     let mut guard = r.lock().await;
@@ -177,7 +178,7 @@ async fn computer(
 /// "My games": how each room stands, and which seat the token this browser holds there
 /// plays in it now (none: handed to a computer). Read from the store as the last write left
 /// it, so no room is loaded and any instance answers; rooms that do not exist are left out.
-async fn games(server: &Server, asked: Vec<(String, String)>) -> Result<ServerMsg, String> {
+async fn games(server: &Server, asked: Vec<(String, String)>) -> Result<ServerMsg, Refusal> {
     let ids: Vec<String> = asked.iter().map(|(room, _)| room.clone()).collect();
     let found: HashMap<String, store::Summary> =
         server.store.summaries(&ids).await?.into_iter().map(|s| (s.id.clone(), s)).collect();
@@ -214,7 +215,7 @@ async fn create(
     sets: Vec<String>,
     options: Value,
     absent_secs: u64,
-) -> Result<ServerMsg, String> {
+) -> Result<ServerMsg, Refusal> {
     // The address's quotas are taken while the room is made, and given back if it is not.
     let computers = seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
     let room_taken = server.rooms_made.take(ip, 1)?;
@@ -241,15 +242,15 @@ async fn make_room(
     sets: Vec<String>,
     options: Value,
     absent_secs: u64,
-) -> Result<ServerMsg, String> {
+) -> Result<ServerMsg, Refusal> {
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
-        return Err("the server holds as many rooms as it may".into());
+        return Err(Refusal::ServerFull);
     }
     for s in &seats {
         if let SeatKind::Computer(level) = &s.kind {
-            level.parse::<Level>()?;
+            level.parse::<Level>().map_err(Refusal::Level)?;
         }
     }
     let mut tokens = Vec::new();
@@ -279,14 +280,14 @@ async fn make_room(
         "players": meta.seats.iter().map(|s| json!({"name": s.name})).collect::<Vec<_>>(),
         "sets": meta.sets, "options": meta.options, "seed": 1,
     }))
-    .map_err(|e| e.to_string())?;
-    crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| e.to_string())?;
+    .map_err(|e| Refusal::Setup(e.to_string()))?;
+    crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| Refusal::Setup(e.to_string()))?;
     let id = random_id();
     probe.id = id.clone();
     probe.address = ip;
     // A new id's lease is free: this instance serves the room it made.
     if server.store.lease(&id).await? != Lease::Ours {
-        return Err("a new room could not be given to this server".into());
+        return Err(Refusal::NewRoomElsewhere);
     }
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());

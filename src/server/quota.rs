@@ -31,12 +31,12 @@ impl Quota {
     }
 
     /// Take `n` units for `address`, or say why not.
-    pub fn take(&self, address: IpAddr, n: usize) -> Result<Taken, String> {
+    pub fn take(&self, address: IpAddr, n: usize) -> Result<Taken, super::refusal::Refusal> {
         let mut used = self.used.lock().expect("quota");
         let mine = used.entry(address).or_default();
         mine.retain(|t| t.elapsed() < HOUR);
         if mine.len() + n > self.per_hour {
-            return Err(format!("this address has asked for too many {} this hour", self.what));
+            return Err(super::refusal::Refusal::Quota { what: self.what });
         }
         let at = Instant::now();
         mine.extend(std::iter::repeat_n(at, n));
@@ -74,7 +74,8 @@ mod tests {
         let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
         q.take(a, 2).unwrap();
         let failed = q.take(a, 1).unwrap();
-        assert!(q.take(a, 1).unwrap_err().contains("too many rooms"));
+        assert_eq!(q.take(a, 1).unwrap_err(), super::super::refusal::Refusal::Quota { what: "rooms" });
+        assert!(q.take(a, 1).unwrap_err().to_string().contains("too many rooms"));
         q.give_back(failed);
         q.take(a, 1).unwrap();
         assert!(q.take(a, 1).is_err() && q.take(b, 3).is_ok());

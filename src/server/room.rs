@@ -3,10 +3,11 @@
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
 use super::protocol::{ChatLine, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT};
+use super::refusal::Refusal;
 use super::store::{Store, Stored};
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
-use crate::record::{parse_setup, Record, RecordAction};
+use crate::record::{parse_setup, ActionError, Record, RecordAction};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -221,19 +222,15 @@ impl Room {
     /// [`CONNECTIONS_PER_SEAT`] connections each); a watcher's only as the count, at most
     /// every [`WATCHERS_EVERY`], so that many watchers coming and going cost O(1) frames
     /// each (issue 22, defect 6).
-    pub fn enter(&mut self, token: Option<&str>, max_watchers: usize) -> Result<(Option<usize>, bool), String> {
+    pub fn enter(&mut self, token: Option<&str>, max_watchers: usize) -> Result<(Option<usize>, bool), Refusal> {
         let host = token.is_some_and(|t| self.is_host_token(t));
         let seat = match token.map(|t| self.seat_of(t)) {
-            Some(None) if !host => {
-                return Err("that link's seat is not in this room (or was handed to a computer)".into())
-            }
+            Some(None) if !host => return Err(Refusal::UnknownSeatLink),
             Some(s) => s,
             None => None,
         };
         match seat {
-            Some(s) if self.connected[s] >= CONNECTIONS_PER_SEAT => {
-                return Err(format!("that seat is open in {CONNECTIONS_PER_SEAT} places already"))
-            }
+            Some(s) if self.connected[s] >= CONNECTIONS_PER_SEAT => return Err(Refusal::SeatOpenTooOften),
             Some(s) => {
                 self.connected[s] += 1;
                 self.away_since[s] = None;
@@ -241,7 +238,7 @@ impl Room {
                 self.broadcast(self.info(None, false));
             }
             None if self.watchers as usize >= max_watchers => {
-                return Err(format!("this room has {max_watchers} watchers, as many as it may"))
+                return Err(Refusal::TooManyWatchers { max: max_watchers })
             }
             None => {
                 self.watchers += 1;
@@ -298,22 +295,24 @@ impl Room {
     }
 
     /// A room as stored, by replaying its game's actions (CPU work: not on async threads).
-    pub fn from_stored(id: &str, stored: Stored, tiles: &Arc<TileSet>) -> Result<Room, String> {
+    pub fn from_stored(id: &str, stored: Stored, tiles: &Arc<TileSet>) -> Result<Room, Refusal> {
         let chat = stored.chat;
-        let mut meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| format!("room {id}: {e}"))?;
+        let damaged = |e: String| Refusal::Damaged(format!("room {id}: {e}"));
+        let mut meta: Meta = serde_json::from_str(&stored.meta).map_err(|e| damaged(e.to_string()))?;
         let game = match stored.game {
             None => None,
             Some((number, setup, actions)) => {
                 // The game's number is the saved game's: a room saved by an older server that
                 // died between writing a game and its metadata files moves where they reload.
                 meta.game = number;
-                let setup: Value = serde_json::from_str(&setup).map_err(|e| e.to_string())?;
-                let mut game = Game::new(tiles.clone(), parse_setup(&setup).map_err(|e| e.to_string())?)
-                    .map_err(|e| e.to_string())?;
+                let setup: Value = serde_json::from_str(&setup).map_err(|e| damaged(e.to_string()))?;
+                let setup = parse_setup(&setup).map_err(|e| damaged(e.to_string()))?;
+                let mut game = Game::new(tiles.clone(), setup).map_err(|e| damaged(e.to_string()))?;
                 for a in actions {
-                    let v: Value = serde_json::from_str(&a).map_err(|e| e.to_string())?;
-                    let a = RecordAction::from_value(&v)?.to_action(&game)?;
-                    game.apply(&a).map_err(|e| format!("room {id}: a stored action is refused: {e}"))?;
+                    let v: Value = serde_json::from_str(&a).map_err(|e| damaged(e.to_string()))?;
+                    let a =
+                        RecordAction::from_value(&v).and_then(|a| a.to_action(&game)).map_err(|e| damaged(e.into()))?;
+                    game.apply(&a).map_err(|e| damaged(format!("a stored action is refused: {e}")))?;
                 }
                 Some(game)
             }
@@ -406,7 +405,7 @@ impl Room {
     }
 
     /// Start a game of this room with a fresh seed (the first, or a rematch).
-    pub async fn start(&mut self, store: &Store, tiles: &Arc<TileSet>, seed: u64) -> Result<(), String> {
+    pub async fn start(&mut self, store: &Store, tiles: &Arc<TileSet>, seed: u64) -> Result<(), Refusal> {
         let players: Vec<Value> = self
             .meta
             .seats
@@ -418,8 +417,8 @@ impl Room {
             .collect();
         let setup_v =
             json!({"players": players, "sets": self.meta.sets, "options": self.meta.options, "seed": seed.to_string()});
-        let setup = parse_setup(&setup_v).map_err(|e| e.to_string())?;
-        let game = Game::new(tiles.clone(), setup).map_err(|e| e.to_string())?;
+        let setup = parse_setup(&setup_v).map_err(|e| Refusal::Setup(e.to_string()))?;
+        let game = Game::new(tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
         // Saved first, in one write with the metadata that names it; memory changes after.
         let mut meta = self.meta.clone();
         meta.game += 1;
@@ -434,21 +433,21 @@ impl Room {
 
     /// Check an action with the engine, commit it, apply it and tell everyone. `n` is the
     /// number of actions the player had seen: a move made on an old position is refused.
-    pub async fn act(&mut self, store: &Store, seat: usize, n: usize, action: &Value) -> Result<(), String> {
-        let game = self.game.as_ref().ok_or("the game has not started")?;
+    pub async fn act(&mut self, store: &Store, seat: usize, n: usize, action: &Value) -> Result<(), Refusal> {
+        let game = self.game.as_ref().ok_or(Refusal::NotStarted)?;
         if game.is_over() {
-            return Err("the game is over".into());
+            return Err(Refusal::Over);
         }
         if game.current_player() != seat {
-            return Err("it is not your turn".into());
+            return Err(Refusal::NotYourTurn);
         }
         if n != game.history().len() {
-            return Err(format!("the game has moved on: it is at action {}, not {n}", game.history().len()));
+            return Err(Refusal::MovedOn { at: game.history().len(), n });
         }
         let a = RecordAction::from_value(action)?.to_action(game)?;
         let mut next = game.clone();
         let drawn = next.drawn();
-        next.apply(&a).map_err(|e| e.to_string())?;
+        next.apply(&a).map_err(|e| Refusal::Action(ActionError::Illegal(e)))?;
         let tiles = next.tiles().clone();
         let done = *next.history().last().expect("just applied");
         let record_action = RecordAction::from_action(&done, &tiles).to_value();
@@ -477,16 +476,13 @@ impl Room {
 
     /// A player says something: at most [`CHAT_PER_WINDOW`] lines in [`CHAT_WINDOW`] per
     /// seat; saved, then kept and told to everyone (watchers read, only players write).
-    pub async fn say(&mut self, store: &Store, seat: usize, text: String) -> Result<(), String> {
-        let said = self.said.get_mut(seat).ok_or("no such seat")?;
+    pub async fn say(&mut self, store: &Store, seat: usize, text: String) -> Result<(), Refusal> {
+        let said = self.said.get_mut(seat).ok_or(Refusal::NoSuchSeat)?;
         while said.front().is_some_and(|t| t.elapsed() >= CHAT_WINDOW) {
             said.pop_front();
         }
         if said.len() >= CHAT_PER_WINDOW {
-            return Err(format!(
-                "at most {CHAT_PER_WINDOW} chat messages in {} seconds: wait a moment",
-                CHAT_WINDOW.as_secs()
-            ));
+            return Err(Refusal::ChatTooFast);
         }
         let n = self.chat.back().map_or(0, |l| l.n + 1);
         let line = ChatLine { n, seat, name: self.meta.seats[seat].name.clone(), text, at: now() };
@@ -503,7 +499,7 @@ impl Room {
 
     /// Save new metadata, and only once it is on disk make it the room's and tell everyone:
     /// a failed save leaves memory as the disk has it.
-    async fn save_meta(&mut self, store: &Store, meta: Meta) -> Result<(), String> {
+    async fn save_meta(&mut self, store: &Store, meta: Meta) -> Result<(), Refusal> {
         store.put_room(&self.id, serde_json::to_string(&meta).expect("plain data")).await?;
         self.meta = meta;
         self.last_active = Instant::now();
@@ -518,13 +514,13 @@ impl Room {
         store: &Store,
         name: String,
         secret: Option<&str>,
-    ) -> Result<(usize, String), String> {
+    ) -> Result<(usize, String), Refusal> {
         if let Some(open) = &self.meta.open {
             if !secret.is_some_and(|s| same(open, &hash(s))) {
-                return Err("an open seat is taken with the room's open link".into());
+                return Err(Refusal::OpenLinkNeeded);
             }
         }
-        let seat = self.meta.seats.iter().position(|s| s.kind == "open").ok_or("no open seat is left in this room")?;
+        let seat = self.meta.seats.iter().position(|s| s.kind == "open").ok_or(Refusal::NoOpenSeat)?;
         let token = super::random_id();
         let mut meta = self.meta.clone();
         let s = &mut meta.seats[seat];
@@ -538,18 +534,18 @@ impl Room {
     }
 
     /// A seat now played by a computer (the host's choice for an absent player).
-    pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), String> {
+    pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), Refusal> {
         let absent = self.meta.absent_secs;
-        let s = self.meta.seats.get(seat).ok_or("no such seat")?;
+        let s = self.meta.seats.get(seat).ok_or(Refusal::NoSuchSeat)?;
         if s.kind == "computer" {
-            return Err("a computer already plays that seat".into());
+            return Err(Refusal::ComputerAlready);
         }
         if self.connected[seat] > 0 {
-            return Err("that player is connected".into());
+            return Err(Refusal::PlayerConnected);
         }
         let away = self.away_since[seat].map_or(0, |t| t.elapsed().as_secs());
         if away < absent {
-            return Err(format!("that player has been away {away} s; the room waits {absent} s"));
+            return Err(Refusal::NotAwayLongEnough { away, absent });
         }
         let mut meta = self.meta.clone();
         let s = &mut meta.seats[seat];

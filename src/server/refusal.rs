@@ -1,0 +1,152 @@
+//! Why the server refused a client's request. A client is told the English text (the
+//! protocol's `error` message, docs/online.md); the server's code passes the reason as this
+//! type, so that a reason could be sent as a code for the page to say in its language.
+
+use super::room::{CHAT_PER_WINDOW, CHAT_WINDOW, CONNECTIONS_PER_SEAT};
+use super::store::StoreError;
+use crate::record::ActionError;
+use std::fmt;
+
+/// A refused request, by its reason.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// No such room.
+    NoSuchRoom,
+    /// A token that plays no seat of the room.
+    UnknownSeatLink,
+    /// A seat open in [`CONNECTIONS_PER_SEAT`] places already.
+    SeatOpenTooOften,
+    /// The room has as many watchers as it may.
+    TooManyWatchers {
+        /// The most watchers a room may have.
+        max: usize,
+    },
+    /// No game has started in the room.
+    NotStarted,
+    /// The game is over.
+    Over,
+    /// Another seat is to play.
+    NotYourTurn,
+    /// The client's move was made on an older position.
+    MovedOn {
+        /// Actions in the game.
+        at: usize,
+        /// Actions the client had seen.
+        n: usize,
+    },
+    /// A seat the room does not have.
+    NoSuchSeat,
+    /// More chat lines than [`CHAT_PER_WINDOW`] in [`CHAT_WINDOW`].
+    ChatTooFast,
+    /// An open seat is claimed only with the room's open link.
+    OpenLinkNeeded,
+    /// Every open seat is taken.
+    NoOpenSeat,
+    /// A computer plays the seat already.
+    ComputerAlready,
+    /// The seat's player is connected.
+    PlayerConnected,
+    /// The seat's player has not been away as long as the room waits.
+    NotAwayLongEnough {
+        /// Seconds away.
+        away: u64,
+        /// Seconds the room waits.
+        absent: u64,
+    },
+    /// The address has used its hourly quota of `what` (rooms, computer players).
+    Quota {
+        /// What was asked for.
+        what: &'static str,
+    },
+    /// The request needs a room joined first.
+    JoinFirst,
+    /// Only the host starts a game.
+    OnlyHostStarts,
+    /// A game is being played.
+    GameRunning,
+    /// Watchers may not act.
+    WatcherMayNotAct,
+    /// A computer plays the client's seat now.
+    ComputerPlaysSeat,
+    /// Watchers may not chat.
+    WatcherMayNotChat,
+    /// Only the host hands a seat to a computer.
+    OnlyHostHandsOver,
+    /// The server holds as many rooms as it may.
+    ServerFull,
+    /// A new room's lease went to another instance.
+    NewRoomElsewhere,
+    /// Not a computer level: the level's own message.
+    Level(String),
+    /// A setup that starts no game: its message.
+    Setup(String),
+    /// An action that cannot be played.
+    Action(ActionError),
+    /// The store refused or failed.
+    Store(StoreError),
+    /// A stored room that does not replay: which and why.
+    Damaged(String),
+    /// The instance that holds the room cannot be reached: why.
+    Unreachable(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NoSuchRoom => f.write_str("no such room"),
+            Refusal::UnknownSeatLink => {
+                f.write_str("that link's seat is not in this room (or was handed to a computer)")
+            }
+            Refusal::SeatOpenTooOften => write!(f, "that seat is open in {CONNECTIONS_PER_SEAT} places already"),
+            Refusal::TooManyWatchers { max } => write!(f, "this room has {max} watchers, as many as it may"),
+            Refusal::NotStarted => f.write_str("the game has not started"),
+            Refusal::Over => f.write_str("the game is over"),
+            Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::MovedOn { at, n } => write!(f, "the game has moved on: it is at action {at}, not {n}"),
+            Refusal::NoSuchSeat => f.write_str("no such seat"),
+            Refusal::ChatTooFast => {
+                write!(f, "at most {CHAT_PER_WINDOW} chat messages in {} seconds: wait a moment", CHAT_WINDOW.as_secs())
+            }
+            Refusal::OpenLinkNeeded => f.write_str("an open seat is taken with the room's open link"),
+            Refusal::NoOpenSeat => f.write_str("no open seat is left in this room"),
+            Refusal::ComputerAlready => f.write_str("a computer already plays that seat"),
+            Refusal::PlayerConnected => f.write_str("that player is connected"),
+            Refusal::NotAwayLongEnough { away, absent } => {
+                write!(f, "that player has been away {away} s; the room waits {absent} s")
+            }
+            Refusal::Quota { what } => write!(f, "this address has asked for too many {what} this hour"),
+            Refusal::JoinFirst => f.write_str("join a room first"),
+            Refusal::OnlyHostStarts => f.write_str("only the host (the room's creator) may start a game"),
+            Refusal::GameRunning => f.write_str("a game is being played"),
+            Refusal::WatcherMayNotAct => f.write_str("only a player in a room may act (watchers may not)"),
+            Refusal::ComputerPlaysSeat => f.write_str("a computer plays this seat now"),
+            Refusal::WatcherMayNotChat => f.write_str("only a player in a room may chat (watchers read)"),
+            Refusal::OnlyHostHandsOver => f.write_str("only the host may hand a seat to a computer"),
+            Refusal::ServerFull => f.write_str("the server holds as many rooms as it may"),
+            Refusal::NewRoomElsewhere => f.write_str("a new room could not be given to this server"),
+            Refusal::Level(m) | Refusal::Setup(m) | Refusal::Damaged(m) | Refusal::Unreachable(m) => f.write_str(m),
+            Refusal::Action(e) => e.fmt(f),
+            Refusal::Store(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<StoreError> for Refusal {
+    fn from(e: StoreError) -> Refusal {
+        Refusal::Store(e)
+    }
+}
+
+impl From<ActionError> for Refusal {
+    fn from(e: ActionError) -> Refusal {
+        Refusal::Action(e)
+    }
+}
+
+impl From<crate::record::ParseActionError> for Refusal {
+    fn from(e: crate::record::ParseActionError) -> Refusal {
+        Refusal::Action(e.into())
+    }
+}

@@ -19,14 +19,7 @@ use std::time::Instant;
 
 /// Run the command line; returns the process exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
-    let args = match once_each(args.into_iter().collect()) {
-        Ok(args) => args,
-        Err(msg) => {
-            eprintln!("carc: {msg}");
-            return 2;
-        }
-    };
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(once_each(args.into_iter().collect())) {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),
     };
@@ -44,13 +37,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
 }
 
-/// An option given twice with the same value counts once (scripts that add their flags to
-/// a common set do so); given twice with different values it is refused, since neither
-/// could be said to win. clap itself then refuses any other repetition.
-fn once_each(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
+/// An option given twice counts once: with the same value, silently (scripts that add
+/// their flags to a common set do so); with another value the last one is used, as a
+/// script that overrides a common flag means, and carc says so on stderr. A switch given
+/// twice is refused by clap.
+fn once_each(args: Vec<OsString>) -> Vec<OsString> {
     let cli = Cli::command();
     let Some(sub) = args.get(1).and_then(|a| a.to_str()).and_then(|name| cli.find_subcommand(name)) else {
-        return Ok(args);
+        return args;
     };
     let takes_value =
         |name: &str| sub.get_arguments().find(|a| a.get_long() == Some(name)).map(|a| a.get_action().takes_values());
@@ -71,22 +65,23 @@ fn once_each(args: Vec<OsString>) -> Result<Vec<OsString>, String> {
             out.push(arg.clone());
             continue;
         };
-        match seen.iter().find(|(n, _)| n == name) {
+        match seen.iter_mut().find(|(n, _)| n == name) {
             Some((_, v)) if v == value => {}
             Some((_, v)) => {
-                return Err(format!(
-                    "--{name} is given twice, as {:?} and as {:?}: give it once",
+                eprintln!(
+                    "carc: --{name} is given twice ({}, then {}): the last is used",
                     v.to_string_lossy(),
                     value.to_string_lossy()
-                ))
+                );
+                *v = value.clone();
             }
-            None => {
-                seen.push((name.to_string(), value.clone()));
-                out.extend([arg.clone(), value.clone()]);
-            }
+            None => seen.push((name.to_string(), value.clone())),
         }
     }
-    Ok(out)
+    for (name, value) in seen {
+        out.extend([OsString::from(format!("--{name}")), value]);
+    }
+    out
 }
 
 /// Help and the version go to stdout (status 0); a misuse to stderr (status 2), an

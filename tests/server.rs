@@ -580,10 +580,15 @@ async fn no_endpoint_lists_rooms() {
 
 /// The whole answer to a plain HTTP GET ("" if the server closed the connection).
 async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    http_get_with(addr, path, "").await
+}
+
+/// As [`http_get`], with more header lines (each ending in `\r\n`).
+async fn http_get_with(addr: std::net::SocketAddr, path: &str, headers: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     // A connection the server refuses reads as nothing.
     let mut s = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\r\n");
     let mut out = String::new();
     if s.write_all(request.as_bytes()).await.is_ok() {
         let _ = s.read_to_string(&mut out).await;
@@ -1421,7 +1426,6 @@ async fn my_games_tell_each_rooms_turn_and_last_move_from_the_store() {
 /// request shows the cluster's secret, as a forwarding instance's does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_a_connection_with_the_clusters_secret_passes_the_per_address_cap() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let url = postgres::cluster().database("peer_cap");
     let (addr, _srv) = server(
         |c| {
@@ -1442,15 +1446,7 @@ async fn only_a_connection_with_the_clusters_secret_passes_the_per_address_cap()
         held.push(TcpStream::connect(addr).await.unwrap());
     }
     // Past the cap: refused however many are tried, unless the secret is shown.
-    let get = |extra: String| async move {
-        let mut s = TcpStream::connect(addr).await.unwrap();
-        let request = format!("GET /server.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n");
-        let mut out = String::new();
-        if s.write_all(request.as_bytes()).await.is_ok() {
-            let _ = s.read_to_string(&mut out).await;
-        }
-        out
-    };
+    let get = |headers: String| async move { http_get_with(addr, "/server.json", &headers).await };
     for _ in 0..10 {
         let answer = get(String::new()).await;
         assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 503"), "past the cap: {answer:?}");

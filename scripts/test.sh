@@ -15,9 +15,9 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
 
 started=$SECONDS
-last=$SECONDS
+last=
 step() {
-  [ "$last" = "$started" ] || printf '   (%d s)\n' $((SECONDS - last))
+  [ -z "$last" ] || printf '   (%d s)\n' $((SECONDS - last))
   last=$SECONDS
   printf '\n\033[1m== %s\033[0m\n' "$*"
 }

@@ -13,6 +13,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
+import { spawnSync } from "node:child_process";
 
 const dist = path.resolve(process.argv[2] || "dist");
 const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
@@ -56,8 +58,21 @@ ${local("panels.js")}
 ${local("results.js")}
 ${local("guide.js")}
 ${local("help.js")}
+${local("settings.js")}
+${local("bars.js")}
+${local("side-panel.js")}
+${local("replay-viewer.js")}
+${local("online-panel.js")}
+${local("new-game.js")}
 ${local("app.js")}
 }`;
+// The modules share one scope here: two top-level names alike (a second `$`) would stop
+// the whole page from parsing. Fail the build instead.
+const check = path.join(os.tmpdir(), `carcassonne-single-${process.pid}.mjs`);
+fs.writeFileSync(check, script);
+const parsed = spawnSync(process.execPath, ["--check", check], { encoding: "utf8" });
+fs.rmSync(check, { force: true });
+if (parsed.status !== 0) throw new Error(`the single file's script does not parse:\n${parsed.stderr.split("\n").slice(0, 6).join("\n")}`);
 
 let html = read("index.html");
 // The loader, preloads, the manifest and the separate files give way to inline copies.

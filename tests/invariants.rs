@@ -86,3 +86,17 @@ fn every_stated_invariant_is_tested() {
         assert!(this.contains(&format!("/// Invariant: {key}")), "no test for the invariant {s:?}");
     }
 }
+
+/// Invariant: the page's hosts route no move and restate no button's rule: `www/app.js`
+/// and `www/carcassonne-game.js` ask the `Table` (`act`, `pass`, `buttons`).
+#[test]
+fn the_pages_hosts_route_no_move() {
+    for file in ["www/app.js", "www/carcassonne-game.js"] {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        // A guide's offer, a room's act, a game's apply of a move, or a step named to say
+        // whether it may pass: each is the Table's (controller.js) or the engine's.
+        for pattern in ["offer(", "online.act(", "online?.act(", ".apply(", "passes", "\"figure\" ||", "\"removal\""] {
+            assert!(!text.contains(pattern), "{file} has {pattern:?}");
+        }
+    }
+}

@@ -413,3 +413,22 @@ fn follow_takes_a_servers_action_message_whole_or_not_at_all() {
     assert_eq!(copy["actions"], Record::of_game(&next).to_value()["actions"]);
     assert_eq!(JSON::stringify(&get(&mirror.snapshot(), "scores")).unwrap(), "[0,0]");
 }
+
+#[wasm_bindgen_test]
+fn the_snapshot_says_when_the_step_may_be_passed_as_the_engine_rules() {
+    // BASE-TURN-1: a figure is optional, a tile is not. A co-op meeple step may pass too
+    // (the engine's rule, `Game::may_pass`, which the page reads instead of restating).
+    let g = new_game(TEST_01);
+    let may_pass = |g: &WasmGame| get(&g.snapshot(), "may_pass");
+    assert_eq!(may_pass(&g), JsValue::FALSE, "the tile step");
+    g.apply(obj(r#"{"tile":"base.X","x":1,"y":0,"rotation":0}"#)).unwrap();
+    assert_eq!(may_pass(&g), JsValue::TRUE, "the figure step");
+    g.apply(obj(r#"{"pass":true}"#)).unwrap();
+    assert_eq!(may_pass(&g), JsValue::FALSE, "the next player's tile step");
+    let coop = new_game(r#"{"players":["Ann","Bo"],"sets":["ghosts"],"options":{"coop":{"level":1}},"seed":1}"#);
+    let tile: Array = coop.legal_actions().unchecked_into();
+    coop.apply(tile.get(0)).unwrap();
+    let step = get(&coop.snapshot(), "phase.waits").as_string();
+    let passes = coop.legal_actions().unchecked_into::<Array>().iter().any(|a| get(&a, "pass") == JsValue::TRUE);
+    assert_eq!(may_pass(&coop), JsValue::from_bool(passes), "co-op step {step:?}");
+}

@@ -167,14 +167,8 @@ export class CarcassonneGame extends HTMLElement {
     this.bars = new ResizeObserver(() => this.keepClear());
     for (const bar of [u.top, u.bottom, u.replay]) this.bars.observe(bar);
     u.rotate.addEventListener("click", () => { this.view?.rotate(); this.render(); });
-    u.pass.addEventListener("click", () => {
-      if (this.guideRun) { this.guideRun.offer({ pass: true }); return; }
-      if (this.online) { this.online.act({ pass: true }); return; }
-      try { this.view?.pass(); } catch (e) { this.fail(e); }
-    });
-    // Online: the board's moves go to the server (docs/online.md).
-    // A guided game: the guide checks the move first.
-    u.board.addEventListener("boardaction", (e) => (this.guideRun ? this.guideRun.offer(e.detail) : this.online?.act(e.detail)));
+    // Where a move goes (the guide, the server or the game) is the Table's to say.
+    u.pass.addEventListener("click", () => this.table.pass());
     this.hideCard = inspectCard(u.board, root, u.announce);
     // Undo lifts a figure waiting for its confirmation first, then the tile.
     u.undo.addEventListener("click", () => { if (!this.view?.cancelPending()) this.view?.undo(); });
@@ -212,6 +206,7 @@ export class CarcassonneGame extends HTMLElement {
       hideCard: () => this.hideCard(),
       changed: (events, snapshot) => this.changed(events, snapshot),
       online: () => this.online,
+      guide: () => this.guideRun,
       // Motion follows the reader's system setting (the view checks it); `marks` adds the
       // colour-blind marks; an element makes no sound.
       motion: () => true, sound: () => false, marks: () => this.hasAttribute("marks"),
@@ -645,8 +640,8 @@ export class CarcassonneGame extends HTMLElement {
     const s = this.game.snapshot(), t = this.t, u = this.ui;
     const me = s.players[s.current_player];
     const turn = this.table.turn(s);
-    // A guided game: the learner plays only their own moves; the others play themselves.
-    if (this.guideRun && !this.guideRun.learnerTurn(s.actions)) turn.idle = true;
+    // Whoever only watches (a room without a seat, a read-only board) gets no move buttons.
+    const b = this.table.buttons(s, turn, { watcher: this.readonly });
     this.lastTurn = turn;
     u.hint.classList.remove("error");
     this.view.setLocked(turn.idle);
@@ -682,9 +677,13 @@ export class CarcassonneGame extends HTMLElement {
     else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
     u.drawn.setAttribute("aria-label", drawnLabel(this.game, s, t));
     u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
-    u.rotate.disabled = s.phase.step !== "tile" || turn.idle;
-    u.pass.disabled = !turn.passes || turn.idle;
-    u.pass.textContent = t(turn.passKey);
+    const show = (button, { shown, enabled }) => { button.hidden = !shown; button.disabled = !enabled; };
+    show(u.rotate, b.rotate);
+    show(u.pass, b.pass);
+    u.pass.textContent = t(b.pass.key);
+    // One Undo here: it lifts a figure waiting for its confirmation, else the tile.
+    show(u.undo, b.takeBack.shown ? b.takeBack : b.undo);
+    show(u.end, b.end);
     const own = turn.colours;
     if (own.length && !own.includes(this.colour)) { this.colour = own[0]; this.view.setColour(this.colour); }
     u.colour.hidden = own.length < 2;
@@ -692,28 +691,13 @@ export class CarcassonneGame extends HTMLElement {
     const kinds = s.figure_kinds || [];
     this.figure ??= "meeple"; // the view's own default
     if (kinds.length && !kinds.includes(this.figure)) { this.figure = "meeple"; this.view.setFigure("meeple"); }
-    u.figure.hidden = kinds.length < 2 || turn.idle || s.phase.step !== "figure";
+    u.figure.hidden = !b.figures.length;
     u.figure.textContent = t("el.figure", { figure: t(`figure.${this.figure}`) });
-    u.undo.disabled = !s.can_undo || turn.idle;
-    u.undo.hidden = !!this.online;
-    // Whoever only watches (a room without a seat, a read-only board) gets no move buttons.
-    const watcher = turn.watching || this.readonly;
-    u.rotate.hidden = u.pass.hidden = watcher;
-    if (watcher) u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
-    // A figure waiting for its confirmation: End turn, and Undo lifts it.
-    const pending = !turn.idle && !!this.view?.pending;
-    u.end.hidden = !pending;
-    if (pending) {
-      u.pass.hidden = true;
-      u.undo.disabled = false;
-      u.hint.textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
-    }
-    // Once over: no move buttons, the results to open again.
-    if (s.over) u.rotate.hidden = u.pass.hidden = u.undo.hidden = u.colour.hidden = u.figure.hidden = true;
+    if (b.pending) u.hint.textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
     u.resultsOpen.hidden = !s.over || !!this.full;
     u.resultsOpen.textContent = t("results.show");
     u.note.textContent = s.sets?.some((x) => x === "ghosts" || x === "spellcircles") ? t("el.reconstructed") : "";
-    if (this.guideRun) { u.undo.hidden = true; this.guideRun.update(s); }
+    this.guideRun?.update(s);
     return s;
   }
 

@@ -23,7 +23,10 @@ export const markOf = (s, i) => MARKS[s.coop ? COOP_NAMES.indexOf(s.coop.colours
  * `host`: `{ render() -> snapshot, save(game), announce(text), hideCard(), events?(events)
  * (before the render), changed?(events, s) (after it),
  * t (the translator), motion() / sound() / marks() (the settings), online() (the room, or null),
- * onError(message), workerUrl }`.
+ * guide() (the guided game being played, or null), onError(message), workerUrl }`.
+ *
+ * The table alone decides where a move goes (`act`, `pass`: the guide, the server or the
+ * game) and which move buttons a host shows (`buttons`); the hosts only draw them.
  */
 export class Table {
   constructor(W, board, host) {
@@ -36,6 +39,24 @@ export class Table {
     this.remote = false;
     this.locked = false;
     this.bots = new Computers(W, { workerUrl: host.workerUrl, onError: (m) => host.onError(host.t("computer.failed", { error: m })) });
+    // A remote view (online, or a guided game) hands its moves here instead of playing them.
+    board.addEventListener("boardaction", (e) => this.act(e.detail));
+  }
+
+  /** Play `action` where it goes: a guided game's guide checks it first, a room's server
+   *  plays it for everyone, else the game here. A refusal goes to `host.onError`. */
+  act(action) {
+    const guide = this.host.guide?.(), online = this.host.online();
+    if (guide) guide.offer(action);
+    else if (online) online.act(action);
+    else if (this.game) try { this.game.apply(action); } catch (e) { this.host.onError(e.message); }
+  }
+
+  /** Pass the step (no figure, no more removal), wherever moves go now. */
+  pass() {
+    if (this.host.guide?.() || this.host.online()) this.act({ pass: true });
+    // The view passes so that a figure waiting for its confirmation goes first.
+    else try { this.view?.pass(); } catch (e) { this.host.onError(e.message); }
   }
 
   /** Put `game` on the board (the old one's view and computers go): `remote` a room's game
@@ -144,14 +165,48 @@ export class Table {
     // Online, before the room's first frame (a name asked, a connection on its way): no
     // game of the room to show yet.
     const joining = !!online && !room;
-    const idle = replay || this.locked || !!computer || waiting || offline;
+    // A guided game: the learner plays only their own moves; the others play themselves.
+    const guide = this.host.guide?.();
+    // Nobody plays in a room's lobby (the host has not started) or before its first frame.
+    const idle = replay || this.locked || !!computer || waiting || offline || lobby || joining
+      || (!!guide && !guide.learnerTurn(s.actions));
     const step = s.phase.step, waits = s.phase.waits;
-    const passes = step === "figure" || (step === "coop" && ["meeple", "removal"].includes(waits));
+    const passes = !!s.may_pass; // the engine's rule (Game::may_pass), never restated here
     const c = s.coop;
     const colours = !idle && c && step === "coop" && waits === "meeple"
       ? c.colours[s.current_player].filter((x) => c.meeples[c.palette.indexOf(x)] > 0) : [];
     return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, idle, passes,
       passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
+  }
+
+  /**
+   * Which move buttons show (`shown`) and may be pressed (`enabled`) for snapshot `s` and
+   * `turn(s)`: `rotate`, `pass` (with `key`, its text), `undo` (the tile), `undoTurn` (a
+   * whole turn, against computers), `end` and `takeBack` (a figure waiting for its
+   * confirmation), `teammate` (the co-op hint) and `figures` (the figure kinds to pick
+   * from). `watcher`: the host shows a board only watched (no move buttons at all).
+   */
+  buttons(s, turn, { watcher = false } = {}) {
+    const over = s.over, idle = turn.idle, tileStep = s.phase.step === "tile";
+    const none = watcher || turn.watching || over;
+    // A figure waiting for its confirmation: End turn and Take back instead of the others.
+    const pending = !turn.replay && !idle && !!this.view?.pending;
+    const online = !!this.host.online(), guided = !!this.host.guide?.();
+    const seats = s.computers || [];
+    const kinds = s.figure_kinds || [];
+    const button = (shown, enabled) => ({ shown: !!shown, enabled: !!shown && !!enabled });
+    return {
+      rotate: button(!none, tileStep && !idle),
+      pass: { ...button(!none && !pending, turn.passes && !idle), key: turn.passKey },
+      undo: button(!none && !pending && !online && !guided, s.can_undo && !idle),
+      undoTurn: button(!none && !pending && !online && !guided && seats.some(Boolean) && !seats.every(Boolean),
+        s.can_undo_turn && !turn.replay),
+      end: button(pending, true),
+      takeBack: button(pending, true),
+      teammate: button(!!s.coop && !over && !idle && !online && !guided, true),
+      figures: none || idle || s.phase.step !== "figure" || kinds.length < 2 ? [] : kinds,
+      pending,
+    };
   }
 
   /** What the player on turn is asked (one sentence), from `turn(s)`. */

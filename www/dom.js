@@ -1,4 +1,7 @@
-// The one DOM helper the page and the element share.
+// The DOM helpers the page and the element share.
+
+/** The page's first element that `sel` selects. */
+export const $ = (sel) => document.querySelector(sel);
 
 /** An element with attributes (`class`, `on…` listeners, others as attributes; `true`
  *  for a bare attribute, `false`/`null` for none) and children. */

@@ -59,7 +59,6 @@ export class Online extends EventTarget {
     this.room = null; // the server's last "room" message
     this.seat = null;
     this.game = null; // the copy of the game
-    this.final = null; // the whole record, once the game is over
     this.joining = null; // the join message, sent again after every reconnect
     this.chat = []; // the room's chat lines, oldest first, each once (by its number n)
     this.pending = []; // promises waiting for "created" / "claimed"
@@ -181,12 +180,11 @@ export class Online extends EventTarget {
         }
         break;
       case "state": {
-        this.final = m.final || null;
-        const same = this.game && this.game.snapshot().actions === m.n && !m.final;
-        if (!same) {
-          this.game = this.W.Game.fromRecord(JSON.stringify(m.record));
-          this.emit("game", this.game);
-        } else if (m.final) this.emit("final", m.final);
+        // The same game as here (a rejoin, or the game over with its whole record, which
+        // the copy does not need): kept, with its view and log.
+        if (this.game && this.game.snapshot().actions === m.n) break;
+        this.game = this.W.Game.fromRecord(JSON.stringify(m.record));
+        this.emit("game", this.game);
         break;
       }
       case "action": {

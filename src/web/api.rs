@@ -126,29 +126,6 @@ impl WasmGame {
         crate::share::decode(code, TileSet::builtin()).map(|r| r.to_json()).map_err(|e| record_js(lang_of(lang), &e))
     }
 
-    /// Online play: the next tiles to be drawn, as the server names them after an action
-    /// (`[id | null, …]`; null for a tile drawn face down). For a game made from a public
-    /// record, before `apply`ing the server's action. Throws on an unknown tile id.
-    pub fn reveal(&self, tiles: JsValue) -> Result<(), JsError> {
-        let v = from_js(&tiles)?;
-        let list = v.as_array().ok_or_else(|| JsError::new("reveal: a list of tile ids (or null)"))?;
-        let mut s = self.shared.borrow_mut();
-        let ids: Vec<Option<u16>> = list
-            .iter()
-            .map(|t| match t.as_str() {
-                None => Ok(None),
-                Some(id) => s
-                    .game
-                    .tiles()
-                    .index_of(id)
-                    .map(Some)
-                    .ok_or_else(|| JsError::new(&format!("reveal: unknown tile {id:?}"))),
-            })
-            .collect::<Result<_, _>>()?;
-        s.game.reveal(&ids);
-        Ok(())
-    }
-
     /// Online play: follow a server's `action` message (`{n, action, reveal}`, as it came):
     /// its tiles go next, then the action is applied, as `Record::follow` does on the server's
     /// side and in the tests. All or nothing: a message out of step (`n` is not this game's
@@ -466,6 +443,8 @@ pub(crate) fn snapshot_json(s: &Session) -> Value {
     v["last"] = if g.board().squares().len() > 1 { last.unwrap_or(Value::Null) } else { Value::Null };
     v["can_undo"] = json!(s.before_tile.is_some());
     v["can_undo_turn"] = json!(session::person_turn_start(g).is_some());
+    // Which steps may pass is the engine's rule alone (`Game::may_pass`); the page asks.
+    v["may_pass"] = json!(g.may_pass());
     v["colors"] = json!(g.setup().players.iter().map(|p| p.color.clone()).collect::<Vec<_>>());
     v["computers"] = json!(g.setup().players.iter().map(|p| p.computer.clone()).collect::<Vec<_>>());
     v["actions"] = json!(g.history().len());

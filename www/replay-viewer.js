@@ -1,0 +1,93 @@
+// The page's replay viewer: a record shown move by move on the board, with the log in
+// step, its bar (first, back, slider, forward, last, close) and the arrow keys. The game
+// being played is left alone (and its computers wait) until the replay is closed.
+import { $ } from "./dom.js";
+import { showMoves } from "./controller.js";
+import { logLines } from "./side-panel.js";
+
+
+export class ReplayViewer {
+  /** `page`: the page's shared state (app.js). */
+  constructor(page) {
+    this.page = page;
+    this.game = null;
+    this.view = null;
+    this.record = null;
+    this.steps = []; // steps[k]: the log lines of move k (steps[0]: the opening)
+    this.k = 0;
+    $("#rp-first").addEventListener("click", () => this.go(0));
+    $("#rp-back").addEventListener("click", () => this.go(this.k - 1));
+    $("#rp-forward").addEventListener("click", () => this.go(this.k + 1));
+    $("#rp-last").addEventListener("click", () => this.go(Infinity));
+    $("#rp-slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
+    $("#rp-close").addEventListener("click", () => this.close());
+    document.addEventListener("keydown", (e) => {
+      if (!this.active || e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+      const to = { ArrowLeft: this.k - 1, ArrowRight: this.k + 1, Home: 0, End: Infinity }[e.key];
+      if (to !== undefined) { e.preventDefault(); this.go(to); }
+    });
+  }
+
+  get active() { return !!this.game; }
+
+  /** Show a record (JSON text); throws with the reason if it does not replay. */
+  open(text) {
+    const { W, t, table } = this.page;
+    W.Game.fromRecord(text, t.lang).free?.(); // refuses a corrupt record before anything changes
+    const record = JSON.parse(text);
+    // In the page's language (one the engine has no sentences in: English).
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }), t.lang);
+    const steps = [[{ text: t("log.begins") }]];
+    const id = g.subscribe((events) => steps.push(logLines(events)));
+    for (const a of record.actions) g.apply(a);
+    g.unsubscribe(id);
+    this.close({ resume: false });
+    table.pause();
+    Object.assign(this, { game: g, record, steps, k: record.actions.length });
+    this.view = table.viewFor(g);
+    this.view.setLocked(true);
+    $("#rp-slider").max = String(record.actions.length);
+    $("#replay-bar").hidden = false;
+    this.go(this.k);
+    window.carc.replayGame = g;
+  }
+
+  /** Show the game of a share code (from a link); a damaged one is refused, nothing lost. */
+  openShared(code) {
+    const { W, t } = this.page;
+    try {
+      this.open(W.Game.recordFromShareCode(code, t.lang));
+    } catch (e) {
+      this.page.notice(t("notice.shared", { error: e.message }));
+    }
+  }
+
+  /** Show the position after `k` moves. */
+  go(k) {
+    if (!this.game) return;
+    const t = this.page.t, n = this.record.actions.length;
+    this.k = k = showMoves(this.game, this.record, this.k, k);
+    $("#rp-slider").value = String(k);
+    $("#rp-label").textContent = t("replay.move", { k, n });
+    $("#announce").textContent = `${$("#rp-label").textContent}: ${this.steps[k].map((l) => l.text).join(". ")}`;
+    $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
+    $("#rp-last").disabled = $("#rp-forward").disabled = k === n;
+    this.page.render();
+  }
+
+  /** Back to the game being played (`resume`: rebuild its board and wake its computers). */
+  close({ resume = true } = {}) {
+    if (!this.game) return;
+    this.view.destroy();
+    this.view.free?.();
+    this.game.free?.();
+    Object.assign(this, { game: null, view: null, record: null, steps: [], k: 0 });
+    window.carc.replayGame = null;
+    $("#replay-bar").hidden = true;
+    if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
+    if (resume && this.page.game) {
+      this.page.table.resume();
+      window.carc.view = this.page.table.view;
+    }
+  }
+}

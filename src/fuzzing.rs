@@ -11,7 +11,7 @@
 //!   one changes nothing, an accepted one leaves a game that replays and has a code.
 
 use crate::engine::rng::Rng;
-use crate::engine::{ghosts, spells, Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
+use crate::engine::{Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
 use crate::record::Record;
 use crate::share;
 use std::sync::Arc;
@@ -93,10 +93,14 @@ pub fn actions(data: &[u8]) {
     let mut game = Game::new(TileSet::builtin(), setup).expect("a valid setup");
     let tiles = game.tiles().tiles().len() as u16;
     let mut legal = Vec::new();
+    let mut seen: Vec<Action> = Vec::new();
     for chunk in data[8..].chunks_exact(3) {
         game.legal_actions_into(&mut legal);
         if legal.is_empty() {
             break;
+        }
+        if seen.len() < 64 {
+            seen.extend(legal.iter().filter(|a| matches!(a, Action::Set(_))).take(64 - seen.len()));
         }
         let (a, b, c) = (chunk[0], chunk[1] as i32, chunk[2]);
         let action = match a % 8 {
@@ -107,14 +111,11 @@ pub fn actions(data: &[u8]) {
                 rot: Rotation::ALL[(a / 8) as usize % 4],
             },
             5 => Action::PlaceFigure { figure: FigureKind::ALL[c as usize % 3], spot: spot(b as u8) },
-            6 => {
-                let (pos, spot) = (Pos::new(b % 8 - 4, c as i32 % 8 - 4), spot(a));
-                [
-                    ghosts::Move { pos, spot }.into(),
-                    spells::Move::Attract { pos, spot }.into(),
-                    spells::Move::Cat { pos, spot }.into(),
-                ][c as usize % 3]
-            }
+            // A set's move listed earlier, now at another spot: out of its step, at a
+            // figure that has gone, or at one never there (moves made up without naming
+            // any set's moves, so that every set's are tried).
+            6 if !seen.is_empty() => seen[(b as usize * 256 + c as usize) % seen.len()].with_spot(spot(a)),
+            6 => Action::Pass,
             _ => [Action::Pass, Action::RetrieveAbbot { pos: Pos::new(b % 8 - 4, c as i32 % 8 - 4) }][b as usize % 2],
         };
         // A listed action is accepted; any other, if refused, changes nothing (the game is

@@ -3,7 +3,7 @@
 use crate::engine::geometry::mask_ports;
 use crate::engine::spells::Cat;
 use crate::engine::tiles::FeatureKind;
-use crate::engine::{ghosts, spells, FigureKind, Game, Phase, SetStep, TileSet};
+use crate::engine::{FigureKind, Game, Phase, SetStep, TileSet};
 use serde_json::{json, Value};
 
 /// Public state: whether the game is over, scores and supplies in seat order, the step,
@@ -31,11 +31,15 @@ pub fn summary(game: &Game) -> Value {
         .collect();
     let step = match game.phase() {
         Phase::Tile { tile } => json!({"step": "tile", "tile": &*game.tiles().get(tile).id}),
-        Phase::Set(SetStep::Ghosts(ghosts::Step { case, .. })) => json!({"step": "ghost", "case": case}),
-        Phase::Set(SetStep::Spells(spells::Step::Circle { .. })) => json!({"step": "circle"}),
-        Phase::Set(SetStep::Spells(spells::Step::Cat { .. })) => json!({"step": "cat"}),
+        Phase::Set(step) => {
+            let (name, details) = step.describe();
+            let mut v = json!({"step": name});
+            for (k, d) in details {
+                v[k] = json!(d);
+            }
+            v
+        }
         Phase::Figure { .. } => json!({"step": "figure"}),
-        Phase::Set(SetStep::Coop(step)) => json!({"step": "coop", "waits": step.name(), "expects": step.expects()}),
         Phase::Over => json!({"step": "over"}),
     };
     let mut v = json!({

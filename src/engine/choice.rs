@@ -33,6 +33,7 @@ use super::events::Event;
 use super::game::Game;
 use super::moves::{Action, PlayError, Spot, SpotSquare};
 use super::{coop, ghosts, spells};
+use crate::engine::{FigureKind, Pos};
 
 /// A step of the turn that a set owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,6 +69,18 @@ pub(crate) enum Resume {
 }
 
 impl SetStep {
+    /// The step's name as the interface and the snapshot know it (`ghost`, `circle`,
+    /// `cat`, `coop`), and the details that tell its kinds apart (a ghost's case, the
+    /// cooperative step waited for and what it expects).
+    pub fn describe(self) -> (&'static str, Vec<(&'static str, &'static str)>) {
+        match self {
+            SetStep::Ghosts(s) => ("ghost", vec![("case", s.case.name())]),
+            SetStep::Spells(spells::Step::Circle { .. }) => ("circle", vec![]),
+            SetStep::Spells(spells::Step::Cat { .. }) => ("cat", vec![]),
+            SetStep::Coop(s) => ("coop", vec![("waits", s.name()), ("expects", s.expects())]),
+        }
+    }
+
     /// What the step waits for, for messages.
     pub fn expects(self) -> &'static str {
         match self {
@@ -83,6 +96,18 @@ impl SetStep {
         match self {
             SetStep::Coop(coop::Step::Meeple { square }) => Some(square),
             _ => None,
+        }
+    }
+
+    /// Whether `action` is of the kind this step asks for (legal or not): its own set's
+    /// kind of move, or a pass where the step may be passed. How a record tells a step it
+    /// leaves out from one it answers.
+    pub fn takes(self, action: &Action) -> bool {
+        match (self, *action) {
+            (SetStep::Ghosts(_), Action::Set(SetMove::Ghosts(_))) => true,
+            (SetStep::Spells(s), Action::Set(SetMove::Spells(m))) => s.takes(m),
+            (SetStep::Coop(s), _) => s.takes(action),
+            _ => false,
         }
     }
 
@@ -128,6 +153,30 @@ impl SetStep {
 }
 
 impl SetMove {
+    /// The square the move points at as a square (not at a figure on it), if any.
+    pub(crate) fn square(self) -> Option<Pos> {
+        match self {
+            SetMove::Coop(m) => m.square(),
+            SetMove::Ghosts(_) | SetMove::Spells(_) => None,
+        }
+    }
+
+    /// The ghost spot (mist, cemetery) the move chooses, and its square, if any.
+    pub(crate) fn ghost_spot(self) -> Option<(Pos, coop::GhostSpot)> {
+        match self {
+            SetMove::Coop(m) => m.ghost_spot(),
+            SetMove::Ghosts(_) | SetMove::Spells(_) => None,
+        }
+    }
+
+    /// The figure the move puts on the tile just placed, with its colour, if any.
+    pub(crate) fn new_figure(self) -> Option<(FigureKind, Option<u8>)> {
+        match self {
+            SetMove::Coop(m) => m.meeple_colour().map(|c| (FigureKind::Meeple, Some(c))),
+            SetMove::Ghosts(_) | SetMove::Spells(_) => None,
+        }
+    }
+
     /// The figure's spot the move points at, and its square, if it names one.
     pub(crate) fn spot(self) -> Option<(SpotSquare, Spot)> {
         match self {

@@ -53,6 +53,16 @@ pub enum GhostCase {
     Limit,
 }
 
+impl GhostCase {
+    /// Its name, as it is serialised: `extend` or `limit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GhostCase::Extend => "extend",
+            GhostCase::Limit => "limit",
+        }
+    }
+}
+
 /// The ghost step: the current player chooses the meeple that receives a ghost
 /// (GHOST-PLACE-8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

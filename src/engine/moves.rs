@@ -133,6 +133,33 @@ impl Action {
         }
     }
 
+    /// The square the action points at as a square rather than at a figure on it (a
+    /// co-op hound's or face-down square, the square a removal takes ghosts from).
+    pub fn square(&self) -> Option<Pos> {
+        match *self {
+            Action::Set(m) => m.square(),
+            _ => None,
+        }
+    }
+
+    /// The ghost spot (the mist's, a cemetery's) the action chooses, and its square.
+    pub fn ghost_spot(&self) -> Option<(Pos, crate::engine::coop::GhostSpot)> {
+        match *self {
+            Action::Set(m) => m.ghost_spot(),
+            _ => None,
+        }
+    }
+
+    /// The figure the action puts on the tile just placed, and its colour where the
+    /// figures have colours of their own (the cooperative game's meeples).
+    pub fn new_figure(&self) -> Option<(FigureKind, Option<u8>)> {
+        match *self {
+            Action::PlaceFigure { figure, .. } => Some((figure, None)),
+            Action::Set(m) => m.new_figure(),
+            _ => None,
+        }
+    }
+
     /// The action naming `spot` in place of the spot it names (unchanged if it names none).
     pub fn with_spot(self, spot: Spot) -> Action {
         match self {

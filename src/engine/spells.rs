@@ -56,6 +56,12 @@ pub enum Step {
 }
 
 impl Step {
+    /// Whether `m` is of this step's kind: a circle takes an attraction (SPELLC-A-3), the
+    /// cat step Eloïse (SPELLC-A-5).
+    pub fn takes(self, m: Move) -> bool {
+        matches!((self, m), (Step::Circle { .. }, Move::Attract { .. }) | (Step::Cat { .. }, Move::Cat { .. }))
+    }
+
     /// What the step waits for, for messages.
     pub fn expects(self) -> &'static str {
         match self {

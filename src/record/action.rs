@@ -4,7 +4,7 @@
 use crate::engine::coop::{GhostSpot, Move as CoopMove, COLOURS};
 use crate::engine::PlayError;
 use crate::engine::{
-    ghosts, spells, Action, FigureKind, Game, Phase, Port, Pos, Rotation, SetMove, SetStep, Spot, TileSet,
+    ghosts, spells, Action, FigureKind, Game, Phase, Port, Pos, Rotation, SetMove, Spot, TileIdx, TileSet,
 };
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -163,24 +163,24 @@ impl RecordAction {
         }
     }
 
-    /// Whether this action is an answer to that step (of the step's kind).
+    /// Whether this action is an answer to that step (of the step's kind): the engine's
+    /// `SetStep::takes` says.
     pub(super) fn answers(&self, phase: Phase) -> bool {
-        match (self, phase) {
-            (RecordAction::Ghost { .. }, Phase::Set(SetStep::Ghosts(_)))
-            | (RecordAction::Attract { .. }, Phase::Set(SetStep::Spells(spells::Step::Circle { .. })))
-            | (RecordAction::Cat { .. }, Phase::Set(SetStep::Spells(spells::Step::Cat { .. }))) => true,
-            // A co-op step is answered only by its own kind of move (a bury by a bury).
-            (RecordAction::Coop(m), Phase::Set(SetStep::Coop(step))) => step.takes(&Action::from(*m)),
-            (RecordAction::Pass, Phase::Set(SetStep::Coop(step))) => step.takes(&Action::Pass),
-            _ => false,
-        }
+        let Phase::Set(step) = phase else { return false };
+        // No set's step takes a tile, so any tile index will do here.
+        self.action_with(|_| Some(0)).is_ok_and(|a| step.takes(&a))
     }
 
     /// The engine action this stands for in `game`'s current state.
     pub fn to_action(&self, game: &Game) -> Result<Action, ParseActionError> {
+        self.action_with(|id| game.tiles().index_of(id))
+    }
+
+    /// The engine action, with tile ids looked up by `tile_index`.
+    fn action_with(&self, tile_index: impl FnOnce(&str) -> Option<TileIdx>) -> Result<Action, ParseActionError> {
         Ok(match self {
             RecordAction::Tile { tile, x, y, rotation } => Action::PlaceTile {
-                tile: game.tiles().index_of(tile).ok_or_else(|| format!("unknown tile {tile:?}"))?,
+                tile: tile_index(tile).ok_or_else(|| format!("unknown tile {tile:?}"))?,
                 pos: Pos::new(*x, *y),
                 rot: Rotation::new(*rotation).ok_or("rotation must be 0, 1, 2 or 3")?,
             },
@@ -199,11 +199,11 @@ impl RecordAction {
     /// Read one action object.
     pub fn from_value(v: &Value) -> Result<RecordAction, ParseActionError> {
         let obj = v.as_object().ok_or("an action must be a JSON object")?;
-        let int = |k: &str| -> Result<i32, String> {
+        let int = |k: &str| -> Result<i32, ParseActionError> {
             obj.get(k)
                 .and_then(Value::as_i64)
                 .and_then(|n| i32::try_from(n).ok())
-                .ok_or_else(|| format!("\"{k}\" must be a whole number"))
+                .ok_or_else(|| format!("\"{k}\" must be a whole number").into())
         };
         let only = |keys: &[&str]| -> Result<(), ParseActionError> {
             match obj.keys().find(|k| !keys.contains(&k.as_str())) {
@@ -280,22 +280,22 @@ impl RecordAction {
 }
 
 /// A colour of the cooperative game by name.
-fn colour(v: Option<&Value>) -> Result<u8, String> {
+fn colour(v: Option<&Value>) -> Result<u8, ParseActionError> {
     let name = v.and_then(Value::as_str).unwrap_or("");
     COLOURS
         .iter()
         .position(|c| *c == name)
         .map(|i| i as u8)
-        .ok_or_else(|| format!("the colours are {}", COLOURS.join(", ")))
+        .ok_or_else(|| format!("the colours are {}", COLOURS.join(", ")).into())
 }
 
 /// The cooperative game's actions (docs/record-format.md), if `obj` is one.
 #[allow(clippy::type_complexity)]
 fn coop_move(
     obj: &Map<String, Value>,
-    int: &dyn Fn(&str) -> Result<i32, String>,
+    int: &dyn Fn(&str) -> Result<i32, ParseActionError>,
     only: &dyn Fn(&[&str]) -> Result<(), ParseActionError>,
-) -> Result<Option<CoopMove>, String> {
+) -> Result<Option<CoopMove>, ParseActionError> {
     let pos = || -> Result<Pos, ParseActionError> { Ok(Pos::new(int("x")?, int("y")?)) };
     let at = || -> Result<Spot, ParseActionError> {
         parse_spot(obj.get("at").and_then(Value::as_str).ok_or("\"at\" must name a meeple's port or \"building\"")?)

@@ -3,7 +3,7 @@
 //! read as the record meant them.
 
 use super::{ActionError, Record, RecordAction, RecordError};
-use crate::engine::{spells, Action, Event, Game, Phase, PlayError, Pos, Rotation, SetStep, SpotSquare, TileSet};
+use crate::engine::{Action, Event, Game, Phase, PlayError, Pos, Rotation, SpotSquare, TileSet};
 use std::sync::Arc;
 
 impl Record {
@@ -34,7 +34,8 @@ impl Record {
             let fail = |e: ActionError| RecordError::Action { index, action: ra.to_value().to_string(), error: e };
             let refuse = |e: PlayError| fail(ActionError::Illegal(e));
             if let RecordAction::Attract { x, y, .. } = *ra {
-                let waiting = matches!(game.phase(), Phase::Set(SetStep::Spells(spells::Step::Circle { .. })));
+                // A circle waiting now takes the attraction as its answer.
+                let waiting = ra.answers(game.phase());
                 if let Some(i) = forced_attractions.iter().position(|p| *p == (x, y)).filter(|_| !waiting) {
                     forced_attractions.remove(i);
                     continue;

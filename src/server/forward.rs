@@ -28,12 +28,39 @@ const SECRET: &str = "x-carc-forwarder";
 /// The header a forwarder names its client's address in.
 const CLIENT: &str = "x-carc-client";
 
+/// Why the instance that holds a room cannot be reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreachable {
+    /// Its advertised address is no WebSocket address: the address and why.
+    Address(String, String),
+    /// The cluster's secret cannot go in a header.
+    Secret,
+    /// The client's address cannot go in a header.
+    Client,
+    /// The connection failed: why.
+    Failed(String),
+    /// No answer within 2 s.
+    Silent,
+}
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreachable::Address(url, e) => write!(f, "{url}: {e}"),
+            Unreachable::Secret => f.write_str("a bad cluster secret"),
+            Unreachable::Client => f.write_str("a bad address"),
+            Unreachable::Failed(e) => write!(f, "the room's server cannot be reached: {e}"),
+            Unreachable::Silent => f.write_str("the room's server does not answer"),
+        }
+    }
+}
+
 /// Connect to the owner at `url` for a client at `ip` (2 s at most).
-pub async fn open(url: &str, secret: &str, ip: IpAddr) -> Result<Upstream, String> {
-    let mut request = url.into_client_request().map_err(|e| format!("{url}: {e}"))?;
+pub async fn open(url: &str, secret: &str, ip: IpAddr) -> Result<Upstream, Unreachable> {
+    let mut request = url.into_client_request().map_err(|e| Unreachable::Address(url.into(), e.to_string()))?;
     let headers = request.headers_mut();
-    headers.insert(SECRET, secret.parse().map_err(|_| "a bad cluster secret")?);
-    headers.insert(CLIENT, ip.to_string().parse().map_err(|_| "a bad address")?);
+    headers.insert(SECRET, secret.parse().map_err(|_| Unreachable::Secret)?);
+    headers.insert(CLIENT, ip.to_string().parse().map_err(|_| Unreachable::Client)?);
     // Small buffers, as the server's own sockets: the default 128 KB read buffer per
     // forwarded client was most of a forwarding instance's memory.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
@@ -42,8 +69,8 @@ pub async fn open(url: &str, secret: &str, ip: IpAddr) -> Result<Upstream, Strin
     let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     match tokio::time::timeout(Duration::from_secs(2), connect).await {
         Ok(Ok((ws, _))) => Ok(ws),
-        Ok(Err(e)) => Err(format!("the room's server cannot be reached: {e}")),
-        Err(_) => Err("the room's server does not answer".into()),
+        Ok(Err(e)) => Err(Unreachable::Failed(e.to_string())),
+        Err(_) => Err(Unreachable::Silent),
     }
 }
 

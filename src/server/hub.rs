@@ -30,7 +30,7 @@ pub struct Server {
 
 impl Server {
     /// The shared state of a server on this configuration's database, listening at `addr`.
-    pub(super) async fn open(config: Config, addr: SocketAddr) -> Result<Arc<Server>, String> {
+    pub(super) async fn open(config: Config, addr: SocketAddr) -> Result<Arc<Server>, StoreError> {
         let host = if addr.ip().is_unspecified() { std::net::Ipv4Addr::LOCALHOST.into() } else { addr.ip() };
         let me = Instance {
             id: random_id(),

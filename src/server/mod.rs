@@ -21,6 +21,7 @@ mod random;
 pub mod refusal;
 pub mod room;
 mod socket;
+pub mod start;
 pub mod statics;
 pub mod store;
 
@@ -32,15 +33,16 @@ use axum::http::header;
 use axum::routing::get;
 use axum::Router;
 use hub::Server;
+use start::StartError;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use store::Store;
 
 /// Start serving; returns the address bound (port 0 picks a free one) and a future that
 /// runs until the process ends.
-pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Future<Output = ()>), String> {
-    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Future<Output = ()>), StartError> {
+    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| StartError::Bind(config.addr, e))?;
+    let addr = listener.local_addr().map_err(|e| StartError::Bind(config.addr, e))?;
     let server = Server::open(config.clone(), addr).await?;
     // `/server.json` overrides the static copy's `{"server": false}`: the page offers online
     // play only where this answers (www/online.js).

@@ -2,7 +2,7 @@
 //! here with limits no real game reaches, before anything else looks at it. Pure code: the
 //! fuzz loop of `tests/server.rs` feeds it mutated messages.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The longest message a client may send, in bytes (a whole setup fits in 2 KB).
@@ -19,6 +19,19 @@ pub enum SeatKind {
     Open,
     /// A computer player of this level, played by the server.
     Computer(String),
+}
+
+/// Who sits in a seat, as a room keeps it and as clients see it (`"person"`, `"open"`,
+/// `"computer"` in JSON): the stored rooms and the frames keep these words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Occupant {
+    /// A person with a token of their own.
+    Person,
+    /// Not taken yet: anyone with the room's open link may take it.
+    Open,
+    /// A computer player, played by the server.
+    Computer,
 }
 
 /// A seat asked for at creation.
@@ -144,14 +157,94 @@ pub fn kind_of(message: &str) -> Option<&'static str> {
     KINDS.into_iter().find(|k| *k == t)
 }
 
-fn field<'a>(o: &'a Map<String, Value>, k: &str) -> Result<&'a Value, String> {
-    o.get(k).ok_or_else(|| format!("\"{k}\" is missing"))
+/// Why a client's message is refused: said to the client (its `Display`) in an `error`
+/// frame, the one place it becomes text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMessage {
+    /// Longer than [`MAX_MESSAGE`] bytes.
+    TooLong,
+    /// Not JSON (the parser's reason).
+    NotJson(String),
+    /// A field the message must have is missing.
+    Missing(String),
+    /// A field is not a string.
+    NotText(String),
+    /// A text field is empty or longer than [`MAX_ID`] characters.
+    Length(String),
+    /// An id or token holds characters ids never have.
+    NotAnId(String),
+    /// A field this message does not have.
+    UnknownField(String),
+    /// A field is not a whole number up to `max`.
+    NotANumber {
+        /// The field.
+        field: String,
+        /// Its largest value.
+        max: u64,
+    },
+    /// A seat of a kind that is not `person`, `open` or `computer`.
+    SeatKind(String),
+    /// More rooms asked about than [`MAX_GAMES`].
+    TooManyRooms,
+    /// A message type the server does not know.
+    UnknownType(String),
+    /// A name or chat line holds an invisible or control character.
+    Hidden {
+        /// "name" or "chat message".
+        what: &'static str,
+        /// The character.
+        c: char,
+    },
+    /// A name or chat line is empty (or only spaces) or too long.
+    TextLength {
+        /// "name" or "chat message".
+        what: &'static str,
+        /// The most characters it holds.
+        max: usize,
+        /// Whether it was only spaces or too long after normalising (the raw text was
+        /// not already far too long).
+        normalised: bool,
+    },
+    /// The message's shape is wrong in a way its text says ("a room has 1 to 5 seats").
+    Shape(&'static str),
 }
 
-fn text(o: &Map<String, Value>, k: &str) -> Result<String, String> {
-    let s = field(o, k)?.as_str().ok_or_else(|| format!("\"{k}\" must be a string"))?;
+impl std::fmt::Display for BadMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadMessage::TooLong => write!(f, "a message is at most {MAX_MESSAGE} bytes"),
+            BadMessage::NotJson(e) => write!(f, "not JSON ({e})"),
+            BadMessage::Missing(k) => write!(f, "\"{k}\" is missing"),
+            BadMessage::NotText(k) => write!(f, "\"{k}\" must be a string"),
+            BadMessage::Length(k) => write!(f, "\"{k}\" must be 1 to {MAX_ID} characters"),
+            BadMessage::NotAnId(k) => write!(f, "\"{k}\" holds characters an id never has"),
+            BadMessage::UnknownField(k) => write!(f, "unknown field {k:?}"),
+            BadMessage::NotANumber { field, max } => write!(f, "\"{field}\" must be a whole number up to {max}"),
+            BadMessage::SeatKind(k) => write!(f, "seat kind {k:?}: person, open or computer"),
+            BadMessage::TooManyRooms => write!(f, "at most {MAX_GAMES} rooms at once"),
+            BadMessage::UnknownType(t) => write!(f, "unknown message type {t:?}"),
+            BadMessage::Hidden { what, c } => {
+                write!(f, "a {what} may not hold the invisible or control character U+{:04X}", *c as u32)
+            }
+            BadMessage::TextLength { what, max, normalised: true } => {
+                write!(f, "a {what} is 1 to {max} characters, not only spaces")
+            }
+            BadMessage::TextLength { what, max, normalised: false } => write!(f, "a {what} is 1 to {max} characters"),
+            BadMessage::Shape(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::error::Error for BadMessage {}
+
+fn field<'a>(o: &'a Map<String, Value>, k: &str) -> Result<&'a Value, BadMessage> {
+    o.get(k).ok_or_else(|| BadMessage::Missing(k.into()))
+}
+
+fn text(o: &Map<String, Value>, k: &str) -> Result<String, BadMessage> {
+    let s = field(o, k)?.as_str().ok_or_else(|| BadMessage::NotText(k.into()))?;
     if s.is_empty() || s.chars().count() > MAX_ID {
-        return Err(format!("\"{k}\" must be 1 to {MAX_ID} characters"));
+        return Err(BadMessage::Length(k.into()));
     }
     Ok(s.to_string())
 }
@@ -169,15 +262,15 @@ fn hidden(c: char) -> bool {
 /// A name shown to other players: normalised (NFC, trimmed, inner runs of spaces made one)
 /// and refused when empty, longer than 64 characters, or holding control characters or
 /// characters that hide or turn text ([`hidden`]): a name is what it looks like.
-pub fn name(raw: &str) -> Result<String, String> {
+pub fn name(raw: &str) -> Result<String, BadMessage> {
     use unicode_normalization::UnicodeNormalization;
     let nfc: String = raw.nfc().collect();
     if let Some(c) = nfc.chars().find(|c| c.is_control() || hidden(*c)) {
-        return Err(format!("a name may not hold the invisible or control character U+{:04X}", c as u32));
+        return Err(BadMessage::Hidden { what: "name", c });
     }
     let name = nfc.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() || name.chars().count() > MAX_ID {
-        return Err(format!("a name is 1 to {MAX_ID} characters, not only spaces"));
+        return Err(BadMessage::TextLength { what: "name", max: MAX_ID, normalised: true });
     }
     Ok(name)
 }
@@ -188,98 +281,100 @@ pub const MAX_CHAT: usize = 300;
 /// A chat message as it is kept and shown: NFC, one line (runs of white space become one
 /// space), trimmed, 1 to [`MAX_CHAT`] characters, and no control or invisible character
 /// (the bidi overrides and zero-width ones that can disguise what is written).
-pub fn chat_text(raw: &str) -> Result<String, String> {
+pub fn chat_text(raw: &str) -> Result<String, BadMessage> {
     use unicode_normalization::UnicodeNormalization;
+    const WHAT: &str = "chat message";
     if raw.len() > 16 * MAX_CHAT {
-        return Err(format!("a chat message is 1 to {MAX_CHAT} characters"));
+        return Err(BadMessage::TextLength { what: WHAT, max: MAX_CHAT, normalised: false });
     }
     let nfc: String = raw.nfc().collect();
     let line = nfc.split_whitespace().collect::<Vec<_>>().join(" ");
     if let Some(c) = line.chars().find(|c| c.is_control() || hidden(*c)) {
-        return Err(format!("a chat message may not hold the invisible or control character U+{:04X}", c as u32));
+        return Err(BadMessage::Hidden { what: WHAT, c });
     }
     if line.is_empty() || line.chars().count() > MAX_CHAT {
-        return Err(format!("a chat message is 1 to {MAX_CHAT} characters, not only spaces"));
+        return Err(BadMessage::TextLength { what: WHAT, max: MAX_CHAT, normalised: true });
     }
     Ok(line)
 }
 
 /// The `name` field, read as [`name`] says (its raw length bounded first).
-fn name_field(o: &Map<String, Value>) -> Result<String, String> {
-    let raw = field(o, "name")?.as_str().ok_or("\"name\" must be a string")?;
+fn name_field(o: &Map<String, Value>) -> Result<String, BadMessage> {
+    let raw = field(o, "name")?.as_str().ok_or_else(|| BadMessage::NotText("name".into()))?;
     if raw.len() > 16 * MAX_ID {
-        return Err(format!("a name is 1 to {MAX_ID} characters"));
+        return Err(BadMessage::TextLength { what: "name", max: MAX_ID, normalised: false });
     }
     name(raw)
 }
 
 /// A room id or token: 1 to 64 characters of `A-Z a-z 0-9 - _`.
-fn id(o: &Map<String, Value>, k: &str) -> Result<String, String> {
+fn id(o: &Map<String, Value>, k: &str) -> Result<String, BadMessage> {
     let s = text(o, k)?;
     if !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-        return Err(format!("\"{k}\" holds characters an id never has"));
+        return Err(BadMessage::NotAnId(k.into()));
     }
     Ok(s)
 }
 
-fn only(o: &Map<String, Value>, keys: &[&str]) -> Result<(), String> {
+fn only(o: &Map<String, Value>, keys: &[&str]) -> Result<(), BadMessage> {
     match o.keys().find(|k| k.as_str() != "type" && !keys.contains(&k.as_str())) {
-        Some(k) => Err(format!("unknown field {k:?}")),
+        Some(k) => Err(BadMessage::UnknownField(k.clone())),
         None => Ok(()),
     }
 }
 
-fn number(o: &Map<String, Value>, k: &str, max: u64) -> Result<u64, String> {
-    field(o, k)?.as_u64().filter(|n| *n <= max).ok_or_else(|| format!("\"{k}\" must be a whole number up to {max}"))
+fn number(o: &Map<String, Value>, k: &str, max: u64) -> Result<u64, BadMessage> {
+    field(o, k)?.as_u64().filter(|n| *n <= max).ok_or_else(|| BadMessage::NotANumber { field: k.into(), max })
 }
 
 /// Read one message from a client. Every refusal says what is wrong.
-pub fn parse(message: &str) -> Result<ClientMsg, String> {
+pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
+    use BadMessage::Shape;
     if message.len() > MAX_MESSAGE {
-        return Err(format!("a message is at most {MAX_MESSAGE} bytes"));
+        return Err(BadMessage::TooLong);
     }
-    let v: Value = serde_json::from_str(message).map_err(|e| format!("not JSON ({e})"))?;
-    let o = v.as_object().ok_or("a message is a JSON object")?;
-    let kind = field(o, "type")?.as_str().ok_or("\"type\" must be a string")?;
+    let v: Value = serde_json::from_str(message).map_err(|e| BadMessage::NotJson(e.to_string()))?;
+    let o = v.as_object().ok_or(Shape("a message is a JSON object"))?;
+    let kind = field(o, "type")?.as_str().ok_or_else(|| BadMessage::NotText("type".into()))?;
     Ok(match kind {
         "create" => {
             only(o, &["seats", "sets", "options", "absent_secs"])?;
-            let seats = field(o, "seats")?.as_array().ok_or("\"seats\" must be a list")?;
+            let seats = field(o, "seats")?.as_array().ok_or(Shape("\"seats\" must be a list"))?;
             if !(1..=5).contains(&seats.len()) {
-                return Err("a room has 1 to 5 seats".into());
+                return Err(Shape("a room has 1 to 5 seats"));
             }
             let seats = seats
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    let s = s.as_object().ok_or("a seat is an object {\"name\", \"kind\"}")?;
+                    let s = s.as_object().ok_or(Shape("a seat is an object {\"name\", \"kind\"}"))?;
                     only(s, &["name", "kind", "level"])?;
                     let kind = match text(s, "kind")?.as_str() {
                         "person" => SeatKind::Person,
                         "open" => SeatKind::Open,
                         "computer" => SeatKind::Computer(text(s, "level")?),
-                        other => return Err(format!("seat kind {other:?}: person, open or computer")),
+                        other => return Err(BadMessage::SeatKind(other.into())),
                     };
                     // Seat 0 is the creator's, or a computer's in a room of computers only
                     // (a showcase: the creator then hosts with a token of its own).
                     if i == 0 && kind == SeatKind::Open {
-                        return Err("seat 0 is the creator's (a person) or a computer's, never open".into());
+                        return Err(Shape("seat 0 is the creator's (a person) or a computer's, never open"));
                     }
                     Ok(SeatRequest { name: name_field(s)?, kind })
                 })
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>, BadMessage>>()?;
             let sets = field(o, "sets")?
                 .as_array()
-                .ok_or("\"sets\" must be a list")?
+                .ok_or(Shape("\"sets\" must be a list"))?
                 .iter()
-                .map(|s| s.as_str().filter(|s| s.len() <= MAX_ID).map(str::to_string).ok_or("a set is a name"))
+                .map(|s| s.as_str().filter(|s| s.len() <= MAX_ID).map(str::to_string).ok_or(Shape("a set is a name")))
                 .collect::<Result<Vec<_>, _>>()?;
             if sets.len() > 8 {
-                return Err("at most 8 sets".into());
+                return Err(Shape("at most 8 sets"));
             }
             let options = o.get("options").cloned().unwrap_or(Value::Object(Map::new()));
             if !options.is_object() {
-                return Err("\"options\" must be an object".into());
+                return Err(Shape("\"options\" must be an object"));
             }
             let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
             ClientMsg::Create { seats, sets, options, absent_secs }
@@ -302,7 +397,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
             only(o, &["n", "action"])?;
             let action = field(o, "action")?.clone();
             if !action.is_object() {
-                return Err("\"action\" must be an object, as in a record".into());
+                return Err(Shape("\"action\" must be an object, as in a record"));
             }
             ClientMsg::Act { n: number(o, "n", 1_000_000)? as usize, action }
         }
@@ -320,25 +415,27 @@ pub fn parse(message: &str) -> Result<ClientMsg, String> {
         }
         "games" => {
             only(o, &["rooms"])?;
-            let rooms = field(o, "rooms")?.as_array().ok_or("\"rooms\" must be a list")?;
+            let rooms = field(o, "rooms")?.as_array().ok_or(Shape("\"rooms\" must be a list"))?;
             if rooms.len() > MAX_GAMES {
-                return Err(format!("at most {MAX_GAMES} rooms at once"));
+                return Err(BadMessage::TooManyRooms);
             }
             let rooms = rooms
                 .iter()
                 .map(|r| {
-                    let r = r.as_object().ok_or("a room is an object {\"room\", \"token\"}")?;
+                    let r = r.as_object().ok_or(Shape("a room is an object {\"room\", \"token\"}"))?;
                     only(r, &["room", "token"])?;
                     Ok((id(r, "room")?, id(r, "token")?))
                 })
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>, BadMessage>>()?;
             ClientMsg::Games { rooms }
         }
         "chat" => {
             only(o, &["text"])?;
-            ClientMsg::Chat { text: chat_text(field(o, "text")?.as_str().ok_or("\"text\" must be a string")?)? }
+            ClientMsg::Chat {
+                text: chat_text(field(o, "text")?.as_str().ok_or_else(|| BadMessage::NotText("text".into()))?)?,
+            }
         }
-        other => return Err(format!("unknown message type {other:?}")),
+        other => return Err(BadMessage::UnknownType(other.into())),
     })
 }
 
@@ -486,8 +583,8 @@ pub struct RoomFrame {
 pub struct SeatFrame {
     /// The name shown.
     pub name: String,
-    /// `person`, `open` or `computer`.
-    pub kind: String,
+    /// Who sits there.
+    pub kind: Occupant,
     /// A computer's level (null otherwise).
     pub level: Option<String>,
     /// Someone plays it now.
@@ -547,7 +644,7 @@ mod tests {
         assert!(parse(r#"{"type":"games","rooms":[{"room":"r 1","token":"t1"}]}"#).is_err());
         assert!(parse(r#"{"type":"games","rooms":[{"room":"r1"}]}"#).is_err());
         let many = format!(r#"{{"type":"games","rooms":[{}]}}"#, vec![r#"{"room":"r","token":"t"}"#; 51].join(","));
-        assert!(parse(&many).unwrap_err().contains("at most 50"));
+        assert!(parse(&many).unwrap_err().to_string().contains("at most 50"));
     }
 
     #[test]
@@ -557,14 +654,22 @@ mod tests {
             parse(r#"{"type":"join","room":"abc_-9"}"#),
             Ok(ClientMsg::Join { room: "abc_-9".into(), token: None })
         );
-        assert!(parse(r#"{"type":"join","room":"a b"}"#).unwrap_err().contains("characters"));
-        assert!(parse(r#"{"type":"act","n":-1,"action":{}}"#).unwrap_err().contains("\"n\""));
-        assert!(parse(r#"{"type":"act","n":1,"action":{},"x":1}"#).unwrap_err().contains("unknown field"));
+        assert!(parse(r#"{"type":"join","room":"a b"}"#).unwrap_err().to_string().contains("characters"));
+        assert!(parse(r#"{"type":"act","n":-1,"action":{}}"#).unwrap_err().to_string().contains("\"n\""));
+        assert!(parse(r#"{"type":"act","n":1,"action":{},"x":1}"#).unwrap_err().to_string().contains("unknown field"));
         assert!(parse(r#"{"type":"create","seats":[{"name":"A","kind":"open"}],"sets":["base"]}"#)
             .unwrap_err()
+            .to_string()
             .contains("seat 0"));
         assert!(parse("[]").is_err() && parse("{").is_err() && parse(r#"{"type":"shout"}"#).is_err());
-        assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("at most"));
+        // Refusals are told apart by their kind, not by their text.
+        assert_eq!(parse(r#"{"type":"shout"}"#), Err(BadMessage::UnknownType("shout".into())));
+        assert_eq!(parse(r#"{"type":"act","n":1}"#), Err(BadMessage::Missing("action".into())));
+        assert_eq!(
+            parse(r#"{"type":"games","rooms":[{"room":"r1","token":"t 1"}]}"#),
+            Err(BadMessage::NotAnId("token".into()))
+        );
+        assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().to_string().contains("at most"));
         assert_eq!(kind_of(r#"{"type":"act","n":-1}"#), Some("act"));
         // Issue 22, defect 10: names are normalised, and hiding or turning characters refused.
         assert_eq!(name("  Ann    Marie "), Ok("Ann Marie".into()));
@@ -585,7 +690,7 @@ mod tests {
         let created =
             ServerMsg::Created { room: "R".into(), tokens: vec![Some("T".into()), None], host: None, open: None };
         assert_eq!(created.text(), r#"{"type":"created","room":"R","tokens":["T",null]}"#);
-        let claim = parse(r#"{"type":"claim","room":"r","name":"a\u202Eevil"}"#).unwrap_err();
+        let claim = parse(r#"{"type":"claim","room":"r","name":"a\u202Eevil"}"#).unwrap_err().to_string();
         assert!(claim.contains("U+202E"), "{claim}");
         assert_eq!(kind_of(r#"{"type":"fly"}"#), None);
         assert_eq!(kind_of("{"), None);

@@ -87,7 +87,7 @@ pub enum Refusal {
     /// A stored room that does not replay: which and why.
     Damaged(String),
     /// The instance that holds the room cannot be reached: why.
-    Unreachable(String),
+    Unreachable(super::forward::Unreachable),
 }
 
 impl fmt::Display for Refusal {
@@ -124,7 +124,8 @@ impl fmt::Display for Refusal {
             Refusal::OnlyHostHandsOver => f.write_str("only the host may hand a seat to a computer"),
             Refusal::ServerFull => f.write_str("the server holds as many rooms as it may"),
             Refusal::NewRoomElsewhere => f.write_str("a new room could not be given to this server"),
-            Refusal::Level(m) | Refusal::Setup(m) | Refusal::Damaged(m) | Refusal::Unreachable(m) => f.write_str(m),
+            Refusal::Level(m) | Refusal::Setup(m) | Refusal::Damaged(m) => f.write_str(m),
+            Refusal::Unreachable(why) => write!(f, "{why}"),
             Refusal::Action(e) => e.fmt(f),
             Refusal::Store(e) => e.fmt(f),
         }

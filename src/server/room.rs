@@ -2,7 +2,7 @@
 //! the only copy whose tile order is real), and what everyone in it is told. Every action
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
-use super::protocol::{ChatLine, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT};
+use super::protocol::{ChatLine, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT};
 use super::refusal::Refusal;
 use super::store::{Store, Stored};
 use crate::ai::Level;
@@ -58,8 +58,8 @@ pub const WATCHERS_EVERY: Duration = Duration::from_secs(2);
 pub struct SeatMeta {
     /// The name shown.
     pub name: String,
-    /// `person`, `open` (not taken yet) or `computer`.
-    pub kind: String,
+    /// Who sits there.
+    pub kind: Occupant,
     /// A computer's level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
@@ -341,7 +341,7 @@ impl Room {
     /// The computer level playing a seat now, if a computer plays it.
     pub fn computer(&self, seat: usize) -> Option<Level> {
         let s = self.meta.seats.get(seat)?;
-        (s.kind == "computer").then(|| s.level.as_deref().unwrap_or("easy").parse().unwrap_or(Level::Easy))
+        (s.kind == Occupant::Computer).then(|| s.level.as_deref().unwrap_or("easy").parse().unwrap_or(Level::Easy))
     }
 
     /// Whose turn it is and whether a computer plays it (the game running and not over).
@@ -383,7 +383,7 @@ impl Room {
                 .enumerate()
                 .map(|(i, s)| SeatFrame {
                     name: s.name.clone(),
-                    kind: s.kind.clone(),
+                    kind: s.kind,
                     level: s.level.clone(),
                     connected: self.connected[i] > 0,
                     away_secs: self.away_since[i].map(|t| t.elapsed().as_secs()),
@@ -411,7 +411,7 @@ impl Room {
             .seats
             .iter()
             .map(|s| match &s.level {
-                Some(level) if s.kind == "computer" => json!({"name": s.name, "computer": level}),
+                Some(level) if s.kind == Occupant::Computer => json!({"name": s.name, "computer": level}),
                 _ => json!({"name": s.name}),
             })
             .collect();
@@ -520,11 +520,11 @@ impl Room {
                 return Err(Refusal::OpenLinkNeeded);
             }
         }
-        let seat = self.meta.seats.iter().position(|s| s.kind == "open").ok_or(Refusal::NoOpenSeat)?;
+        let seat = self.meta.seats.iter().position(|s| s.kind == Occupant::Open).ok_or(Refusal::NoOpenSeat)?;
         let token = super::random_id();
         let mut meta = self.meta.clone();
         let s = &mut meta.seats[seat];
-        s.kind = "person".into();
+        s.kind = Occupant::Person;
         s.token = Some(hash(&token));
         if self.game.is_none() {
             s.name = name;
@@ -537,7 +537,7 @@ impl Room {
     pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), Refusal> {
         let absent = self.meta.absent_secs;
         let s = self.meta.seats.get(seat).ok_or(Refusal::NoSuchSeat)?;
-        if s.kind == "computer" {
+        if s.kind == Occupant::Computer {
             return Err(Refusal::ComputerAlready);
         }
         if self.connected[seat] > 0 {
@@ -549,7 +549,7 @@ impl Room {
         }
         let mut meta = self.meta.clone();
         let s = &mut meta.seats[seat];
-        s.kind = "computer".into();
+        s.kind = Occupant::Computer;
         s.level = Some(level.name().into());
         s.token = None;
         self.save_meta(store, meta).await
@@ -559,10 +559,10 @@ impl Room {
 /// The kind a requested seat is stored as.
 pub fn seat_meta(name: &str, kind: &SeatKind, token_hash: Option<String>) -> SeatMeta {
     match kind {
-        SeatKind::Person => SeatMeta { name: name.into(), kind: "person".into(), level: None, token: token_hash },
-        SeatKind::Open => SeatMeta { name: name.into(), kind: "open".into(), level: None, token: None },
+        SeatKind::Person => SeatMeta { name: name.into(), kind: Occupant::Person, level: None, token: token_hash },
+        SeatKind::Open => SeatMeta { name: name.into(), kind: Occupant::Open, level: None, token: None },
         SeatKind::Computer(level) => {
-            SeatMeta { name: name.into(), kind: "computer".into(), level: Some(level.clone()), token: None }
+            SeatMeta { name: name.into(), kind: Occupant::Computer, level: Some(level.clone()), token: None }
         }
     }
 }

@@ -216,10 +216,11 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                             }
                         }
                     }
-                    // A refused message of a known type still says what it answers.
+                    // A refused message of a known type still says what it answers; the
+                    // refusal becomes text here, where it is written to the client.
                     Err(e) => vec![match protocol::kind_of(&text) {
-                        Some(kind) => error(e).re(kind),
-                        None => error(e),
+                        Some(kind) => error(e.to_string()).re(kind),
+                        None => error(e.to_string()),
                     }],
                 };
                 for r in replies {

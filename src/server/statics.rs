@@ -4,6 +4,7 @@
 //! WebAssembly, and no inline code but the inline scripts and styles the built pages hold,
 //! by their hashes (read once at start: the offline page and the API example have some).
 
+use super::start::StartError;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -71,12 +72,12 @@ pub fn inline_hashes(html: &str) -> (Vec<String>, Vec<String>) {
 
 impl Statics {
     /// Read the pages of `dist` (top level) for their inline code.
-    pub fn open(dist: Option<&Path>) -> Result<Statics, String> {
+    pub fn open(dist: Option<&Path>) -> Result<Statics, StartError> {
         let default = HeaderValue::from_str(&policy(&[], &[])).expect("ASCII");
         let Some(dist) = dist else { return Ok(Statics { root: None, pages: HashMap::new(), default }) };
-        let root = dist.canonicalize().map_err(|e| format!("{}: {e}", dist.display()))?;
+        let root = dist.canonicalize().map_err(|e| StartError::Dist(dist.into(), e))?;
         let mut pages = HashMap::new();
-        for entry in std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?.flatten() {
+        for entry in std::fs::read_dir(&root).map_err(|e| StartError::Dist(root.clone(), e))?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if !name.ends_with(".html") {
                 continue;
@@ -86,7 +87,8 @@ impl Statics {
             if scripts.is_empty() && styles.is_empty() {
                 continue;
             }
-            let p = HeaderValue::from_str(&policy(&scripts, &styles)).map_err(|e| format!("{name}: {e}"))?;
+            let p = HeaderValue::from_str(&policy(&scripts, &styles))
+                .map_err(|e| StartError::Policy(name.clone(), e.to_string()))?;
             if name == "index.html" {
                 pages.insert("/".to_string(), p.clone());
             }

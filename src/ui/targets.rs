@@ -5,10 +5,10 @@
 
 use crate::art::{self, Pt};
 use crate::engine::board::SquareIdx;
-use crate::engine::coop::{GhostSpot, Move, Step};
+use crate::engine::coop::GhostSpot;
 use crate::engine::geometry::Port;
 use crate::engine::tiles::NO_SEG;
-use crate::engine::{Action, FigureKind, Game, Part, Phase, Pos, Rotation, SetMove, SetStep, Spot, SpotSquare};
+use crate::engine::{Action, FigureKind, Game, Part, Phase, Pos, Rotation, Spot, SpotSquare};
 
 /// The radius of a figure spot's ring, in squares.
 pub const SPOT_RADIUS: f64 = 0.09;
@@ -118,17 +118,7 @@ pub fn ghost_spot_point(g: &Game, sq: SquareIdx, spot: GhostSpot) -> (f64, f64) 
 pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
     let point = |a: Action, (x, y): (f64, f64)| Choice { action: a, x, y, square: false };
     match g.phase() {
-        Phase::Set(SetStep::Coop(step)) => coop_choices(g, step, colour),
-        Phase::Set(_) => g
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| {
-                // A ghost's, a circle's or Eloïse's figure.
-                let (SpotSquare::At(pos), spot) = a.spot()? else { return None };
-                let sq = g.board().square_at(pos)?;
-                Some(point(a, node_point(g, sq, spot_node(g, sq, spot)?)))
-            })
-            .collect(),
+        Phase::Set(_) => set_choices(g, colour),
         Phase::Figure { square } => {
             let legal = g.legal_actions();
             let offered =
@@ -159,44 +149,43 @@ pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
     }
 }
 
-/// The cooperative game's choices. In the meeple step only `colour`'s spots (or the first
-/// colour the seat may place); in the scoring step the features' meeples (points) and,
-/// for the first feature, the squares to remove ghosts from.
-fn coop_choices(g: &Game, step: Step, colour: u8) -> Vec<Choice> {
+/// The choices of a set's step, each where its move points (the engine says: a figure's
+/// spot, a ghost spot or a whole square), so that no set's move is taken apart here. In
+/// the cooperative game's meeple step only `colour`'s spots (or those of the first colour
+/// the seat may place); in its scoring step the features' meeples (points) and, for the
+/// first feature only, the squares to remove ghosts from.
+fn set_choices(g: &Game, colour: u8) -> Vec<Choice> {
     let legal = g.legal_actions();
-    let figure_point = |pos: Pos, spot: Spot| -> Option<(f64, f64)> {
-        let node = g.features().node(g.figures()[g.figure_at(pos, spot)?].node);
-        Some(node_point(g, node.square, node.local))
+    let colours: Vec<u8> = legal.iter().filter_map(|a| a.new_figure()?.1).collect();
+    let colour = if colours.contains(&colour) { colour } else { colours.first().copied().unwrap_or(colour) };
+    // A removal names a feature's figure and a square; those of the first feature show.
+    let first_feature = legal.iter().filter(|a| a.square().is_none()).find_map(Action::spot);
+    let spot_point = |(at, spot): (SpotSquare, Spot)| -> Option<(f64, f64)> {
+        let sq = match at {
+            SpotSquare::Placed => g.figure_square()?,
+            SpotSquare::At(pos) => g.board().square_at(pos)?,
+        };
+        Some(node_point(g, sq, spot_node(g, sq, spot)?))
     };
     let centre = |pos: Pos| (pos.x as f64 + 0.5, pos.y as f64 + 0.5);
-    let colours: Vec<u8> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Set(SetMove::Coop(Move::Meeple { colour, .. })) => Some(*colour),
-            _ => None,
-        })
-        .collect();
-    let colour = if colours.contains(&colour) { colour } else { colours.first().copied().unwrap_or(colour) };
-    let first_feature = legal.iter().find_map(|a| match a {
-        Action::Set(SetMove::Coop(Move::Points { pos, spot })) => Some((*pos, *spot)),
-        _ => None,
-    });
     let mut out = Vec::new();
     for a in legal {
-        let Action::Set(SetMove::Coop(m)) = a else { continue };
-        let (point, square) = match m {
-            Move::Meeple { colour: c, spot } if c == colour => {
-                let Step::Meeple { square } = step else { continue };
-                (spot_node(g, square, spot).map(|local| node_point(g, square, local)), false)
+        let (point, square) = if let Some((_, Some(c))) = a.new_figure() {
+            if c != colour {
+                continue;
             }
-            Move::Meeple { .. } | Move::BuryFromSupply { .. } => continue,
-            Move::Bury { pos, spot } | Move::With { pos, spot } | Move::Points { pos, spot } => {
-                (figure_point(pos, spot), false)
+            (a.spot().and_then(spot_point), false)
+        } else if let Some((pos, spot)) = a.ghost_spot() {
+            (g.board().square_at(pos).map(|sq| ghost_spot_point(g, sq, spot)), false)
+        } else if let Some(from) = a.square() {
+            if a.spot().is_some_and(|s| Some(s) != first_feature) {
+                continue;
             }
-            Move::Remove { pos, spot, from } if Some((pos, spot)) == first_feature => (Some(centre(from)), true),
-            Move::Remove { .. } => continue,
-            Move::Ghost { pos, spot } => (g.board().square_at(pos).map(|sq| ghost_spot_point(g, sq, spot)), false),
-            Move::Clear { pos } | Move::FaceDown { pos } => (Some(centre(pos)), true),
+            (Some(centre(from)), true)
+        } else if let Some(at) = a.spot() {
+            (spot_point(at), false)
+        } else {
+            continue; // a pass, or a burial from the supply: buttons, not the board
         };
         if let Some((x, y)) = point {
             out.push(Choice { action: a, x, y, square });

@@ -208,7 +208,7 @@ fn serve(a: ServeArgs) -> Result<String, String> {
     config.lease_secs = a.lease_secs;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
-        let (addr, run) = bind(config.clone()).await?;
+        let (addr, run) = bind(config.clone()).await.map_err(|e| e.to_string())?;
         // The line tests and scripts wait for: where to connect.
         println!("carc serve: http://{addr}/ (database {})", config.db);
         if config.dist.is_none() {

@@ -209,6 +209,31 @@ impl Move {
         }
     }
 
+    /// The square the move points at as a square, not at a figure on it: a hound's or a
+    /// face-down square, or the square a removal takes ghosts from.
+    pub fn square(self) -> Option<Pos> {
+        match self {
+            Move::Clear { pos } | Move::FaceDown { pos } | Move::Remove { from: pos, .. } => Some(pos),
+            _ => None,
+        }
+    }
+
+    /// The ghost spot the move chooses, and its square.
+    pub fn ghost_spot(self) -> Option<(Pos, GhostSpot)> {
+        match self {
+            Move::Ghost { pos, spot } => Some((pos, spot)),
+            _ => None,
+        }
+    }
+
+    /// The colour of the meeple the move places, if it places one.
+    pub fn meeple_colour(self) -> Option<u8> {
+        match self {
+            Move::Meeple { colour, .. } => Some(colour),
+            _ => None,
+        }
+    }
+
     /// The same move naming `spot` (unchanged if it names none).
     pub fn with_spot(self, spot: Spot) -> Move {
         match self {

@@ -317,12 +317,12 @@ impl State {
     fn draw_figure_on(&self, a: Action, color: &str, pending: bool) {
         let Some(c) = self.choices().into_iter().find(|c| c.action == a) else { return };
         let (ctx, k) = (&self.ctx, self.cam.zoom);
-        let (kind, color) = match a {
-            Action::PlaceFigure { figure, .. } => (figure, color.to_string()),
-            Action::Set(crate::engine::SetMove::Coop(crate::engine::coop::Move::Meeple { colour, .. })) => {
-                (FigureKind::Meeple, coop_draw::COLOUR_HEX[colour as usize % 6].to_string())
-            }
-            _ => (FigureKind::Abbot, "rgba(255,255,255,0.6)".to_string()),
+        // A figure of the player's colour, or of its own (a co-op meeple); else the faint
+        // ring an abbot retrieval gets.
+        let (kind, color) = match a.new_figure() {
+            Some((figure, None)) => (figure, color.to_string()),
+            Some((figure, Some(colour))) => (figure, coop_draw::COLOUR_HEX[colour as usize % 6].to_string()),
+            None => (FigureKind::Abbot, "rgba(255,255,255,0.6)".to_string()),
         };
         ctx.save();
         ctx.translate(c.x, c.y).ok();

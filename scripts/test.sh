@@ -49,8 +49,10 @@ node scripts/build.mjs
 for wasm in dist/carcassonne_bg.wasm dist/carcassonne-bot_bg.wasm; do
   echo "release $wasm: $(stat -c%s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
 done
-step "the server for the online browser tests, and a throwaway PostgreSQL for two instances"
-cargo build --release --features server --bin carc --example pgcluster
-step "end-to-end browser tests"
-node --test tests/e2e/
+# The browser tests serve with the native tests' own `carc` and pgcluster (built above with
+# --features server): the same code, so no second, release build of the server.
+export CARC_BIN="$PWD/target/debug/carc" CARC_PGCLUSTER="$PWD/target/debug/examples/pgcluster"
+step "end-to-end browser tests: the game and its performance alone, then the others three at a time"
+node --test tests/e2e/game.test.mjs
+node --test --test-concurrency=3 $(ls tests/e2e/*.test.mjs | grep -v '/game\.test\.mjs$')
 step "done"

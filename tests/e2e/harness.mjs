@@ -12,7 +12,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const DIST = path.join(root, "dist");
 export const ARTIFACTS = path.join(root, "test-artifacts");
 /** The release `carc` with online play (scripts/test.sh builds it before these tests). */
-export const CARC = path.join(root, "target/release/carc");
+/** The `carc` the tests serve with: `CARC_BIN`, else the release build. scripts/test.sh
+ *  points it at the native tests' own build (the same code with `--features server`), so
+ *  the suite compiles the server once. */
+export const CARC = process.env.CARC_BIN || path.join(root, "target/release/carc");
+/** The throwaway PostgreSQL cluster's program (examples/pgcluster.rs), chosen the same way. */
+export const PGCLUSTER = process.env.CARC_PGCLUSTER || path.join(root, "target/release/examples/pgcluster");
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css",

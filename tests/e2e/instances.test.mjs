@@ -9,18 +9,15 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { launch, newPage, shot, makeOnlineRoom, startServer } from "./harness.mjs";
+import { PGCLUSTER, launch, newPage, shot, makeOnlineRoom, startServer } from "./harness.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let cluster, servers = [], balancer, browser;
 let sockets = 0; // WebSockets the balancer has handed on
 const live = new Set([0, 1]);
 const piped = [new Set(), new Set()];
 
 before(async () => {
-  cluster = spawn(path.join(root, "target/release/examples/pgcluster"), [], { stdio: ["pipe", "pipe", "inherit"] });
+  cluster = spawn(PGCLUSTER, [], { stdio: ["pipe", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     cluster.on("exit", (c) => reject(new Error(`pgcluster exited (${c})`)));
     cluster.stdout.on("data", (d) => { const m = String(d).match(/postgres:\/\/\S+/); if (m) resolve(m[0]); });

@@ -213,7 +213,7 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
   await a.waitForFunction(() => window.carc.online.room.seats[1].name === "Gus" && window.carc.online.room.seats[1].kind === "person");
   // A reload plays the same seat, from the token this browser stored.
   await g.reload();
-  await g.waitForFunction(() => window.carc.online?.seat === 1);
+  await g.waitForFunction(() => window.carc?.online?.seat === 1);
   assert.equal(await g.evaluate(() => location.search), "");
   for (const p of [a, w, g]) assert.deepEqual(p.errors, []);
 });
@@ -276,7 +276,7 @@ test("players chat as text, a watcher reads, a mute hides a player and the room 
   // The room keeps the chat and this browser keeps the mute: after a reload, the same;
   // unmuted, all three lines.
   await g.reload();
-  await g.waitForFunction(() => window.carc.online?.chat?.length === 3);
+  await g.waitForFunction(() => window.carc?.online?.chat?.length === 3);
   assert.deepEqual(await log(g), ["Gus: hello Ann"]);
   await g.click("#on-seats li:nth-child(1) .mute");
   await g.waitForFunction(() => document.querySelectorAll("#on-chat-log li").length === 3);

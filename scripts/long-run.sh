@@ -9,10 +9,33 @@
 #   LONG_RUN_ROUND=20000 scripts/long-run.sh   # games per round (default 5000)
 #   LONG_RUN_FROM=200000 scripts/long-run.sh   # the first seed (default 0): a later run
 #                                              # plays games an earlier one did not
+#   scripts/long-run.sh --fuzz-runs 10000000 actions tile_file
+#                              # libFuzzer only: each target until it has run that many
+#                              # inputs (from its corpus, so later runs go on from it)
 #
 # It talks to nothing outside this machine and stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--fuzz-runs" ]; then
+  runs=$2
+  shift 2
+  targets=${*:-actions tile_file}
+  cargo +nightly fuzz --version >/dev/null 2>&1 || { echo "needs cargo-fuzz and the nightly toolchain (docs/testing.md)"; exit 2; }
+  mkdir -p fuzz/corpus/tile_file fuzz/corpus/record fuzz/corpus/share_code fuzz/corpus/actions
+  cp -n tiles/*.toml fuzz/corpus/tile_file/
+  cp -n tests/data/*.json fuzz/corpus/record/ 2>/dev/null || true
+  for target in $targets; do
+    log=fuzz/$target.log
+    start=$SECONDS
+    # No sanitizer (-s none): the crate is safe Rust, and AddressSanitizer made the runs
+    # about eight times slower; panics, aborts and leaks of time are what is looked for.
+    (cd fuzz && cargo +nightly fuzz run -s none "$target" -- -runs="$runs" -print_final_stats=1) >"$log" 2>&1 \
+      || { tail -40 "$log"; echo "FINDING in $target: see fuzz/artifacts/$target/"; exit 1; }
+    done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    echo "$target: ${done_runs:-?} executions in $((SECONDS - start)) s, clean (log: $log)"
+  done
+  exit 0
+fi
 total=${1:-600}
 round=${LONG_RUN_ROUND:-5000}
 games_until=$((SECONDS + total / 2))

@@ -87,7 +87,12 @@ test("right-click and R rotate through legal rotations; Escape takes the tile ba
   s = await snap(page);
   assert.equal(s.board.length, 1);
   assert.equal(s.phase.step, "tile");
-  await clickCanvas(page, p.x, p.y);
+  // The board fits itself again after the take-back: aim once it has settled (a loaded
+  // machine clicked mid-move once, beside the square).
+  await page.waitForFunction(() => window.carc.view.animating() === 0, null, { timeout: 5000 });
+  const again = await squarePoint(page, 1, 0);
+  await clickCanvas(page, again.x, again.y);
+  assert.equal((await snap(page)).phase.step, "figure");
   await page.keyboard.press("Enter"); // confirm without a meeple
   s = await snap(page);
   assert.equal(s.over, true);

@@ -52,10 +52,10 @@ done
 # The browser tests serve with the native tests' own `carc` and pgcluster (built above with
 # --features server): the same code, so no second, release build of the server.
 export CARC_BIN="$PWD/target/debug/carc" CARC_PGCLUSTER="$PWD/target/debug/examples/pgcluster"
-step "end-to-end browser tests: the game and its performance alone, then the others three at a time"
+step "end-to-end browser tests: the measured figures alone, then the others three files at a time"
 # Both parts run, so that one failure does not hide the other's results.
 e2e=0
-node --test tests/e2e/game.test.mjs || e2e=1
-node --test --test-concurrency=3 $(ls tests/e2e/*.test.mjs | grep -v '/game\.test\.mjs$') || e2e=1
+node --test tests/e2e/perf.test.mjs || e2e=1
+node --test --test-concurrency=3 $(ls tests/e2e/*.test.mjs | grep -v '/perf\.test\.mjs$') || e2e=1
 step "done"
 exit $e2e

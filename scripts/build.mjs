@@ -10,10 +10,10 @@
 //    preloads of the module and the .wasm at the end of <head>, with their hashes;
 //  - rel="css": the stylesheet, linked with its hash;
 //  - rel="copy-file" and rel="copy-dir": copied as they are, by their base names.
-// Then the computers' module (below), and scripts/post-build.mjs makes the offline file, the
+// With it the computers' module (below), and scripts/post-build.mjs makes the offline file, the
 // element bundle, boot.js with the page's strict policy, and the service worker's build id.
 // Everything is built in a staging folder that replaces dist/ only once it is whole.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,19 +30,79 @@ const sha384 = (file) => `sha384-${crypto.createHash("sha384").update(fs.readFil
 const attributes = (text) =>
   Object.fromEntries([...text.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((m) => [m[1], m[2] ?? true]));
 
-/** The crate's library for wasm32 in `profile`: the .wasm cargo wrote. */
-function cargoWasm(profile, features = []) {
+/** Build the crate's library for wasm32 in `profile`; resolves to the .wasm cargo wrote.
+ *  cargo's messages go to a file, read when it ends: a pipe could fill while this script
+ *  waits on the other build. */
+function cargoWasm(profile, { features = [], targetDir = null } = {}) {
   const args = ["build", "--profile", profile, "--target", "wasm32-unknown-unknown", "--lib",
     "--message-format", "json-render-diagnostics", ...features];
-  const out = execFileSync("cargo", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
-  const wasm = out.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
-    .filter((m) => m.reason === "compiler-artifact" && m.target?.name === "carcassonne")
-    .flatMap((m) => m.filenames).find((f) => f.endsWith(".wasm"));
-  if (!wasm) throw new Error(`cargo built no carcassonne.wasm in profile ${profile}`);
-  return wasm;
+  if (targetDir) args.push("--target-dir", targetDir);
+  const messages = path.join(staging, `.cargo-${profile}.json`);
+  const out = fs.openSync(messages, "w");
+  const child = spawn("cargo", args, { cwd: root, stdio: ["ignore", out, "inherit"] });
+  fs.closeSync(out);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const lines = fs.readFileSync(messages, "utf8").split("\n");
+      fs.rmSync(messages);
+      if (code !== 0) return reject(new Error(`cargo build --profile ${profile} failed (exit ${code})`));
+      const wasm = lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
+        .filter((m) => m.reason === "compiler-artifact" && m.target?.name === "carcassonne")
+        .flatMap((m) => m.filenames).find((f) => f.endsWith(".wasm"));
+      if (wasm) resolve(wasm);
+      else reject(new Error(`cargo built no carcassonne.wasm in profile ${profile}`));
+    });
+  });
+}
+
+/** Run a program to its end, its output on this script's. */
+const run = (program, args) => new Promise((resolve, reject) => {
+  spawn(program, args, { cwd: root, stdio: "inherit" }).on("error", reject)
+    .on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${program} ${args[0]}… failed (exit ${code})`))));
+});
+
+const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
+/** wasm-bindgen's module `name` (its .js and _bg.wasm in staging) from cargo's `wasm`, then
+ *  wasm-opt at `level` in a release. Debian's wasm-opt is too old and breaks the module
+ *  silently: only npm's (setup.sh). */
+async function bindgen(wasm, name, { level = null, weakRefs = false } = {}) {
+  const args = ["--target", "web", "--no-typescript", "--out-dir", staging, "--out-name", name];
+  if (weakRefs) args.push("--weak-refs");
+  await run("wasm-bindgen", [...args, wasm]);
+  const wasmFile = path.join(staging, `${name}_bg.wasm`);
+  if (release && level) {
+    if (!fs.existsSync(wasmOpt)) throw new Error("node_modules/.bin/wasm-opt is missing: run scripts/setup.sh");
+    await run(wasmOpt, [`-O${level}`, wasmFile, "-o", wasmFile]);
+  }
+  return wasmFile;
 }
 
 let html = fs.readFileSync(path.join(root, "index.html"), "utf8");
+const rust = [...html.matchAll(/<link data-trunk ([^>]*)>/g)].map((m) => attributes(m[1])).find((a) => a.rel === "rust");
+if (!rust) throw new Error("index.html: no <link data-trunk rel=\"rust\">");
+
+// The page's module, and the computers': they think in a Web Worker with a module of their
+// own, the same crate with only `thinkTurn` (`--features worker`) at opt-level 3 (the `bot`
+// profile). Their search is where the browser spends its time, and the page's module, built
+// for size, runs it about 3 times slower than native; this one about 1.5 times. The page's
+// own module still thinks where no worker can start (file://, the one-script element).
+// In a release both cargo builds end in a long single-threaded link-time optimisation, so
+// they run side by side, the computers' in a target folder of its own (cargo locks one
+// folder a build); a dev build shares the page's folder and dependencies, one after the other.
+const worker = ["--features", "worker"];
+const pageBuild = cargoWasm(release ? rust["data-cargo-profile"] || "release" : "dev");
+const botBuild = release
+  ? cargoWasm("bot", { features: worker, targetDir: path.join(root, "target", "bot-build") })
+  : pageBuild.then(() => cargoWasm("dev", { features: worker }));
+await Promise.all([
+  pageBuild.then((wasm) => bindgen(wasm, rust["data-target-name"], { level: rust["data-wasm-opt"], weakRefs: !!rust["data-weak-refs"] })),
+  botBuild.then(async (wasm) => {
+    const botFile = await bindgen(wasm, "carcassonne-bot", { level: "3" });
+    console.log(`carcassonne-bot_bg.wasm: ${(fs.statSync(botFile).size / 1024).toFixed(0)} KB`);
+  }),
+]);
+
 let preloads = "";
 html = html.replace(/[ \t]*<link data-trunk ([^>]*)>\n?/g, (tag, text) => {
   const a = attributes(text);
@@ -50,17 +110,7 @@ html = html.replace(/[ \t]*<link data-trunk ([^>]*)>\n?/g, (tag, text) => {
   switch (a.rel) {
     case "rust": {
       const name = a["data-target-name"];
-      const wasm = cargoWasm(release ? a["data-cargo-profile"] || "release" : "dev");
-      const bindgen = ["--target", "web", "--no-typescript", "--out-dir", staging, "--out-name", name];
-      if (a["data-weak-refs"]) bindgen.push("--weak-refs");
-      execFileSync("wasm-bindgen", [...bindgen, wasm], { stdio: "inherit" });
       const wasmFile = path.join(staging, `${name}_bg.wasm`);
-      const wasmOpt = path.join(root, "node_modules/.bin/wasm-opt");
-      if (release && a["data-wasm-opt"]) {
-        // Debian's wasm-opt is too old and breaks the module silently: only npm's (setup.sh).
-        if (!fs.existsSync(wasmOpt)) throw new Error("node_modules/.bin/wasm-opt is missing: run scripts/setup.sh");
-        execFileSync(wasmOpt, [`-O${a["data-wasm-opt"]}`, wasmFile, "-o", wasmFile], { stdio: "inherit" });
-      }
       const js = path.join(staging, `${name}.js`);
       preloads += `<link rel="modulepreload" href="./${name}.js" crossorigin="anonymous" integrity="${sha384(js)}">` +
         `<link rel="preload" href="./${name}_bg.wasm" crossorigin="anonymous" integrity="${sha384(wasmFile)}" as="fetch" type="application/wasm">`;
@@ -90,19 +140,6 @@ dispatchEvent(new CustomEvent("TrunkApplicationStarted", {detail: {wasm}}));
 });
 html = html.replace("</head>", () => `${preloads}</head>`);
 fs.writeFileSync(path.join(staging, "index.html"), html);
-
-// The computers think in a Web Worker with a module of their own: the same crate with only
-// `thinkTurn` (`--features worker`), at opt-level 3 (the `bot` profile). Their search is
-// where the browser spends its time, and the page's module, built for size, runs it about
-// 3 times slower than native; this one about 1.5 times. The page's own module still thinks
-// where no worker can start (file://, the one-script element).
-{
-  const wasm = cargoWasm(release ? "bot" : "dev", ["--features", "worker"]);
-  execFileSync("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", staging, "--out-name", "carcassonne-bot", wasm], { stdio: "inherit" });
-  const botWasm = path.join(staging, "carcassonne-bot_bg.wasm");
-  if (release) execFileSync(path.join(root, "node_modules/.bin/wasm-opt"), ["-O3", botWasm, "-o", botWasm], { stdio: "inherit" });
-  console.log(`carcassonne-bot_bg.wasm: ${(fs.statSync(botWasm).size / 1024).toFixed(0)} KB`);
-}
 
 execFileSync("node", [path.join(root, "scripts/post-build.mjs"), staging], { cwd: root, stdio: "inherit" });
 fs.rmSync(dist, { recursive: true, force: true });

@@ -17,6 +17,7 @@ export class Computers {
     this.worker = null;
     this.token = 0; // bumped to forget a search whose game or position has gone
     this.busy = false;
+    this.applying = false; // between a computer's apply and its change's news
     this.game = null;
     this.view = null;
     // The computers' choices are random (the browser's generator); a number here makes
@@ -35,6 +36,15 @@ export class Computers {
   level(s) { return s.over ? null : s.computers?.[s.current_player] || null; }
 
   cancel() { this.token++; this.busy = false; }
+
+  /** Every change to the game, whoever made it (the table calls this first). A change this
+   *  search did not make (a host page's apply or undo, even one made while a computer's own
+   *  move was being told) leaves the search stale: it is forgotten, and `next` starts again
+   *  from the game as it is, rather than playing moves the game would refuse. */
+  changed() {
+    if (this.applying) this.applying = false; // the news of the computer's own move
+    else if (this.busy) this.cancel();
+  }
 
   /** Start the computer's turn if one is on turn. `s`: the snapshot just rendered. */
   next(s = this.game?.snapshot()) {
@@ -98,7 +108,8 @@ export class Computers {
     for (const a of actions) {
       await new Promise((r) => setTimeout(r, this.stepMs));
       if (token !== this.token) return;
-      this.game.apply(a);
+      this.applying = true;
+      try { this.game.apply(a); } finally { this.applying = false; }
     }
   }
 }

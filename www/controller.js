@@ -119,6 +119,7 @@ export class Table {
   /** After a move: sound, the live region, the save, the render, the next computer. */
   changed(events) {
     const host = this.host;
+    this.bots.changed();
     host.hideCard();
     if (host.sound()) playEvents(events);
     host.announce(events.map((e) => e.text).join(". "));

@@ -11,6 +11,7 @@
 //               {type: "carcassonne:move", id, move}     → {type: "carcassonne:done", id, move} (a replay)
 //               {type: "carcassonne:highlight", id, squares} → {type: "carcassonne:done", id}
 //               any of them refused                      → {type: "carcassonne:failed", id, message}
+//               (apply and undo on a computer's turn too: the computer plays it)
 // Frame → host: {type: "carcassonne:ready"}, {type: "carcassonne:change", events, snapshot},
 //               {type: "carcassonne:turn", seat, name, turn, computer, step},
 //               {type: "carcassonne:over", winners, tie, scores} (co-op: {coop, won, why, scores}),
@@ -105,9 +106,15 @@ const REQUESTS = {
   },
 };
 
-/** The game, to play: not a replay or a watched board. */
+/** The game, for the host's move: not a replay or a watched board, and not on a computer's
+ *  turn (the computer is playing it: an undo would take its tile from under it). */
 const playable = () => {
   if (element.readonly) throw new Error("this game is read-only");
+  const s = game().snapshot();
+  const level = element.computers.level(s);
+  if (level) {
+    throw new Error(`it is ${s.players[s.current_player].name}'s turn, a computer's (${level}): wait for a carcassonne:turn that names a person`);
+  }
   return game();
 };
 

@@ -384,14 +384,16 @@ test("the one script (carcassonne-element.js, the wasm inside) stays within 600 
   assert.doesNotMatch(bytes.toString("utf8", 0, 4096), /^\s*(import|export) /m);
 });
 
-test("the iframe answers legal, undo, lang, move and highlight, and refuses what it cannot do with a reason and no change", async () => {
-  const record = fs.readFileSync(path.join(root, "tests/data/sample-game.json"), "utf8");
+/** A host page on the fans' origin with `frames` (`{id: query}`) of embed.html, up and ready;
+ *  `ask(id, message)` posts a request and resolves to its answer, and `heard[id]` keeps
+ *  every message a frame sent. */
+async function iframeHost(frames) {
   const frameUrl = (query) => `${plain.url}embed.html?origin=${encodeURIComponent(new URL(fans.url).origin)}&${query}`;
+  const ids = Object.keys(frames);
   fs.writeFileSync(path.join(site, "host.html"), `<!doctype html><html lang="en"><title>host</title><link rel="icon" href="data:,">
-<iframe id="play" title="A game" src="${frameUrl("players=Ann,Bo&seed=9")}"></iframe>
-<iframe id="replay" title="A replay" src="${frameUrl(`readonly&record=${encodeURIComponent(record)}`)}"></iframe>
+${ids.map((id) => `<iframe id="${id}" title="${id}" src="${frameUrl(frames[id])}"></iframe>`).join("\n")}
 <script>
-  window.heard = { play: [], replay: [] };
+  window.heard = Object.fromEntries(${JSON.stringify(ids)}.map((id) => [id, []]));
   addEventListener("message", (e) => {
     const which = [...document.querySelectorAll("iframe")].find((f) => f.contentWindow === e.source).id;
     window.heard[which].push(e.data);
@@ -408,8 +410,14 @@ test("the iframe answers legal, undo, lang, move and highlight, and refuses what
 </script>`);
   const page = await newPage(browser);
   await page.goto(fans.url + "host.html");
-  await page.waitForFunction(() => heard.play.some((m) => m.type === "carcassonne:ready") && heard.replay.some((m) => m.type === "carcassonne:ready"), null, { timeout: 20000 });
+  await page.waitForFunction((ids) => ids.every((id) => heard[id].some((m) => m.type === "carcassonne:ready")), ids, { timeout: 20000 });
   const ask = (which, message) => page.evaluate(([w, m]) => window.ask(w, m), [which, message]);
+  return { page, ask };
+}
+
+test("the iframe answers legal, undo, lang, move and highlight, and refuses what it cannot do with a reason and no change", async () => {
+  const record = fs.readFileSync(path.join(root, "tests/data/sample-game.json"), "utf8");
+  const { page, ask } = await iframeHost({ play: "players=Ann,Bo&seed=9", replay: `readonly&record=${encodeURIComponent(record)}` });
 
   const legal = await ask("play", { type: "carcassonne:legal" });
   assert.equal(legal.type, "carcassonne:legal");
@@ -441,6 +449,59 @@ test("the iframe answers legal, undo, lang, move and highlight, and refuses what
   assert.equal(await replay.evaluate(() => document.querySelector("carcassonne-game").game.snapshot().actions), 10);
   assert.deepEqual((await ask("replay", { type: "carcassonne:legal" })).actions, []);
   assert.match((await ask("replay", { type: "carcassonne:undo" })).message, /read-only/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("on a computer's turn the iframe refuses apply and undo with a reason; the computer plays its turn whole and the game goes on", async () => {
+  const { page, ask } = await iframeHost({ play: "players=Hal:easy,Ann&seed=4" });
+  const frameOf = page.frames().find((f) => f.url().includes("embed.html"));
+  // Two seconds between the computer's tile and its figure: time enough for the requests.
+  await frameOf.evaluate(() => { document.querySelector("carcassonne-game").computers.stepMs = 2000; });
+  await page.waitForFunction(() => heard.play.some((m) => m.type === "carcassonne:change" && m.events.some((e) => e.type === "tile_placed")), null, { timeout: 15000 });
+  const legal = await ask("play", { type: "carcassonne:legal" });
+  assert.ok(legal.actions.length > 0, "the computer's figure step has moves");
+  for (const message of [{ type: "carcassonne:undo" }, { type: "carcassonne:apply", action: legal.actions[0] }]) {
+    const answer = await ask("play", message);
+    assert.equal(answer.type, "carcassonne:failed", JSON.stringify(message));
+    assert.match(answer.message, /^it is Hal's turn, a computer's \(easy\): wait for a carcassonne:turn that names a person$/);
+  }
+  assert.equal((await ask("play", { type: "carcassonne:get" })).snapshot.actions, 1, "the computer's tile is still there");
+  // The computer ends its turn; then Ann's moves are taken, and her undo is hers.
+  await page.waitForFunction(() => heard.play.some((m) => m.type === "carcassonne:turn" && m.name === "Ann" && m.computer === null), null, { timeout: 15000 });
+  const mine = await ask("play", { type: "carcassonne:legal" });
+  assert.equal((await ask("play", { type: "carcassonne:apply", action: mine.actions[0] })).type, "carcassonne:done");
+  assert.deepEqual(await ask("play", { type: "carcassonne:undo" }), { type: "carcassonne:done", undone: true, id: 106 });
+  assert.equal((await ask("play", { type: "carcassonne:get" })).snapshot.actions, 2, "Hal's whole turn stays");
+  assert.ok(!(await page.evaluate(() => heard.play.some((m) => m.type === "carcassonne:failed" && m.id === undefined))), "no computer failed");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a script's undo on a computer's turn, even from inside the computer's own change event, makes the computer think again, not stop", async () => {
+  const page = await newPage(browser);
+  await element(page, { players: "Hal:easy, Ann", seed: "4" });
+  const result = await page.evaluate(() => new Promise((resolve) => {
+    const e = document.getElementById("x");
+    const seen = { undone: [], errors: [], turns: [] };
+    e.addEventListener("carcassonne-error", (ev) => seen.errors.push(ev.detail.message));
+    e.addEventListener("carcassonne-change", (ev) => {
+      // Twice: once while the computer's move is being told, once between its moves.
+      if (ev.detail.events.some((x) => x.type === "tile_placed") && seen.undone.length === 0) seen.undone.push(e.game.undo());
+      else if (ev.detail.events.some((x) => x.type === "tile_placed") && seen.undone.length === 1) setTimeout(() => seen.undone.push(e.game.undo()), 0);
+    });
+    e.addEventListener("carcassonne-turn", (ev) => {
+      seen.turns.push(ev.detail.name);
+      if (ev.detail.name === "Ann") resolve({ ...seen, actions: e.game.snapshot().actions });
+    });
+    e.newGame({ players: ["Hal", "Ann"].map((name, i) => (i === 0 ? { name, computer: "easy" } : { name })), seed: 4 });
+    setTimeout(() => resolve({ ...seen, timedOut: true }), 20000);
+  }));
+  assert.equal(result.timedOut, undefined, JSON.stringify(result));
+  assert.deepEqual(result.undone, [true, true], "both undos took the computer's tile back");
+  assert.deepEqual(result.errors, [], "no computer failed");
+  assert.deepEqual(result.turns, ["Hal", "Ann"]);
+  assert.equal(result.actions, 2, "Hal's turn, played again from the start: a tile and a figure or a pass");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -412,7 +412,11 @@ export class CarcassonneGame extends HTMLElement {
         this.guideRun = null;
         this.card.root.remove();
         this.dispatchEvent(new CustomEvent("carcassonne-guide-end", { detail: { id: data.id, finished } }));
+        // The free game starts as the element's game does: ready (with the new game), then
+        // the change and the first turn, as after newGame.
         this.attach(new Game({ ...this.options(), lang: this.language }));
+        this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { game: this.game } }));
+        this.told();
       },
     });
     this.guideRun = run;
@@ -567,9 +571,12 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   /** `carcassonne-turn` when another player (or another turn) is up, `carcassonne-over`
-   *  once when the game ends; not while a replay is stepped through. */
+   *  once when the game ends; not while a replay is stepped through, and no end for a
+   *  guided game. */
   announceTurn(s) {
     if (!s || this.full) return;
+    // A guided game's end is the guide's (carcassonne-guide-end), not a game the page keeps.
+    if (s.over && this.guideRun) return;
     const key = s.over ? "over" : `${s.turn}:${s.current_player}`;
     if (key === this.turnKey) return;
     this.turnKey = key;

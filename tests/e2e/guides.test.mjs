@@ -319,8 +319,18 @@ test("the element plays a guide from its attribute: a built-in name or a fan sit
     await page.waitForFunction(() => document.getElementById("a").game.snapshot().actions === 2);
     assert.equal(await inEl("a", ".guide-say").innerText(), "Well done.");
     await shot(page, "guide-element-1280");
+    // After the guide's end the free game starts as the element's game does.
+    const told = page.evaluate(() => new Promise((r) => {
+      const e = document.getElementById("a"), heard = [];
+      for (const type of ["over", "ready", "change", "turn"]) e.addEventListener(`carcassonne-${type}`, () => heard.push(type));
+      e.addEventListener("carcassonne-guide-end", () => {
+        heard.push("guide-end");
+        setTimeout(() => r({ heard, actions: e.game.snapshot().actions }), 0);
+      }, { once: true });
+    }));
     await inEl("a", ".guide-next").click();
     assert.deepEqual(await ended, { id: "my-first", finished: true });
+    assert.deepEqual(await told, { heard: ["guide-end", "ready", "change", "turn"], actions: 0 });
     // A guide that says what its game does not show is refused, with the reason.
     assert.match(await inEl("b", ".hint").innerText(), /does not show what it says: scores\[0\] is 4, the guide says 5/);
     // A built-in guide by name, in the element's language.

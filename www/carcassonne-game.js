@@ -26,7 +26,7 @@ export const ready = init();
 
 const STYLE = `
 :host { display: block; position: relative; width: 100%; height: 100%; min-height: 280px; aspect-ratio: 4 / 3;
-  contain: content; font: var(--carcassonne-font, 14px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  contain: content; container-type: size; font: var(--carcassonne-font, 14px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   --_board: #26352b; --_bar: #f6f1e4ee; --_ink: #2a241b; --_muted: #6e6556; --_button: #fffaf0; --_edge: #9f927a; --_now: #fff3cf; }
 :host([theme="light"]) { --_board: #e6eddc; }
 :host([theme="dark"]) { --_board: #0f1511; --_bar: #232a26ee; --_ink: #efe8d8; --_muted: #b5ab98; --_button: #38413b;
@@ -46,8 +46,19 @@ const STYLE = `
 .board:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #ffd54a; outline-offset: -3px; }
 .bar { position: absolute; left: .4rem; right: .4rem; display: flex; flex-wrap: wrap; gap: .35rem; align-items: center;
   background: var(--bar); color: var(--ink); border-radius: .45rem; padding: .3rem .45rem; box-shadow: 0 1px 6px #0005; }
-.top { top: .4rem; }
-.bottom { bottom: .4rem; }
+/* The bars share a small box with the board (docs/embedding.md: no legal square under a bar,
+   even in a 300 px box): the top one (a guide's narration) scrolls within 45% of the box,
+   the bottom one within 30%; below 480 px its hint keeps to two lines beside the
+   buttons and a guide's narration to three. */
+.top { top: .4rem; max-height: 45%; overflow-y: auto; }
+.bottom { bottom: .4rem; max-height: 30%; overflow-y: auto; }
+@container (max-height: 479px) {
+  .hint:not(.error) { flex: 1 1 0; min-width: 5rem; display: -webkit-box; -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+  .guide-title, .guide-progress { display: none; }
+  /* The narration scrolls, so that its buttons (Next, Leave) stay in sight. */
+  .guide-say { max-height: 3.9em; overflow-y: auto; }
+}
 .players { display: flex; flex-wrap: wrap; gap: .3rem; margin: 0; padding: 0; list-style: none; flex: 1; }
 .players li { display: flex; gap: .3rem; align-items: center; padding: .1rem .4rem; border-radius: .3rem; }
 .players li.current { background: var(--now); box-shadow: inset 0 -2px 0 #d8a600; }

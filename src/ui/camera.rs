@@ -85,13 +85,14 @@ impl Camera {
             return false;
         }
         let [top, right, bottom, left] = self.inset.map(|v| if v.is_finite() { v.max(0.0) } else { 0.0 });
-        // Bars that would leave less than a third of the canvas are not kept clear: a tiny
-        // box still shows its board.
+        // Bars that would leave less than a quarter of the canvas are not kept clear: a tiny
+        // box still shows its board. (The element caps its bars at 45% and 30% of its box,
+        // so with its margins a quarter is left even at 300 px.)
         let (free_w, free_h) = (self.width - left - right, self.height - top - bottom);
         let (free_w, left, right) =
-            if free_w >= self.width / 3.0 { (free_w, left, right) } else { (self.width, 0.0, 0.0) };
+            if free_w >= self.width / 4.0 { (free_w, left, right) } else { (self.width, 0.0, 0.0) };
         let (free_h, top, bottom) =
-            if free_h >= self.height / 3.0 { (free_h, top, bottom) } else { (self.height, 0.0, 0.0) };
+            if free_h >= self.height / 4.0 { (free_h, top, bottom) } else { (self.height, 0.0, 0.0) };
         let (w, h) = ((hi.x - lo.x + 3) as f64, (hi.y - lo.y + 3) as f64);
         self.zoom = (free_w / w).min(free_h / h).clamp(MIN_ZOOM, FIT_MAX_ZOOM);
         // The board's centre goes to the free part's centre.
@@ -196,6 +197,11 @@ mod tests {
         }
         let (_, mid) = c.to_screen(0.5, 0.5);
         assert_eq!(mid, 140.0, "centred between the bars");
+        // A guide's tall narration in a 300 px box leaves 28% between the bars: kept clear.
+        let mut guided = Camera { inset: [130.0, 0.0, 86.0, 0.0], width: 400.0, height: 300.0, ..cam() };
+        assert!(guided.fit(Pos::new(0, 0), Pos::new(0, 0)));
+        assert_eq!(guided.zoom, 28.0);
+        assert_eq!(guided.to_screen(0.5, 0.5), (200.0, 172.0));
         // Bars covering most of the box are ignored rather than squeezing the board away.
         let mut tiny = Camera { inset: [150.0, 0.0, 120.0, 0.0], width: 400.0, height: 300.0, ..cam() };
         assert!(tiny.fit(Pos::new(0, 0), Pos::new(0, 0)));

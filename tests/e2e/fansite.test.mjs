@@ -199,6 +199,18 @@ async function element(page, attrs, { w = 480, h = 360, wrapper = null } = {}) {
   await frame(page);
 }
 
+/** Element `x`'s bars (from the canvas's top) and the legal squares of the tile step that
+ *  lie under one. */
+const clearOfBars = (page) => page.evaluate(() => {
+  const e = document.getElementById("x");
+  const canvas = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
+  const top = e.shadowRoot.querySelector(".bar.top").getBoundingClientRect().bottom - canvas.top;
+  const bottom = e.shadowRoot.querySelector(".bar.bottom").getBoundingClientRect().top - canvas.top;
+  const { zoom } = e.view.camera();
+  const squares = e.game.legalActions().filter((a) => a.x !== undefined).map((a) => e.view.screenPoint(a.x, a.y));
+  return { top, bottom, zoom, under: squares.filter((p) => p.y - zoom / 2 < top - 0.5 || p.y + zoom / 2 > bottom + 0.5) };
+});
+
 /** The colour of the board's background at its left edge, half-way down. */
 const backdrop = (page) => page.evaluate(() => {
   const canvas = document.getElementById("x").shadowRoot.querySelector("canvas.board");
@@ -251,15 +263,7 @@ test("the embedding bugs: the element keeps out of its slot attribute, the light
 
   // In a 400×300 box with three players, no legal square lies under a bar.
   await element(page, { players: "Annemarie, Bartholomeus, Cornelia", seed: "5" }, { w: 400, h: 300 });
-  const clear = await page.evaluate(() => {
-    const e = document.getElementById("x");
-    const canvas = e.shadowRoot.querySelector("canvas.board").getBoundingClientRect();
-    const top = e.shadowRoot.querySelector(".bar.top").getBoundingClientRect().bottom - canvas.top;
-    const bottom = e.shadowRoot.querySelector(".bar.bottom").getBoundingClientRect().top - canvas.top;
-    const { zoom } = e.view.camera();
-    const squares = e.game.legalActions().map((a) => e.view.screenPoint(a.x, a.y));
-    return { top, bottom, zoom, under: squares.filter((p) => p.y - zoom / 2 < top - 0.5 || p.y + zoom / 2 > bottom + 0.5) };
-  });
+  const clear = await clearOfBars(page);
   assert.ok(clear.bottom - clear.top > 100, JSON.stringify(clear));
   assert.deepEqual(clear.under, [], `legal squares under a bar: ${JSON.stringify(clear)}`);
   await shot(page, "element-300px");
@@ -502,6 +506,29 @@ test("a script's undo on a computer's turn, even from inside the computer's own 
   assert.deepEqual(result.errors, [], "no computer failed");
   assert.deepEqual(result.turns, ["Hal", "Ann"]);
   assert.equal(result.actions, 2, "Hal's turn, played again from the start: a tile and a figure or a pass");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a guide in a small box on a phone: the bars never meet, no legal square is under one, the guide's buttons stay in sight", async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const h of [420, 300]) {
+    await element(page, { guide: "base", save: "off" }, { w: 374, h }); // the page's width less its margins
+    await page.waitForFunction(() => document.getElementById("x").view.animating() === 0, null, { timeout: 5000 });
+    await frame(page);
+    const clear = await clearOfBars(page);
+    assert.ok(clear.top < clear.bottom, `the bars meet in a ${h} px box: ${JSON.stringify(clear)}`);
+    assert.ok(clear.zoom >= 24, `the board is not squeezed away: ${JSON.stringify(clear)}`);
+    assert.deepEqual(clear.under, [], `legal squares under a bar in a ${h} px box: ${JSON.stringify(clear)}`);
+    const leave = await page.evaluate(() => {
+      const root = document.getElementById("x").shadowRoot;
+      const bar = root.querySelector(".bar.top").getBoundingClientRect();
+      const button = root.querySelector(".guide-leave").getBoundingClientRect();
+      return { bar: bar.bottom, button: button.bottom };
+    });
+    assert.ok(leave.button <= leave.bar + 0.5, `"Leave the guide" is scrolled out of the top bar: ${JSON.stringify(leave)}`);
+    await shot(page, `element-guide-${h}px-390`);
+  }
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

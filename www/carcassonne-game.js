@@ -48,13 +48,15 @@ const STYLE = `
   background: var(--bar); color: var(--ink); border-radius: .45rem; padding: .3rem .45rem; box-shadow: 0 1px 6px #0005; }
 /* The bars share a small box with the board (docs/embedding.md: no legal square under a bar,
    even in a 300 px box): the top one (a guide's narration) scrolls within 45% of the box,
-   the bottom one within 30%; below 480 px its hint keeps to two lines beside the
-   buttons and a guide's narration to three. */
+   the bottom one within 30%; below 360 px its hint keeps to two lines beside the
+   buttons, and below 480 px a guide's narration to three. */
 .top { top: .4rem; max-height: 45%; overflow-y: auto; }
 .bottom { bottom: .4rem; max-height: 30%; overflow-y: auto; }
-@container (max-height: 479px) {
+@container (max-height: 359px) {
   .hint:not(.error) { flex: 1 1 0; min-width: 5rem; display: -webkit-box; -webkit-box-orient: vertical;
     -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+}
+@container (max-height: 479px) {
   .guide-title, .guide-progress { display: none; }
   /* The narration scrolls, so that its buttons (Next, Leave) stay in sight. */
   .guide-say { max-height: 3.9em; overflow-y: auto; }

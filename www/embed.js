@@ -110,12 +110,12 @@ const REQUESTS = {
  *  turn (the computer is playing it: an undo would take its tile from under it). */
 const playable = () => {
   if (element.readonly) throw new Error("this game is read-only");
-  const s = game().snapshot();
+  const g = game(), s = g.snapshot();
   const level = element.computers.level(s);
   if (level) {
     throw new Error(`it is ${s.players[s.current_player].name}'s turn, a computer's (${level}): wait for a carcassonne:turn that names a person`);
   }
-  return game();
+  return g;
 };
 
 addEventListener("message", async (e) => {

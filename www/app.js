@@ -29,6 +29,7 @@ const page = {
   game: null, // table.game, kept at hand
   online: null, // the room's connection while one is open (online.js)
   guide: null, // the guided game being played, if any (guide.js)
+  placeholder: null, // the page's first game (defaultGame), saved only once a move is made
   hasServer: false, // a game server answers beside this page
   card: guideCard(), // the guide's narration, over the board
   log: [],
@@ -52,6 +53,7 @@ const page = {
     // An online game is kept by the server; the local save keeps the last local game.
     // A guided game is never saved over it either.
     if (!page.game || !page.saveKey || page.online || page.guide) return;
+    if (page.game === page.placeholder && page.game.snapshot().actions === 0) return;
     // setItem replaces the old save in one step, or throws and leaves it as it was.
     try { localStorage.setItem(page.saveKey, page.game.exportRecord()); }
     catch (e) { page.notice(page.t("notice.storage", { error: e.message })); }
@@ -127,6 +129,15 @@ function startGuide(id, k = 0) {
     ended: () => {
       page.guide = null;
       if (!resume()) { attach(defaultGame(), { fresh: true }); page.openNewGame(); }
+    },
+    realGame: {
+      label: (g) => realGame(g).label,
+      play: (g) => {
+        page.guide = null;
+        attach(realGame(g).game(), { fresh: true });
+      },
+      // Finish brings the saved game back, or (none yet) opens the new-game screen.
+      finish: () => page.t(hasSave() ? "guide.back" : "guide.choose"),
     },
   });
   page.guide.builtin = true;
@@ -215,7 +226,8 @@ function start() {
   });
   page.help = new Help(W, $("#help"), page.t, (id) => startGuide(id));
   page.side = new SidePanel(page);
-  page.sheet = new Sheet(() => page.t);
+  page.hideCard = hideCard;
+  page.sheet = new Sheet(() => page.t, hideCard);
   page.onlinePanel = new OnlinePanel(page);
   page.replay = new ReplayViewer(page);
   page.newGame = new NewGameDialog(page);
@@ -266,10 +278,31 @@ function start() {
   if (shared) page.replay.openShared(shared);
 }
 
-/** A two-player base game, the page's game before any other. */
+/** A two-player base game, the page's game before any other. It is not saved until a
+ *  move is made: a first visit's guide ends on the new-game screen, not on "Red against
+ *  Blue" resumed. */
 function defaultGame() {
   const t = page.t;
-  return new page.W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] });
+  const game = new page.W.Game({ players: [{ name: t("name.0"), color: COLORS[0] }, { name: t("name.1"), color: COLORS[1] }], sets: ["base"] });
+  page.placeholder = game;
+  return game;
+}
+
+/** Whether a game is saved in this browser. */
+function hasSave() {
+  try { return !!localStorage.getItem(SAVE_KEY); } catch { return false; }
+}
+
+/** The game guide `g` taught, for real: its sets and rules, the learner's seat a person
+ *  and the others easy computers, a new seed. `label` says what the offer plays. */
+function realGame(g) {
+  const t = page.t, setup = g.record.setup, coop = setup.options?.coop;
+  const players = setup.players.map((p, i) => ({ name: t(`name.${i}`), ...(coop ? {} : { color: COLORS[i] }),
+    ...(i === g.you ? {} : { computer: "easy" }) }));
+  return {
+    label: t(coop ? "guide.real.coop" : "guide.real", { level: coop?.level ?? 0 }),
+    game: () => new page.W.Game({ players, sets: setup.sets, options: setup.options ?? {}, lang: t.lang }),
+  };
 }
 
 /** Resume the saved game, if there is one that loads. Never lose a player's data: an

@@ -20,9 +20,11 @@ export function moreMenu() {
 /** The panel as a sheet on a phone: its handle pulls it up (a tap, or a swipe up) and lets
  *  it down (a tap, a swipe down, Escape, or a tap on the board above it). */
 export class Sheet {
-  /** `t()`: the translator now. */
-  constructor(t) {
+  /** `t()`: the translator now; `hideCard()` hides the board's card (a sheet pulled up or
+   *  let down would leave it over the wrong things). */
+  constructor(t, hideCard = () => {}) {
     this.t = t;
+    this.hideCard = hideCard;
     this.lines = 0; // chat lines shown in the panel
     this.seen = 0; // of which seen (the sheet was up, or there is no sheet)
     const panel = $("#panel"), handle = $("#sheet-handle");
@@ -50,6 +52,7 @@ export class Sheet {
 
   show(open) {
     const panel = $("#panel");
+    this.hideCard();
     panel.classList.toggle("open", open);
     $("#sheet-handle").setAttribute("aria-expanded", String(open));
     this.label();

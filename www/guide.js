@@ -41,18 +41,20 @@ export const say = (texts, lang) => texts?.[lang] ?? texts?.en ?? "";
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The narration card: title, progress, what to do, the reply to a refused move, and the
- *  buttons (Continue, Leave). Each host puts `card.root` over its board. */
+ *  buttons (at the end, the host's offer of a real game; Continue; Leave). Each host puts
+ *  `card.root` over its board. */
 export function guideCard() {
   const card = {
     title: el("h2", { class: "guide-title", id: "guide-title" }),
     progress: el("p", { class: "guide-progress" }),
     say: el("p", { class: "guide-say", "aria-live": "polite" }),
     feedback: el("p", { class: "guide-feedback", role: "status" }),
+    play: el("button", { type: "button", class: "guide-real primary", hidden: true }),
     next: el("button", { type: "button", class: "guide-next" }),
     leave: el("button", { type: "button", class: "guide-leave" }),
   };
   card.root = el("section", { class: "guide-card", "aria-labelledby": "guide-title", hidden: true, part: "guide" },
-    card.title, card.progress, card.say, card.feedback, el("div", { class: "guide-buttons" }, card.next, card.leave));
+    card.title, card.progress, card.say, card.feedback, el("div", { class: "guide-buttons" }, card.play, card.next, card.leave));
   return card;
 }
 
@@ -60,7 +62,9 @@ export function guideCard() {
  * A guide being played on a Table (controller.js).
  *
  * `host`: `{ table, card (guideCard()), t (translator), attach(game) (puts the guide's game
- * on the table, in remote mode), render(), announce(text), ended(finished) }`.
+ * on the table, in remote mode), render(), announce(text), ended(finished) }`, and
+ * optionally `realGame` (the page's offer at the end: `{ label(guide), play(guide),
+ * finish() }`, the label of Finish).
  */
 export class GuideRun {
   constructor(W, guide, host) {
@@ -73,6 +77,7 @@ export class GuideRun {
     const c = host.card;
     c.next.onclick = () => this.next();
     c.leave.onclick = () => this.leave();
+    c.play.onclick = () => { this.stop(); host.realGame?.play(this.guide); };
   }
 
   get n() { return this.guide.record.actions.length; }
@@ -131,9 +136,15 @@ export class GuideRun {
     try { this.host.table.view?.setHighlights(this.marks(k, s)); } catch { /* a fan guide's odd squares: no marks */ }
     c.leave.textContent = t("guide.leave");
     clearTimeout(this.timer);
+    // At the end, Finish is the way out (Leave would say the same), and a host may offer
+    // the same game for real.
+    const offer = over ? this.host.realGame : null;
+    c.play.hidden = !offer;
+    if (offer) c.play.textContent = offer.label(this.guide);
+    c.leave.hidden = over;
     if (over) {
       c.next.hidden = false;
-      c.next.textContent = t("guide.finish");
+      c.next.textContent = offer?.finish() ?? t("guide.finish");
       if (moved) keepProgress({ done: [...new Set([...guideProgress().done, this.guide.id])], current: null });
       return;
     }
@@ -202,6 +213,8 @@ export class GuideRun {
   stop() {
     clearTimeout(this.timer);
     this.host.card.root.hidden = true;
+    this.host.card.play.hidden = true;
+    this.host.card.leave.hidden = false;
     try { this.host.table.view?.setHighlights([]); } catch { /* no view */ }
   }
 }

@@ -135,6 +135,8 @@ export const en = {
   "notice.corruptFull": "Your saved game could not be loaded ({error}), and the browser's storage is too full to keep a copy of it: it stays where it is, and this game will not be saved until there is room.",
   "notice.noSeat": "No seat: {error}",
   "sheet.more": "Players, log and settings", "sheet.unread": ["{n} new message", "{n} new messages"], "sheet.less": "Back to the board",
+  "claim.invited.title": "You are invited", "claim.invited.text": "You were sent a link to your seat in an online game. The other players will see the name you give.",
+  "claim.invited.take": "Play under this name", "claim.invited.keep": "Keep the name the host gave",
   "claim.title": "Take the open seat", "claim.text": "You were sent a link to an open seat in an online game. The other players will see the name you give.", "claim.name": "Your name", "claim.watch": "Just watch", "claim.take": "Take the seat",
   // Online
   "online.title": "Online", "online.label": "Online room", "online.seats": "Seats", "online.start": "Start the game", "online.rematch": "Rematch",
@@ -225,6 +227,9 @@ export const en = {
   "guide.leave": "Leave the guide",
   "guide.next": "Continue",
   "guide.finish": "Finish",
+  "guide.back": "Back to your game", "guide.choose": "Choose another game",
+  "guide.real": "Play a real game against the computer (easy)",
+  "guide.real.coop": "Play level {level} for real",
   "guide.hint.rotate": "Right square, but turned another way: turn the tile (R or Rotate) and place it again.",
   "guide.hint.tile": "Not there: put the tile on the marked square.",
   "guide.hint.pass": "Not this time: choose No meeple.",

@@ -233,10 +233,18 @@ export class OnlinePanel {
   }
 
   /** Whoever follows an open link says the name the others will see (the last one given,
-   *  remembered, or nothing: no silent "Guest"), then takes the seat; or just watches. */
-  askName(o, room, open) {
-    const page = this.page, dialog = $("#claim"), input = $("#claim-name");
+   *  remembered, or nothing: no silent "Guest"), then takes the seat; or just watches.
+   *  Whoever follows an invitation (`token`) for the first time says it too, or keeps the
+   *  name the host gave the seat; the name counts while the room is in its lobby. */
+  askName(o, room, open, token = null) {
+    const page = this.page, t = page.t, dialog = $("#claim"), input = $("#claim-name");
+    const invited = !!token;
+    $("#claim-title").textContent = t(invited ? "claim.invited.title" : "claim.title");
+    $("#claim-text").textContent = t(invited ? "claim.invited.text" : "claim.text");
+    $("#claim-take").textContent = t(invited ? "claim.invited.take" : "claim.take");
+    $("#claim-watch").textContent = t(invited ? "claim.invited.keep" : "claim.watch");
     input.value = page.settings.name || "";
+    const asIs = () => (invited ? o.join(room, token) : o.join(room));
     $("#claim-form").onsubmit = (e) => {
       e.preventDefault();
       const name = input.value.trim().slice(0, 24);
@@ -244,13 +252,14 @@ export class OnlinePanel {
       page.settings.name = name;
       page.keepSettings();
       dialog.close();
+      if (invited) { o.join(room, token, name); return; }
       o.claim(room, name, open || undefined).then((c) => {
         rememberSeat(room, c.token);
         o.join(room, c.token);
       }, (err) => { page.notice(page.t("notice.noSeat", { error: err.message })); o.join(room); });
     };
-    $("#claim-watch").onclick = () => { dialog.close(); o.join(room); };
-    dialog.oncancel = () => o.join(room);
+    $("#claim-watch").onclick = () => { dialog.close(); asIs(); };
+    dialog.oncancel = asIs;
     dialog.showModal();
     input.focus();
   }
@@ -261,11 +270,14 @@ export class OnlinePanel {
   openFromUrl() {
     const { room, token, open } = roomLink();
     if (!room) return false;
+    // An invitation followed for the first time here: its player names the seat.
+    const firstTime = !!token && seatTokens()[room]?.token !== token;
     if (token) rememberSeat(room, token);
     history.replaceState(null, "", `${location.pathname}#room=${room}`);
     const o = this.connect();
     const mine = seatTokens()[room]?.token;
     if (open !== null && !token) this.askName(o, room, open);
+    else if (firstTime) this.askName(o, room, null, token);
     else o.join(room, typeof mine === "string" ? mine : undefined);
     this.render();
     return true;

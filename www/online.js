@@ -137,10 +137,11 @@ export class Online extends EventTarget {
     if (!this.raw({ type: "chat", text })) this.emit("error", this.t("online.notSent"));
   }
 
-  /** Follow a room, as a seat (with its token) or watching. */
-  join(room, token) {
+  /** Follow a room, as a seat (with its token, and the `name` its player chose) or
+   *  watching. A reconnection sends the same join (the same name again changes nothing). */
+  join(room, token, name) {
     if (this.joining?.room !== room) this.chat = [];
-    this.joining = token ? { type: "join", room, token } : { type: "join", room };
+    this.joining = token ? { type: "join", room, token, ...(name ? { name } : {}) } : { type: "join", room };
     this.raw(this.joining);
   }
 

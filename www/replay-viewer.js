@@ -42,6 +42,7 @@ export class ReplayViewer {
     for (const a of record.actions) g.apply(a);
     g.unsubscribe(id);
     this.close({ resume: false });
+    this.page.hideCard?.();
     table.pause();
     Object.assign(this, { game: g, record, steps, k: record.actions.length });
     this.view = table.viewFor(g);

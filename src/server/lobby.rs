@@ -37,8 +37,8 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
         ClientMsg::Create { seats, sets, options, absent_secs } => {
             create(server, ip, seats, sets, options, absent_secs).await.map(|m| vec![m])
         }
-        ClientMsg::Join { room: id, token } => match served(server, c, &id, ip).await {
-            Ok(r) => join(server, c, r, token).await,
+        ClientMsg::Join { room: id, token, name } => match served(server, c, &id, ip).await {
+            Ok(r) => join(server, c, r, token, name).await,
             Err(elsewhere) => return elsewhere,
         },
         ClientMsg::Claim { room: id, name, secret } => match served(server, c, &id, ip).await {
@@ -72,16 +72,21 @@ async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> R
     }
 }
 
-/// `join`: follow the room, with a seat's token to play it, without to watch; the answer is
-/// the room, its game and its chat.
+/// `join`: follow the room, with a seat's token to play it (under a `name` its player chose,
+/// before the game starts), without to watch; the answer is the room, its game and its chat.
 async fn join(
     server: &Server,
     c: &mut Client,
     r: Arc<Mutex<Room>>,
     token: Option<String>,
+    name: Option<String>,
 ) -> Result<Vec<ServerMsg>, Refusal> {
     leave(c).await;
     let mut guard = r.lock().await;
+    // Named first: a name that cannot be saved leaves the client outside, as it was.
+    if let (Some(token), Some(name)) = (token.as_deref(), name) {
+        guard.rename(&server.store, token, name).await?;
+    }
     let (seat, hosts) = guard.enter(token.as_deref(), server.config.watchers_per_room)?;
     c.rx = Some(guard.tx.subscribe());
     c.seat = seat;

@@ -64,6 +64,9 @@ pub enum ClientMsg {
         room: String,
         /// A seat token.
         token: Option<String>,
+        /// The name the seat's player chose (an invited seat is named by the host until
+        /// then); it counts only before the game starts, as a claim's does.
+        name: Option<String>,
     },
     /// Take an open seat of a room under this name, with the open link's secret.
     Claim {
@@ -380,9 +383,10 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
             ClientMsg::Create { seats, sets, options, absent_secs }
         }
         "join" => {
-            only(o, &["room", "token"])?;
+            only(o, &["room", "token", "name"])?;
             let token = if o.contains_key("token") { Some(id(o, "token")?) } else { None };
-            ClientMsg::Join { room: id(o, "room")?, token }
+            let name = if o.contains_key("name") { Some(name_field(o)?) } else { None };
+            ClientMsg::Join { room: id(o, "room")?, token, name }
         }
         "claim" => {
             only(o, &["room", "name", "secret"])?;
@@ -652,7 +656,7 @@ mod tests {
         assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
         assert_eq!(
             parse(r#"{"type":"join","room":"abc_-9"}"#),
-            Ok(ClientMsg::Join { room: "abc_-9".into(), token: None })
+            Ok(ClientMsg::Join { room: "abc_-9".into(), token: None, name: None })
         );
         assert!(parse(r#"{"type":"join","room":"a b"}"#).unwrap_err().to_string().contains("characters"));
         assert!(parse(r#"{"type":"act","n":-1,"action":{}}"#).unwrap_err().to_string().contains("\"n\""));

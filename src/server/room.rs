@@ -533,6 +533,19 @@ impl Room {
         Ok((seat, token))
     }
 
+    /// The seat `token` plays is named `name` by its player (an invited seat bears the name
+    /// the host gave it until then). Only before the game starts, as for a claim: the names
+    /// are in the game's setup. A token that plays no seat is refused.
+    pub async fn rename(&mut self, store: &Store, token: &str, name: String) -> Result<(), Refusal> {
+        let seat = self.seat_of(token).ok_or(Refusal::UnknownSeatLink)?;
+        if self.game.is_some() || self.meta.seats[seat].name == name {
+            return Ok(());
+        }
+        let mut meta = self.meta.clone();
+        meta.seats[seat].name = name;
+        self.save_meta(store, meta).await
+    }
+
     /// A seat now played by a computer (the host's choice for an absent player).
     pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), Refusal> {
         let absent = self.meta.absent_secs;

@@ -124,16 +124,31 @@ test("the first visit offers the base guide once; every built-in guide is finish
   assert.deepEqual(await violations(page), [], "axe with the guide's card on the board");
   const said = await finish(page, guides[0], { screenshots: [0, 4, 12] });
   assert.ok(said.some((x) => x.includes("4 points")), "the base guide says what the city scored");
-  await page.click(".guide-card .guide-next"); // Finish
+  // The end of a first guide offers a real game, set up and ready; nothing is saved yet:
+  // the page's placeholder game (Red against Blue) is never offered back as "your game".
+  const card = page.locator(".guide-card");
+  assert.equal(await card.locator(".guide-real").innerText(), "Play a real game against the computer (easy)");
+  assert.equal(await card.locator(".guide-next").innerText(), "Choose another game");
+  assert.equal(await card.locator(".guide-leave").isVisible(), false, "Finish is the one way out");
+  await shot(page, "guide-base-end-1280");
+  assert.equal(await page.evaluate(() => localStorage.getItem("carcassonne.save.v1")), null, "the guide saved nothing");
+  await card.locator(".guide-real").click();
   await page.waitForFunction(() => document.querySelector(".guide-card").hidden);
-  // The page's own game (a new one on a first visit) is back; the guide saved nothing of its own.
-  const saved = await page.evaluate(() => localStorage.getItem("carcassonne.save.v1"));
-  assert.equal(JSON.parse(saved).actions.length, 0, "the saved game is the page's new one, not the guide");
-  assert.equal(await moves(page), 0, "the page's game is on the board again");
+  const real = await snap(page);
+  assert.deepEqual([real.players.map((p) => p.name), real.computers], [["Red", "Blue"], [null, "easy"]]);
+  assert.equal(real.actions, 0);
+  assert.equal(await page.locator("#new-game[open]").count(), 0, "the game starts at once");
+  assert.ok(await page.locator("#btn-rotate").isEnabled(), "Red (the learner) is to play");
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("carcassonne.save.v1")));
+  assert.deepEqual([saved.setup.sets, saved.setup.options.farmers], [["base"], true], "the guide's game, saved");
   for (const g of guides.slice(1)) {
     await fromNewGame(page, g);
     await finish(page, g, { screenshots: [0] });
+    assert.equal(await card.locator(".guide-next").innerText(), "Back to your game");
+    if (g.id === "coop-3") assert.equal(await card.locator(".guide-real").innerText(), "Play level 3 for real");
     await page.click(".guide-card .guide-next");
+    await page.waitForFunction(() => document.querySelector(".guide-card").hidden);
+    assert.deepEqual((await snap(page)).computers, [null, "easy"], `${g.id}: the saved game is back`);
   }
   // Ticked, and the offer is not made again.
   await page.reload();

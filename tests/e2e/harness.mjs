@@ -81,6 +81,16 @@ export async function makeOnlineRoom(page, url, second = "Bo") {
   return links;
 }
 
+/** Follow an invitation's link on `page` for the first time: the page asks the name the
+ *  others will see; give `name`, or keep the host's (null). */
+export async function followInvite(page, link, name = null) {
+  await page.goto(link);
+  await page.waitForSelector("#claim[open]");
+  if (name === null) { await page.click("#claim-watch"); return; }
+  await page.fill("#claim-name", name);
+  await page.click("#claim-take");
+}
+
 const AXE = path.join(root, "node_modules/axe-core/axe.min.js");
 
 /** The best-practice rules axe must also find clean. */

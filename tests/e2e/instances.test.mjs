@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import net from "node:net";
-import { PGCLUSTER, launch, newPage, shot, makeOnlineRoom, startServer } from "./harness.mjs";
+import { PGCLUSTER, launch, newPage, shot, makeOnlineRoom, followInvite, startServer } from "./harness.mjs";
 
 let cluster, servers = [], balancer, browser;
 let sockets = 0; // WebSockets the balancer has handed on
@@ -79,7 +79,7 @@ test("two instances: players on both, the owner killed, the game goes on through
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const links = await makeOnlineRoom(a, base);
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await b.goto(links[0]);
+  await followInvite(b, links[0]);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
   // Ann's WebSocket is on instance 0, Bo's on instance 1 (forwarded to the owner).
   assert.equal(sockets, 2, "two WebSockets, one on each instance");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, launch, newPage, shot, ready, makeOnlineRoom, startServer as startAt, pullSheet } from "./harness.mjs";
+import { serve, launch, newPage, shot, ready, makeOnlineRoom, followInvite, startServer as startAt, pullSheet } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
 const DB = path.join(dir, "rooms.db");
@@ -81,7 +81,7 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   assert.doesNotMatch(await a.textContent("#on-seats"), /away/);
 
   const b = await newPage(browser);
-  await b.goto(links[0]);
+  await followInvite(b, links[0]);
   const watch = await newPage(browser);
   await watch.goto(links[1]);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
@@ -292,7 +292,7 @@ test("my games: each browser lists the rooms it holds a seat in, whose turn it i
   const links = await makeOnlineRoom(a, server.url);
   const room = new URLSearchParams(new URL(links[0]).hash.slice(1)).get("room");
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await b.goto(links[0]);
+  await followInvite(b, links[0]);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
   await a.click("#on-start");
   await a.waitForFunction(() => window.carc.online?.game);

@@ -110,6 +110,46 @@ test("a phone: More holds the bar's other buttons, hints say tap, a rotate butto
   await page.context().close();
 });
 
+test("a long press shows the card while the finger rests; lifting it hides the card and plays nothing", async () => {
+  const page = await openGame(browser, srv.url, PHONE);
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.V", "base.U"] }));
+  await frame(page);
+  const cdp = await page.context().newCDPSession(page);
+  const box = await page.locator("#board").boundingBox();
+  const start = await squarePoint(page, 0, 0);
+  const [x, y] = [box.x + start.x, box.y + start.y - 0.3 * (await page.evaluate(() => window.carc.view.camera().zoom))];
+  const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+  const card = page.locator(".inspect-card");
+  const before = await snap(page);
+  // Down and resting: the card comes while the finger is still down.
+  await touch("touchStart", [{ x, y }]);
+  await page.waitForFunction(() => !document.querySelector(".inspect-card").hidden, null, { timeout: 3000 });
+  assert.match(await card.innerText(), /City/, "the start tile's city");
+  await shot(page, "28d-phone-long-press-390");
+  // Lifted: the card goes, and the press was no tap.
+  await touch("touchEnd", []);
+  await frame(page);
+  assert.equal(await card.isVisible(), false, "the card goes with the finger");
+  assert.deepEqual(await snap(page), before, "a long press plays nothing");
+  // A press that moves (a pan) never shows it; a short tap neither.
+  await touch("touchStart", [{ x, y }]);
+  await touch("touchMove", [{ x: x + 40, y }]);
+  await page.waitForTimeout(700);
+  assert.equal(await card.isVisible(), false, "a pan shows no card");
+  await touch("touchEnd", []);
+  await page.touchscreen.tap(x + 40, y);
+  await page.waitForTimeout(700);
+  assert.equal(await card.isVisible(), false, "a tap shows no card");
+  // Pulling the sheet up hides a card shown (a keyboard's inspection on a phone with keys).
+  await page.locator("#board").focus();
+  await page.keyboard.press("i");
+  await page.waitForFunction(() => !document.querySelector(".inspect-card").hidden);
+  await page.tap("#sheet-handle");
+  assert.equal(await card.isVisible(), false, "the sheet hides the card");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("a desktop keeps every button in the bar and says click", async () => {
   const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 } });
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U"] }));

@@ -3,6 +3,35 @@
 use super::*;
 
 impl State {
+    /// A finger went down alone: start the long press's timer.
+    fn start_press(&mut self) {
+        self.cancel_press();
+        let (Some(w), Some(f)) = (web_sys::window(), self.press_fn.as_ref()) else { return };
+        self.press_timer = w.set_timeout_with_callback_and_timeout_and_arguments_0(f, LONG_PRESS_MS as i32).ok();
+    }
+
+    /// The finger moved, lifted or was joined by another: no long press.
+    pub(super) fn cancel_press(&mut self) {
+        if let (Some(h), Some(w)) = (self.press_timer.take(), web_sys::window()) {
+            w.clear_timeout_with_handle(h);
+        }
+    }
+
+    /// The long press's timer ran: if one finger still rests where it went down, inspect
+    /// what is under it. Returns whether that changed what is inspected.
+    fn press_rested(&mut self) -> bool {
+        self.press_timer = None;
+        let [p] = self.pointers.as_slice() else { return false };
+        if p.moved {
+            return false;
+        }
+        let (x, y) = (p.x, p.y);
+        self.pressed_long = true;
+        let (wx, wy) = self.to_world(x, y);
+        let target = targets::inspect_at(&self.shared.borrow().game, wx, wy);
+        self.inspect(target, x, y).is_some()
+    }
+
     /// A click or tap at a screen point.
     fn click(&mut self, sx: f64, sy: f64, is_mouse: bool) -> Option<Command> {
         let (wx, wy) = self.to_world(sx, sy);
@@ -197,16 +226,27 @@ impl BoardView {
     /// Wire the canvas's (and the window's) events to this view.
     pub(super) fn wire_input(&mut self, canvas: &HtmlCanvasElement) {
         let view = self;
+        view.wire_long_press();
         view.listen(canvas, "pointerdown", |st, e| {
             let e: &PointerEvent = e.unchecked_ref();
             let (x, y) = (e.offset_x() as f64, e.offset_y() as f64);
             st.canvas.set_pointer_capture(e.pointer_id()).ok();
             st.canvas.focus().ok();
             st.pointers.push(Pointer { id: e.pointer_id(), x, y, down_x: x, down_y: y, down_at: now(), moved: false });
+            st.cancel_press();
             if st.pointers.len() == 2 {
                 st.pinch = Some((st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y));
             }
-            (false, None)
+            // A finger that rests shows its card while it is down (the timer checks it
+            // is still the one finger and has not moved); a tap first hides a card shown.
+            let mut cmd = None;
+            if e.pointer_type() != "mouse" && st.pointers.len() == 1 {
+                st.start_press();
+                if st.inspecting.is_some() {
+                    cmd = st.inspect(None, x, y);
+                }
+            }
+            (cmd.is_some(), cmd)
         });
         view.listen(canvas, "pointermove", |st, e| {
             let e: &PointerEvent = e.unchecked_ref();
@@ -223,6 +263,7 @@ impl BoardView {
             st.pointers[i].y = y;
             if (x - st.pointers[i].down_x).hypot(y - st.pointers[i].down_y) > 5.0 {
                 st.pointers[i].moved = true;
+                st.cancel_press();
             }
             if st.pointers.len() >= 2 {
                 let d = (st.pointers[0].x - st.pointers[1].x).hypot(st.pointers[0].y - st.pointers[1].y);
@@ -246,18 +287,18 @@ impl BoardView {
             let Some(i) = st.pointers.iter().position(|p| p.id == e.pointer_id()) else { return (false, None) };
             let p = st.pointers.remove(i);
             st.pinch = None;
+            st.cancel_press();
+            // The card of a long press goes with the finger.
+            if std::mem::take(&mut st.pressed_long) {
+                return (true, st.inspect(None, p.x, p.y));
+            }
             let was_multi = !st.pointers.is_empty();
             if p.moved || was_multi || e.type_() == "pointercancel" || e.button() > 0 {
                 return (true, None);
             }
-            // A touch that rested inspects what is under it; the next tap clears it.
+            // A touch that rested (its timer did not run: a busy page) clicks nothing.
             if e.pointer_type() != "mouse" && now() - p.down_at >= LONG_PRESS_MS {
-                let (wx, wy) = st.to_world(p.x, p.y);
-                let target = targets::inspect_at(&st.shared.borrow().game, wx, wy);
-                return (true, st.inspect(target, p.x, p.y));
-            }
-            if e.pointer_type() != "mouse" && st.inspecting.is_some() {
-                return (true, st.inspect(None, p.x, p.y));
+                return (true, None);
             }
             let cmd = st.click(p.x, p.y, e.pointer_type() == "mouse");
             (true, cmd)
@@ -356,6 +397,25 @@ impl BoardView {
         if let Some(w) = web_sys::window() {
             view.listen(&w, "resize", |_, _| (true, None));
         }
+    }
+
+    /// The long press's timer callback: the resting finger's card, shown while it is down.
+    fn wire_long_press(&mut self) {
+        let weak = Rc::downgrade(&self.state);
+        let request = self.request.clone();
+        let cb = Closure::<dyn FnMut()>::new(move || {
+            let Some(st) = weak.upgrade() else { return };
+            let shown = match st.try_borrow_mut() {
+                Ok(mut st) => st.press_rested(),
+                Err(_) => return,
+            };
+            if shown {
+                tell_inspection(&st);
+                request();
+            }
+        });
+        self.state.borrow_mut().press_fn = Some(cb.as_ref().unchecked_ref::<js_sys::Function>().clone());
+        self.long_press = Some(cb);
     }
 
     fn listen(

@@ -112,6 +112,13 @@ struct State {
     /// The figure placed but not yet confirmed: shown on its spot until a second click on
     /// it, Enter or `confirmPending()` plays it; Escape or `cancelPending()` takes it back.
     pending: Option<Action>,
+    /// The long press's timer (`window.setTimeout`'s handle) while a finger rests.
+    press_timer: Option<i32>,
+    /// The function that timer calls: the card shows while the finger is still down.
+    press_fn: Option<js_sys::Function>,
+    /// The finger down now rested long enough: its card shows, and lifting it hides the
+    /// card and clicks nothing.
+    pressed_long: bool,
 }
 
 /// What an input asks for once the view is no longer borrowed.
@@ -135,6 +142,8 @@ pub struct BoardView {
     request: Rc<dyn Fn()>,
     frame: Rc<Frame>,
     listeners: Vec<Listener>,
+    /// What the long press's timer calls (kept alive here; State holds the function).
+    long_press: Option<Closure<dyn FnMut()>>,
     watch_id: u32,
     shared: Shared,
 }
@@ -456,6 +465,9 @@ impl BoardView {
             preview_changed: false,
             locked: false,
             remote: false,
+            press_timer: None,
+            press_fn: None,
+            pressed_long: false,
         }));
 
         // One pending animation frame at most; drawing happens only there.
@@ -494,7 +506,7 @@ impl BoardView {
             }))
         };
 
-        let mut view = BoardView { state, request, frame, listeners: Vec::new(), watch_id, shared };
+        let mut view = BoardView { state, request, frame, listeners: Vec::new(), long_press: None, watch_id, shared };
         view.wire_input(&canvas);
         (view.request)();
         Ok(view)
@@ -796,6 +808,10 @@ impl BoardView {
     /// Detach from the canvas and the game.
     pub fn destroy(&mut self) {
         self.frame.cancel();
+        if let Ok(mut st) = self.state.try_borrow_mut() {
+            st.cancel_press();
+            st.press_fn = None;
+        }
         for (t, name, cb) in self.listeners.drain(..) {
             t.remove_event_listener_with_callback(name, cb.as_ref().unchecked_ref()).ok();
         }

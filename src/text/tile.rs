@@ -1,10 +1,13 @@
 //! A tile told in words, for the unseen tiles' tooltips and the drawn tile's description
-//! to screen readers: "a city cap with a straight road", "a monastery with a road end",
-//! "een kruising van 4 wegen". Built from the catalogue's data, so every set's tiles are
-//! told, also those of a tile file of one's own.
+//! to screen readers ("a city cap with a straight road", "een kruising van 4 wegen"), and a
+//! square told by what lies beside it ("east of the start tile"). Built from the
+//! catalogue's data, so every set's tiles are told, also those of a tile file of one's own;
+//! each language words the parts ([`TilePart`]) and places ([`Place`]) in its own file.
 
+use super::speech::{Place, PlaceAs, Thing};
 use super::Lang;
 use crate::engine::tiles::{FeatureKind, Segment, TileDef};
+use crate::engine::{Game, Pos, Side};
 
 /// The sides (N, E, S, W) a segment reaches, as a 4-bit mask.
 fn sides(seg: &Segment) -> u8 {
@@ -12,36 +15,39 @@ fn sides(seg: &Segment) -> u8 {
 }
 
 /// One part of a tile, before it is worded.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TilePart {
     /// A city reaching `sides` sides, with `arms` pennants (coats of arms).
-    City {
-        sides: u32,
-        arms: u8,
-    },
+    City { sides: u32, arms: u8 },
     /// Several city caps apart (one side each).
     Caps(usize),
     /// A road (or the river) running through: straight or bending.
-    Through {
-        river: bool,
-        straight: bool,
-    },
-    /// Roads meeting: `n` road ends at a crossing (3 or 4), one end alone (a road leading
-    /// to a building or a city), two apart, or the river's spring or lake.
+    Through { river: bool, straight: bool },
+    /// `n` road ends meeting at a crossing (3 or 4).
     Crossing(usize),
+    /// One road end alone (a road leading to a building or a city).
     RoadEnd,
     /// Two roads that end on the tile (at a tower, a building or a city).
     Roads,
+    /// The river's spring.
     Spring,
+    /// The river's lake.
     Lake,
+    /// A building: monastery, shrine, garden, haunted castle or cemetery.
     Building(FeatureKind),
+    /// A watchtower.
     Tower,
+    /// Mist.
     Mist,
+    /// Spell circles, counted.
     Circles(u8),
+    /// A field alone (nothing else worth naming).
     Field,
 }
 
-fn parts(def: &TileDef) -> Vec<Part> {
+/// A tile's parts, the main one first.
+pub(crate) fn parts(def: &TileDef) -> Vec<TilePart> {
+    use TilePart as Part;
     let mut out = Vec::new();
     if let Some(b) = def.building {
         out.push(Part::Building(b));
@@ -84,100 +90,10 @@ fn parts(def: &TileDef) -> Vec<Part> {
     out
 }
 
-fn english(p: Part) -> String {
-    let arms = |n: u8| match n {
-        0 => String::new(),
-        1 => " with a pennant".to_string(),
-        n => format!(" with {n} pennants"),
-    };
-    match p {
-        Part::City { sides: 1, arms: a } => format!("a city cap{}", arms(a)),
-        Part::City { sides: 4, arms: a } => format!("a city on all four sides{}", arms(a)),
-        Part::City { sides, arms: a } => format!("a city across {sides} sides{}", arms(a)),
-        Part::Caps(n) => format!("{n} separate city caps"),
-        Part::Through { river: false, straight: true } => "a straight road".into(),
-        Part::Through { river: false, straight: false } => "a bend in the road".into(),
-        Part::Through { river: true, straight: true } => "a straight stretch of river".into(),
-        Part::Through { river: true, straight: false } => "a bend in the river".into(),
-        Part::Crossing(n) => format!("a crossing of {n} roads"),
-        Part::RoadEnd => "a road".into(),
-        Part::Roads => "2 roads".into(),
-        Part::Spring => "the river's spring".into(),
-        Part::Lake => "the river's lake".into(),
-        Part::Building(b) => match b {
-            FeatureKind::Monastery => "a monastery",
-            FeatureKind::Shrine => "a shrine",
-            FeatureKind::Garden => "a garden",
-            FeatureKind::Castle => "a haunted castle",
-            FeatureKind::Cemetery => "a cemetery",
-            _ => "a building",
-        }
-        .into(),
-        Part::Tower => "a watchtower".into(),
-        Part::Mist => "mist".into(),
-        Part::Circles(1) => "a spell circle".into(),
-        Part::Circles(n) => format!("{n} spell circles"),
-        Part::Field => "a field".into(),
-    }
-}
-
-fn dutch(p: Part) -> String {
-    let arms = |n: u8| match n {
-        0 => String::new(),
-        1 => " met een wimpel".to_string(),
-        n => format!(" met {n} wimpels"),
-    };
-    match p {
-        Part::City { sides: 1, arms: a } => format!("een stadsrand{}", arms(a)),
-        Part::City { sides: 4, arms: a } => format!("een stad aan alle vier de kanten{}", arms(a)),
-        Part::City { sides, arms: a } => format!("een stad over {sides} kanten{}", arms(a)),
-        Part::Caps(n) => format!("{n} losse stadsranden"),
-        Part::Through { river: false, straight: true } => "een rechte weg".into(),
-        Part::Through { river: false, straight: false } => "een bocht in de weg".into(),
-        Part::Through { river: true, straight: true } => "een recht stuk rivier".into(),
-        Part::Through { river: true, straight: false } => "een bocht in de rivier".into(),
-        Part::Crossing(n) => format!("een kruising van {n} wegen"),
-        Part::RoadEnd => "een weg".into(),
-        Part::Roads => "2 wegen".into(),
-        Part::Spring => "de bron van de rivier".into(),
-        Part::Lake => "het meer van de rivier".into(),
-        Part::Building(b) => match b {
-            FeatureKind::Monastery => "een klooster",
-            FeatureKind::Shrine => "een cultusplaats",
-            FeatureKind::Garden => "een tuin",
-            FeatureKind::Castle => "een spookslot",
-            FeatureKind::Cemetery => "een kerkhof",
-            _ => "een gebouw",
-        }
-        .into(),
-        Part::Tower => "een wachttoren".into(),
-        Part::Mist => "mist".into(),
-        Part::Circles(1) => "een spreukencirkel".into(),
-        Part::Circles(n) => format!("{n} spreukencirkels"),
-        Part::Field => "een veld".into(),
-    }
-}
-
 /// The tile in words in `lang`: its main part, then "with" the others ("a monastery with
 /// a road", "a city cap with a bend in the road and mist").
 pub fn describe_tile(lang: Lang, def: &TileDef) -> String {
-    let (word, with, and): (fn(Part) -> String, &str, &str) = match lang {
-        Lang::En => (english, "with", "and"),
-        Lang::Nl => (dutch, "met", "en"),
-    };
-    let words: Vec<String> = parts(def).into_iter().map(word).collect();
-    match words.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [first, rest @ ..] => {
-            let rest = match rest {
-                [one] => one.clone(),
-                [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
-                [] => unreachable!("two words or more"),
-            };
-            format!("{first} {with} {rest}")
-        }
-    }
+    lang.speech().tile(&parts(def))
 }
 
 #[cfg(test)]
@@ -232,70 +148,47 @@ mod tests {
 /// start tile", "north of a city cap with a straight road"; a square with a tile is named
 /// by the tile and its neighbour ("a straight road east of the start tile"). A square with
 /// nothing beside it keeps its coordinates.
-pub fn place_name(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> String {
-    let (here, relation) = place_parts(lang, game, pos);
-    match (here, relation) {
-        (Some(it), Some(rel)) => format!("{it} {rel}"),
-        (Some(it), None) => it,
-        (None, Some(rel)) => rel,
-        (None, None) => format!("({}, {})", pos.x, pos.y),
-    }
+pub fn place_name(lang: Lang, game: &Game, pos: Pos) -> String {
+    lang.speech().place(&place_of(game, pos), PlaceAs::Name)
 }
 
 /// Where a square lies, by its neighbour ("east of the start tile"), without naming what
 /// lies on it; its coordinates when nothing is beside it.
-pub fn place_relation(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> String {
-    match place_parts(lang, game, pos) {
-        (Some(start), None) => start,
-        (_, Some(rel)) => rel,
-        (None, None) => format!("({}, {})", pos.x, pos.y),
-    }
+pub fn place_relation(lang: Lang, game: &Game, pos: Pos) -> String {
+    lang.speech().place(&place_of(game, pos), PlaceAs::Relation)
 }
 
-/// What lies on a square (if anything) and where it lies by a neighbour (if one is beside
-/// it); the start tile is a place of its own and has no relation.
-fn place_parts(lang: Lang, game: &crate::engine::Game, pos: crate::engine::Pos) -> (Option<String>, Option<String>) {
-    use crate::engine::Pos;
+/// What lies on a square (if anything) and the neighbour it is named by (the start tile if
+/// it is one, else the first of N, E, S, W); the start tile is a place of its own and has no
+/// neighbour to be named by.
+pub(crate) fn place_of(game: &Game, pos: Pos) -> Place {
     let board = game.board();
     let start = |p: Pos| board.square_at(p).is_some_and(|i| i == 0 || game.def_at(i).start.is_some());
-    let tile = |p: Pos| -> Option<String> {
+    let thing = |p: Pos| -> Option<Thing> {
         let i = board.square_at(p)?;
-        Some(match (start(p), board.square(i).face_down, lang) {
-            (true, _, Lang::En) => "the start tile".into(),
-            (true, _, Lang::Nl) => "de starttegel".into(),
-            (_, true, Lang::En) => "a face-down tile".into(),
-            (_, true, Lang::Nl) => "een gedekte tegel".into(),
-            _ => describe_tile(lang, game.def_at(i)),
+        Some(if start(p) {
+            Thing::Start
+        } else if board.square(i).face_down {
+            Thing::FaceDown
+        } else {
+            Thing::Tile(parts(game.def_at(i)))
         })
     };
-    // The neighbour to name it by: the start tile if it is one, else the first of N, E, S, W.
-    let sides = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-    let neighbours: Vec<(usize, Pos)> = sides
-        .iter()
-        .enumerate()
-        .map(|(k, (dx, dy))| (k, Pos::new(pos.x + dx, pos.y + dy)))
+    let here = thing(pos);
+    let mut place = Place { x: pos.x, y: pos.y, here, by: None };
+    if start(pos) {
+        return place;
+    }
+    // The neighbour on side k of the square: the square lies on the opposite side of it.
+    let neighbours: Vec<(Side, Pos)> = [(Side::S, (0, -1)), (Side::W, (1, 0)), (Side::N, (0, 1)), (Side::E, (-1, 0))]
+        .into_iter()
+        .map(|(side, (dx, dy))| (side, Pos::new(pos.x + dx, pos.y + dy)))
         .filter(|(_, p)| board.at(*p).is_some())
         .collect();
-    let by = neighbours.iter().find(|(_, p)| start(*p)).or(neighbours.first());
-    let here = board.at(pos).is_some().then(|| tile(pos)).flatten();
-    if start(pos) {
-        return (here, None);
+    if let Some(&(side, p)) = neighbours.iter().find(|(_, p)| start(*p)).or(neighbours.first()) {
+        place.by = thing(p).map(|t| (side, t));
     }
-    let Some(&(k, p)) = by else {
-        return (here, None);
-    };
-    // The neighbour lies on side k of the square: the square lies opposite, seen from it.
-    let dir = match (lang, k) {
-        (Lang::En, 0) => "south of",
-        (Lang::En, 1) => "west of",
-        (Lang::En, 2) => "north of",
-        (Lang::En, _) => "east of",
-        (Lang::Nl, 0) => "ten zuiden van",
-        (Lang::Nl, 1) => "ten westen van",
-        (Lang::Nl, 2) => "ten noorden van",
-        (Lang::Nl, _) => "ten oosten van",
-    };
-    (here, Some(format!("{dir} {}", tile(p).unwrap_or_default())))
+    place
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ pub struct WasmGame {
 impl WasmGame {
     /// Start a game. `options`: `{players: [{name, color, colours?}] | [names], sets: ["base"],
     /// options: {farmers, abbot}, seed?: number | string | BigInt, draw?: [tile ids],
-    /// lang?: "en" | "nl"}` (`lang`: the events' and the errors' language, English unless
-    /// given). A missing seed is drawn from the browser's cryptographic generator; a seed beyond
+    /// lang?: "en" | "nl" | "de" | "fr"}` (`lang`: the events' and the errors' language,
+    /// English unless given). A missing seed is drawn from the browser's cryptographic generator; a seed beyond
     /// 2^53 must be a string or a BigInt (a number would have been rounded already).
     /// Throws an Error that says what is wrong.
     #[wasm_bindgen(constructor)]
@@ -34,7 +34,10 @@ impl WasmGame {
         }
         let lang = match v.as_object_mut().and_then(|o| o.remove("lang")) {
             None => Lang::En,
-            Some(l) => l.as_str().and_then(|l| l.parse().ok()).ok_or_else(|| JsError::new("lang: \"en\" or \"nl\""))?,
+            Some(l) => {
+                let l = l.as_str().ok_or_else(|| JsError::new("lang: a language code (en, nl, de, fr)"))?;
+                l.parse().map_err(|e: String| JsError::new(&format!("lang: {e}")))?
+            }
         };
         if v.get("seed").is_none() && v.get("draw").is_none() {
             // Any 64-bit seed: records write those beyond 2^53 as strings.
@@ -50,8 +53,8 @@ impl WasmGame {
     }
 
     /// Load a game from a record (JSON text), replaying it. Throws on a corrupt record,
-    /// naming the action that fails, in `lang` (`"en"`, the default, or `"nl"`), which is
-    /// also the game's language from then on.
+    /// naming the action that fails, in `lang` (`"en"`, the default, `"nl"`, `"de"` or
+    /// `"fr"`), which is also the game's language from then on.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(text: &str, lang: Option<String>) -> Result<WasmGame, JsError> {
         let lang = lang_of(lang);
@@ -139,8 +142,8 @@ impl WasmGame {
         session::apply(&self.shared, &action).map_err(|e| self.refusal(&e))
     }
 
-    /// The language of the events' `text` from now on: `"en"` (the default) or `"nl"`.
-    /// Throws, changing nothing, on another.
+    /// The language of the events' `text` from now on: `"en"` (the default), `"nl"`, `"de"`
+    /// or `"fr"`. Throws, changing nothing, on another.
     #[wasm_bindgen(js_name = setLanguage)]
     pub fn set_language(&self, lang: &str) -> Result<(), JsError> {
         self.shared.borrow_mut().lang = lang.parse().map_err(|e: String| JsError::new(&e))?;
@@ -228,8 +231,23 @@ impl WasmGame {
         let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e.to_string()))?;
         let s = self.shared.borrow();
         let a = ra.to_action(&s.game).map_err(|e| JsError::new(&e.to_string()))?;
-        let events = s.game.clone().apply(&a).map_err(|e| JsError::new(&crate::text::play_error(s.lang, &e)))?;
+        let events =
+            s.game.clone().apply(&a).map_err(|e| JsError::new(&crate::text::play_error_on(s.lang, &s.game, &e)))?;
         Ok(to_js(&s.events_json(&events)))
+    }
+
+    /// Why an action (record form) may not be played now, in the game's language with its
+    /// squares in words, or `null` if it may: the page says in its own words why a server
+    /// refused a move (the server's `illegal_action` names the move, not the reason's text).
+    #[wasm_bindgen(js_name = whyNot)]
+    pub fn why_not(&self, action: JsValue) -> Result<Option<String>, JsError> {
+        let v = from_js(&action)?;
+        let s = self.shared.borrow();
+        let ra = RecordAction::from_value(&v).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(match ra.to_action(&s.game) {
+            Err(e) => Some(e.to_string()),
+            Ok(a) => s.game.check(&a).err().map(|e| crate::text::play_error_on(s.lang, &s.game, &e)),
+        })
     }
 
     /// Every event of the game so far, from the opening on, as `subscribe` hears them (with
@@ -359,7 +377,7 @@ impl WasmGame {
     }
 }
 
-/// A language named by an optional argument: English unless it is `"nl"`.
+/// A language named by an optional argument: English unless it is one the game speaks.
 fn lang_of(lang: Option<String>) -> Lang {
     lang.and_then(|l| l.parse().ok()).unwrap_or_default()
 }
@@ -372,7 +390,8 @@ fn record_js(lang: Lang, e: &crate::record::RecordError) -> JsError {
 impl WasmGame {
     /// A refused action as thrown, in the game's language.
     fn refusal(&self, e: &crate::engine::PlayError) -> JsError {
-        JsError::new(&crate::text::play_error(self.shared.borrow().lang, e))
+        let s = self.shared.borrow();
+        JsError::new(&crate::text::play_error_on(s.lang, &s.game, e))
     }
 }
 

@@ -47,6 +47,8 @@ window.wasmBindings = { ${names.join(", ")} };
 ${local("dom.js")}
 ${local("lang-en.js")}
 ${local("lang-nl.js")}
+${local("lang-de.js")}
+${local("lang-fr.js")}
 ${local("text.js")}
 ${local("computers.js")}
 ${local("sound.js")}
@@ -108,7 +110,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "text.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();
@@ -131,7 +133,7 @@ if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error(
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
 // 4. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+const files = ["index.html", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
 const sw = read("sw.js");

@@ -5,7 +5,7 @@
 // first (a new version shows at once) and fall back to that cache when there is none.
 // A response marked `Cache-Control: no-store` is never stored.
 const CACHE = "carcassonne-__BUILD__";
-const FILES = ["./", "index.html", "boot.js", "app.js", "side-panel.js", "online-panel.js", "replay-viewer.js", "new-game.js", "bars.js", "settings.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "style.css", "carcassonne.js",
+const FILES = ["./", "index.html", "boot.js", "app.js", "side-panel.js", "online-panel.js", "replay-viewer.js", "new-game.js", "bars.js", "settings.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "style.css", "carcassonne.js",
   "carcassonne_bg.wasm", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
   "icons/maskable-512.png"];
 const OURS = new Set(FILES.map((f) => new URL(f, self.registration.scope).href));

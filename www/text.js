@@ -1,10 +1,26 @@
 // The one text table of the page and the element: every visible text is a key looked up
-// in the language in use. A language is a file (lang-en.js, lang-nl.js) listed here.
+// in the language in use. A language is a file (lang-en.js, lang-nl.js, lang-de.js,
+// lang-fr.js) listed here.
 import { en } from "./lang-en.js";
 import { nl } from "./lang-nl.js";
+import { de } from "./lang-de.js";
+import { fr } from "./lang-fr.js";
 
-/** The languages, by their two-letter code. */
-export const LANGUAGES = { en, nl };
+/** The languages, by their two-letter code, in the order the page lists them. */
+export const LANGUAGES = { en, nl, de, fr };
+
+const rules = {};
+/** The plural category of `n` in `lang` (CLDR's, by `Intl.PluralRules`: "one" is 1 in
+ *  English, Dutch and German, 0 and 1 in French); the Rust texts use the same categories
+ *  (`text::Lang::plural`). */
+export function pluralOf(lang, n) {
+  try {
+    rules[lang] ??= new Intl.PluralRules(lang);
+    return rules[lang].select(n);
+  } catch {
+    return n === 1 ? "one" : "other";
+  }
+}
 
 /** The first of `wanted` (codes like "nl-BE", in order of preference) that the game speaks,
  *  else English. */
@@ -16,13 +32,13 @@ export function pickLanguage(...wanted) {
   return "en";
 }
 
-/** The text of `key` in `lang`, with `{name}` filled from `params`; a pair [one, many] is
- *  picked by `params.n`. A key missing in `lang` falls back to English (the tests make
- *  sure none is). */
+/** The text of `key` in `lang`, with `{name}` filled from `params`; a pair [one, other] is
+ *  picked by the plural category of `params.n` in `lang` (a number without one is
+ *  "other"). A key missing in `lang` falls back to English (the tests make sure none is). */
 export function text(lang, key, params = {}) {
   let entry = LANGUAGES[lang]?.[key] ?? en[key];
   if (entry === undefined) return key;
-  if (Array.isArray(entry)) entry = entry[params.n === 1 ? 0 : 1];
+  if (Array.isArray(entry)) entry = entry[typeof params.n === "number" && pluralOf(lang, params.n) === "one" ? 0 : 1];
   return entry.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m));
 }
 

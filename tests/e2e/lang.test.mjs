@@ -35,7 +35,7 @@ export function problems(tables) {
 }
 
 test("every language has every key, with the same placeholders and pairs", () => {
-  assert.ok(Object.keys(LANGUAGES).length >= 2, "English and Dutch at least");
+  assert.deepEqual(Object.keys(LANGUAGES), ["en", "nl", "de", "fr"], "English, Dutch, German and French");
   assert.equal(Object.keys(LANGUAGES)[0], "en", "English is the reference");
   assert.deepEqual(problems(LANGUAGES), []);
 });
@@ -90,21 +90,28 @@ test("texts fill placeholders, pick one or many, and the language falls back to 
   assert.equal(text("en", "stack.tiles", { n: 0 }), "0 tiles left in the stack");
   assert.equal(text("nl", "stack.tiles", { n: 3 }), "nog 3 tegels op de stapel");
   assert.equal(text("nl", "turn.toPlay", { name: "Ann" }), "Ann is aan de beurt");
-  assert.equal(pickLanguage(null, ["fr-FR", "nl-BE", "en"]), "nl");
-  assert.equal(pickLanguage(undefined, ["fr"]), "en");
+  assert.equal(pickLanguage(null, ["es-ES", "nl-BE", "en"]), "nl");
+  assert.equal(pickLanguage(null, ["de-AT", "fr"]), "de");
+  assert.equal(pickLanguage(null, ["fr-CA"]), "fr");
+  assert.equal(pickLanguage(undefined, ["es"]), "en");
+  // Plurals by the language's rule (CLDR, Intl.PluralRules): French counts 0 as one.
+  assert.equal(text("fr", "stack.tiles", { n: 0 }), "encore 0 tuile dans la pioche");
+  assert.equal(text("fr", "stack.tiles", { n: 2 }), "encore 2 tuiles dans la pioche");
+  assert.equal(text("de", "stack.ghosts", { n: 1 }), "1 Geist im Vorrat");
+  assert.equal(text("de", "stack.ghosts", { n: 0 }), "0 Geister im Vorrat");
   assert.equal(pickLanguage("en", ["nl"]), "en", "a remembered choice comes first");
 });
 
-test("a third language is one more table: picked, checked and spoken like the others", () => {
-  const fr = Object.fromEntries(Object.entries(LANGUAGES.en).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `«${x}»`) : `«${v}»`]));
-  LANGUAGES.fr = fr;
+test("a fifth language is one more table: picked, checked and spoken like the others", () => {
+  const it = Object.fromEntries(Object.entries(LANGUAGES.en).map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => `«${x}»`) : `«${v}»`]));
+  LANGUAGES.it = it;
   try {
-    assert.equal(pickLanguage(null, ["fr-CA"]), "fr");
-    assert.equal(text("fr", "turn.toPlay", { name: "Ann" }), "«Ann to play»");
+    assert.equal(pickLanguage(null, ["it-CH"]), "it");
+    assert.equal(text("it", "turn.toPlay", { name: "Ann" }), "«Ann to play»");
     assert.deepEqual(problems(LANGUAGES), []);
-    delete fr["log.title"];
-    assert.deepEqual(problems(LANGUAGES), ["fr: missing log.title"]);
+    delete it["log.title"];
+    assert.deepEqual(problems(LANGUAGES), ["it: missing log.title"]);
   } finally {
-    delete LANGUAGES.fr;
+    delete LANGUAGES.it;
   }
 });

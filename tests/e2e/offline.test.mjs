@@ -115,7 +115,7 @@ test("the service worker caches only the game's own files, per build, and never 
     assert.deepEqual(Object.keys(c), [build], "one cache, named after this build");
     assert.deepEqual(c[build], ["", "app.js", "bars.js", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm",
       "computers.js", "controller.js", "coop.js", "dom.js", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",
-      "lang-en.js", "lang-nl.js", "manifest.webmanifest", "maskable-512.png", "new-game.js", "online-panel.js", "online.js", "panels.js",
+      "lang-de.js", "lang-en.js", "lang-fr.js", "lang-nl.js", "manifest.webmanifest", "maskable-512.png", "new-game.js", "online-panel.js", "online.js", "panels.js",
       "replay-viewer.js", "results.js", "settings.js", "side-panel.js", "sound.js", "text.js"],
       "the game's own files, without the no-store style sheet");
     // Other files of the site pass by: fetched, never stored.

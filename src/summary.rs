@@ -136,7 +136,10 @@ pub fn coop(game: &Game) -> Value {
                 }
                 Hound::Gone => ("gone", Value::Null),
             };
-            json!({"name": HOUNDS[i], "value": value, "state": state, "with": with})
+            // What it did: ghosts cleared around its meeple, points scored, or out unscored.
+            let d = st.hound_deeds.get(i).copied().unwrap_or_default();
+            let did = json!({"cleared": d.cleared, "scored": d.scored, "lost": d.lost});
+            json!({"name": HOUNDS[i], "value": value, "state": state, "with": with, "did": did})
         })
         .collect();
     let ghosts: Vec<Value> = st

@@ -7,6 +7,7 @@
 //! German declines: every noun here carries its gender, and a phrase is built in the case
 //! its preposition wants (`auf` + dative for where, `von` + dative, `für` + accusative).
 
+use super::choice::{ChoiceWords, Named, PlanStep, Why};
 use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
@@ -36,13 +37,7 @@ enum G {
     N,
 }
 
-/// The cases the sentences need.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Case {
-    Nom,
-    Acc,
-    Dat,
-}
+use super::speech::Case;
 
 /// A feature's noun and gender.
 fn noun(kind: FeatureKind) -> (&'static str, G) {
@@ -299,6 +294,103 @@ fn place_name(p: &Place, case: Case) -> String {
         (Some(h), None) => thing(h, case),
         (None, Some(rel)) => rel,
         (None, None) => format!("({}, {})", p.x, p.y),
+    }
+}
+
+/// A short noun for what lies on a square, in `case`: "das Startplättchen", "dem Friedhof".
+fn brief(t: &Thing, case: Case) -> String {
+    let (n, g) = match t {
+        Thing::Start => ("Startplättchen", G::N),
+        Thing::FaceDown => {
+            return format!("{} verdeckte{} Plättchen", der(G::N, case), if case == Case::Dat { "n" } else { "" })
+        }
+        Thing::Tile(parts) => match parts.first() {
+            Some(TilePart::City { .. } | TilePart::Caps(_)) => ("Stadt", G::F),
+            Some(TilePart::Through { river: true, .. }) => ("Fluss", G::M),
+            Some(TilePart::Through { river: false, .. } | TilePart::RoadEnd | TilePart::Roads) => ("Straße", G::F),
+            Some(TilePart::Crossing(_)) => ("Kreuzung", G::F),
+            Some(TilePart::Spring) => ("Quelle", G::F),
+            Some(TilePart::Lake) => ("See", G::M),
+            Some(TilePart::Building(b)) => noun(*b),
+            Some(TilePart::Tower) => ("Wachturm", G::M),
+            Some(TilePart::Mist) => ("Nebel", G::M),
+            Some(TilePart::Circles(_)) => ("Zauberkreis", G::M),
+            Some(TilePart::Field) | None => ("Wiese", G::F),
+        },
+    };
+    format!("{} {n}", der(g, case))
+}
+
+/// An adjective's ending after the definite article (weak declension).
+fn weak(g: G, case: Case) -> &'static str {
+    match (case, g) {
+        (Case::Nom, _) | (Case::Acc, G::F | G::N) => "e",
+        _ => "en",
+    }
+}
+
+/// The genitive of a meeple of a colour: "des roten Meeples".
+fn of_meeple(c: u8) -> String {
+    format!("des {} Meeples", colour(c, "en"))
+}
+
+fn sides(sides: &[Side]) -> String {
+    let names: Vec<&str> = sides
+        .iter()
+        .map(|s| match s {
+            Side::N => "Norden",
+            Side::E => "Osten",
+            Side::S => "Süden",
+            Side::W => "Westen",
+        })
+        .collect();
+    format!("im {}", and(&names))
+}
+
+fn capital(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
+
+/// "zu dem" is "zum", "zu der" is "zur".
+fn zu(np: &str) -> String {
+    if let Some(rest) = np.strip_prefix("dem ") {
+        format!("zum {rest}")
+    } else if let Some(rest) = np.strip_prefix("der ") {
+        format!("zur {rest}")
+    } else {
+        format!("zu {np}")
+    }
+}
+
+/// A nominative noun phrase with the definite article as the accusative (only the
+/// masculine article changes: "der Garten" is "den Garten").
+fn accusative(np: &str) -> String {
+    match np.strip_prefix("der ") {
+        Some(rest) => format!("den {rest}"),
+        None => np.to_string(),
+    }
+}
+
+/// The preposition a figure is put with: "auf" a road, field or cemetery, else "in".
+fn prep(feature: FeatureKind) -> &'static str {
+    match feature {
+        FeatureKind::Road | FeatureKind::Field | FeatureKind::Cemetery | FeatureKind::River | FeatureKind::Mist => {
+            "auf"
+        }
+        _ => "in",
+    }
+}
+
+fn turned(quarters: u8) -> &'static str {
+    match quarters % 4 {
+        0 => "ohne es zu drehen",
+        1 => "um eine Vierteldrehung nach rechts gedreht",
+        2 => "auf den Kopf gedreht",
+        _ => "um eine Vierteldrehung nach links gedreht",
     }
 }
 
@@ -615,6 +707,139 @@ impl Speech for German {
             Some(Side::W) => "Westseite",
         };
         format!("{} an der {side}", the(kind, Case::Nom))
+    }
+
+    fn named(&self, n: &Named, case: Case) -> String {
+        match n {
+            Named::Meeple { colour: c, feature, at } => {
+                let mut s = match feature {
+                    Some(k) => {
+                        let place = format!("{} {}", prep(*k), the(*k, Case::Dat)).replacen("in dem ", "im ", 1);
+                        format!("{} {} Meeple {place}", der(G::M, case), colour(*c, weak(G::M, case)))
+                    }
+                    None => format!("{} {} Meeple", der(G::M, case), colour(*c, weak(G::M, case))),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Feature { kind, colours, at } => {
+                let mut s = match colours.as_slice() {
+                    [] => the(*kind, case),
+                    [c] => format!("{} {}", the(*kind, case), of_meeple(*c)),
+                    cs => {
+                        let who: Vec<String> = cs.iter().map(|c| colour(*c, "en")).collect();
+                        let who: Vec<&str> = who.iter().map(String::as_str).collect();
+                        format!("{} der {} Meeple", the(*kind, case), and(&who))
+                    }
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Square { full: Some(p), .. } => place_name(p, case),
+            Named::Square { here, by, .. } => {
+                let rel = by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), von(&brief(t, Case::Dat))));
+                match (here, rel) {
+                    (Some(h), Some(rel)) => format!("{} {rel}", brief(h, case)),
+                    (Some(h), None) => brief(h, case),
+                    (None, Some(rel)) => rel,
+                    (None, None) => format!("{} Feld", der(G::N, case)),
+                }
+            }
+            Named::Mist { sides: s, on } => {
+                let mut out = format!("{} Nebel", der(G::M, case));
+                if !s.is_empty() {
+                    out = format!("{out} {}", sides(s));
+                }
+                if let Some(on) = on {
+                    out = format!("{out} auf {}", self.named(on, Case::Dat));
+                }
+                out
+            }
+            Named::Coords(n, x, y) => format!("{} ({x}, {y})", self.named(n, case)),
+        }
+    }
+
+    fn choice(&self, c: &ChoiceWords) -> String {
+        let nom = |n: &Named| self.named(n, Case::Nom);
+        let from = |n: &Named| von(&self.named(n, Case::Dat));
+        capital(match c {
+            ChoiceWords::Points { points, feature } => {
+                format!("{} nehmen: {}", count(*points, "Punkt", "Punkte"), nom(feature))
+            }
+            ChoiceWords::Remove { ghosts: g, from: f, instead_of } => {
+                let mut s = format!("stattdessen {} {} vertreiben", ghosts(*g), from(f));
+                if let Some(i) = instead_of {
+                    s += &format!(" (und auf {} verzichten)", self.named(i, Case::Acc));
+                }
+                s
+            }
+            ChoiceWords::Bury { meeple } => format!("{} begraben", self.named(meeple, Case::Acc)),
+            ChoiceWords::BuryColour { colour: c } => {
+                format!("einen {} Meeple aus dem Vorrat begraben", colour(*c, "en"))
+            }
+            ChoiceWords::Spot { spot, .. } => nom(spot),
+            ChoiceWords::Attract { from: f } => format!("einen Geist {}", from(f)),
+            ChoiceWords::With { meeple, .. } => nom(meeple),
+            ChoiceWords::Clear { ghosts: g, from: f } => format!("{} {} vertreiben", ghosts(*g), from(f)),
+            ChoiceWords::FaceDown { at } => nom(at),
+        })
+    }
+
+    fn plan(&self, s: &PlanStep) -> String {
+        let acc = |n: &Named| self.named(n, Case::Acc);
+        let dat = |n: &Named| self.named(n, Case::Dat);
+        match s {
+            PlanStep::Tile { at, quarters } => format!("das Plättchen {at} legen, {}", turned(*quarters)),
+            PlanStep::Figure { figure, feature, spot } => {
+                format!("{} {} {} setzen", role(*figure, *feature), prep(*feature), accusative(spot))
+            }
+            PlanStep::Meeple { colour: c, feature, spot } => {
+                format!("einen {} Meeple {} {} setzen", colour(*c, "en"), prep(*feature), accusative(spot))
+            }
+            PlanStep::Pass => "keinen Meeple setzen".into(),
+            PlanStep::Retrieve { at } => format!("den Abt {at} zurücknehmen"),
+            PlanStep::SetChoice => "die folgende Wahl treffen".into(),
+            PlanStep::Choice(c) => match c {
+                ChoiceWords::Points { points, feature } => {
+                    let the = L.pick(*points, "den", "die");
+                    format!("{the} {} für {} nehmen", count(*points, "Punkt", "Punkte"), acc(feature))
+                }
+                ChoiceWords::Remove { ghosts: g, from, instead_of: Some(f) } => format!(
+                    "auf die Punkte für {} verzichten und {} {} vertreiben",
+                    acc(f),
+                    ghosts(*g),
+                    von(&dat(from))
+                ),
+                ChoiceWords::Remove { ghosts: g, from, .. } => {
+                    format!("auf diese Punkte verzichten und {} {} vertreiben", ghosts(*g), von(&dat(from)))
+                }
+                ChoiceWords::Bury { meeple } => format!("{} begraben", acc(meeple)),
+                ChoiceWords::BuryColour { colour: c } => {
+                    format!("einen {} Meeple aus dem Vorrat begraben", colour(*c, "en"))
+                }
+                ChoiceWords::Spot { why: Why::Fewer, spot } => format!("{} einen Geist weniger geben", dat(spot)),
+                ChoiceWords::Spot { why: Why::CemeteryGhost, spot } => {
+                    format!("den zusätzlichen Geist auf {} setzen", acc(spot))
+                }
+                ChoiceWords::Spot { why: Why::MistGhost, spot } => {
+                    format!("den Geist des Friedhofs in {} setzen", acc(spot))
+                }
+                ChoiceWords::Spot { spot, .. } => format!("{} wählen", acc(spot)),
+                ChoiceWords::Attract { from } => {
+                    format!("den Zauberkreis einen Geist {} ziehen lassen", von(&dat(from)))
+                }
+                ChoiceWords::With { why: Why::Hound(h), meeple } => {
+                    format!("{} mit {} laufen lassen", hound(*h), dat(meeple))
+                }
+                ChoiceWords::With { meeple, .. } => format!("Eloïse {} setzen", zu(&dat(meeple))),
+                ChoiceWords::Clear { ghosts: g, from } => format!("{} {} vertreiben", ghosts(*g), von(&dat(from))),
+                ChoiceWords::FaceDown { at } => format!("das verdeckte Plättchen {} legen", self.named(at, Case::Nom)),
+            },
+        }
     }
 
     fn ruin(&self) -> (&'static str, [&'static str; 2]) {

@@ -1,6 +1,7 @@
 //! English: the log, the cards, tiles and squares, and every refusal.
 
-use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::choice::{ChoiceWords, Named, PlanStep, Why};
+use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
@@ -171,6 +172,59 @@ fn part(p: TilePart) -> String {
         TilePart::Circles(1) => "a spell circle".into(),
         TilePart::Circles(n) => format!("{n} spell circles"),
         TilePart::Field => "a field".into(),
+    }
+}
+
+/// A short noun for what lies on a square: "the start tile", "the cemetery", "the city".
+fn brief(t: &Thing) -> String {
+    let noun = match t {
+        Thing::Start => "start tile",
+        Thing::FaceDown => "face-down tile",
+        Thing::Tile(parts) => match parts.first() {
+            Some(TilePart::City { .. } | TilePart::Caps(_)) => "city",
+            Some(TilePart::Through { river: true, .. }) => "river",
+            Some(TilePart::Through { river: false, .. } | TilePart::RoadEnd | TilePart::Roads) => "road",
+            Some(TilePart::Crossing(_)) => "crossing",
+            Some(TilePart::Spring) => "spring",
+            Some(TilePart::Lake) => "lake",
+            Some(TilePart::Building(b)) => noun(*b),
+            Some(TilePart::Tower) => "watchtower",
+            Some(TilePart::Mist) => "mist",
+            Some(TilePart::Circles(_)) => "spell circle",
+            Some(TilePart::Field) | None => "field",
+        },
+    };
+    format!("the {noun}")
+}
+
+fn sides(sides: &[Side]) -> String {
+    let names: Vec<&str> = sides
+        .iter()
+        .map(|s| match s {
+            Side::N => "north",
+            Side::E => "east",
+            Side::S => "south",
+            Side::W => "west",
+        })
+        .collect();
+    and(&names)
+}
+
+/// "The road": a label's first letter capitalised.
+fn capital(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
+
+fn turned(quarters: u8) -> &'static str {
+    match quarters % 4 {
+        0 => "without turning it",
+        1 => "turned a quarter to the right",
+        2 => "turned upside down",
+        _ => "turned a quarter to the left",
     }
 }
 
@@ -477,6 +531,117 @@ impl Speech for English {
             Some(Side::W) => "west",
         };
         format!("the {} on the {side} side", noun(kind))
+    }
+
+    fn named(&self, n: &Named, _: Case) -> String {
+        match n {
+            Named::Meeple { colour: c, feature, at } => {
+                let mut s = match feature {
+                    Some(k) => format!(
+                        "the {} meeple {} the {}",
+                        colour(*c),
+                        if *k == FeatureKind::City { "in" } else { "on" },
+                        coop_noun(*k)
+                    ),
+                    None => format!("the {} meeple", colour(*c)),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Feature { kind, colours, at } => {
+                let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
+                let mut s = match who.len() {
+                    0 => format!("the {}", coop_noun(*kind)),
+                    1 => format!("the {} meeple's {}", who[0], coop_noun(*kind)),
+                    _ => format!("the {} meeples' {}", and(&who), coop_noun(*kind)),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Square { full: Some(p), .. } => self.place(p, PlaceAs::Name),
+            Named::Square { here, by, .. } => {
+                let rel = by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), brief(t)));
+                match (here, rel) {
+                    (Some(h), Some(rel)) => format!("{} {rel}", brief(h)),
+                    (Some(h), None) => brief(h),
+                    (None, Some(rel)) => rel,
+                    (None, None) => "the square".into(),
+                }
+            }
+            Named::Mist { sides: s, on } => {
+                let mut out =
+                    if s.is_empty() { "the mist".to_string() } else { format!("the mist to the {}", sides(s)) };
+                if let Some(on) = on {
+                    out = format!("{out} on {}", self.named(on, Case::Dat));
+                }
+                out
+            }
+            Named::Coords(n, x, y) => format!("{} ({x}, {y})", self.named(n, Case::Nom)),
+        }
+    }
+
+    fn choice(&self, c: &ChoiceWords) -> String {
+        let name = |n: &Named| self.named(n, Case::Nom);
+        capital(match c {
+            ChoiceWords::Points { points, feature } => {
+                format!("take {}: {}", count(*points, "point", "points"), name(feature))
+            }
+            ChoiceWords::Remove { ghosts: g, from, instead_of } => {
+                let mut s = format!("remove {} from {} instead", ghosts(*g), name(from));
+                if let Some(f) = instead_of {
+                    s += &format!(" (giving up {})", name(f));
+                }
+                s
+            }
+            ChoiceWords::Bury { meeple } => format!("bury {}", name(meeple)),
+            ChoiceWords::BuryColour { colour: c } => format!("bury a {} meeple from the supply", colour(*c)),
+            ChoiceWords::Spot { spot, .. } => name(spot),
+            ChoiceWords::Attract { from } => format!("a ghost from {}", name(from)),
+            ChoiceWords::With { meeple, .. } => name(meeple),
+            ChoiceWords::Clear { ghosts: g, from } => format!("remove {} from {}", ghosts(*g), name(from)),
+            ChoiceWords::FaceDown { at } => name(at),
+        })
+    }
+
+    fn plan(&self, s: &PlanStep) -> String {
+        let name = |n: &Named| self.named(n, Case::Acc);
+        match s {
+            PlanStep::Tile { at, quarters } => format!("place the tile {at}, {}", turned(*quarters)),
+            PlanStep::Figure { figure: FigureKind::Abbot, spot, .. } => format!("put their abbot on {spot}"),
+            PlanStep::Figure { figure, feature, spot } => format!("put {} on {spot}", role(*figure, *feature)),
+            PlanStep::Meeple { colour: c, spot, .. } => format!("put a {} meeple on {spot}", colour(*c)),
+            PlanStep::Pass => "place no meeple".into(),
+            PlanStep::Retrieve { at } => format!("take the abbot back {at}"),
+            PlanStep::SetChoice => "make the choice that follows".into(),
+            PlanStep::Choice(c) => match c {
+                ChoiceWords::Points { points, feature } => {
+                    format!("take the {} of {}", count(*points, "point", "points"), name(feature))
+                }
+                ChoiceWords::Remove { ghosts: g, from, instead_of: Some(f) } => {
+                    format!("give up the points of {} to remove {} from {}", name(f), ghosts(*g), name(from))
+                }
+                ChoiceWords::Remove { ghosts: g, from, .. } => {
+                    format!("give those points up to remove {} from {}", ghosts(*g), name(from))
+                }
+                ChoiceWords::Bury { meeple } => format!("bury {}", name(meeple)),
+                ChoiceWords::BuryColour { colour: c } => format!("bury a {} meeple from the supply", colour(*c)),
+                ChoiceWords::Spot { why: Why::Fewer, spot } => format!("let {} take one ghost fewer", name(spot)),
+                ChoiceWords::Spot { why: Why::CemeteryGhost, spot } => format!("put the extra ghost on {}", name(spot)),
+                ChoiceWords::Spot { why: Why::MistGhost, spot } => {
+                    format!("put the cemetery's ghost in {}", name(spot))
+                }
+                ChoiceWords::Spot { spot, .. } => format!("choose {}", name(spot)),
+                ChoiceWords::Attract { from } => format!("let the spell circle draw a ghost from {}", name(from)),
+                ChoiceWords::With { why: Why::Hound(h), meeple } => format!("send {} with {}", hound(*h), name(meeple)),
+                ChoiceWords::With { meeple, .. } => format!("send Eloïse to {}", name(meeple)),
+                ChoiceWords::Clear { ghosts: g, from } => format!("remove {} from {}", ghosts(*g), name(from)),
+                ChoiceWords::FaceDown { at } => format!("lay the face-down tile {}", name(at)),
+            },
+        }
     }
 
     fn ruin(&self) -> (&'static str, [&'static str; 2]) {

@@ -4,7 +4,8 @@
 //! kept whole by exhaustive matches, so a new variant fails to compile here until it is
 //! added.
 
-use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Thing};
+use super::choice::{ChoiceWords, Named, PlanStep, Why};
+use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Thing};
 use super::tile::TilePart;
 use super::{Lang, Line};
 use crate::engine::moves::Restriction;
@@ -375,6 +376,71 @@ fn places() -> Vec<Place> {
     out
 }
 
+fn named() -> Vec<Named> {
+    let city = Thing::Tile(vec![TilePart::City { sides: 1, arms: 0 }]);
+    let cemetery = Thing::Tile(vec![TilePart::Building(FeatureKind::Cemetery)]);
+    let at = Place { x: 1, y: 0, here: Some(cemetery.clone()), by: Some((Side::W, city.clone())) };
+    vec![
+        Named::Meeple { colour: 0, feature: None, at: None },
+        Named::Meeple { colour: 1, feature: Some(FeatureKind::Road), at: None },
+        Named::Meeple { colour: 2, feature: Some(FeatureKind::City), at: Some(at.clone()) },
+        Named::Feature { kind: FeatureKind::Road, colours: vec![], at: None },
+        Named::Feature { kind: FeatureKind::City, colours: vec![3], at: None },
+        Named::Feature { kind: FeatureKind::Castle, colours: vec![4, 5], at: Some(at.clone()) },
+        Named::Square { here: Some(cemetery.clone()), by: None, full: None },
+        Named::Square { here: Some(cemetery.clone()), by: Some((Side::W, city.clone())), full: None },
+        Named::Square { here: None, by: Some((Side::S, Thing::Start)), full: None },
+        Named::Square { here: None, by: None, full: Some(at.clone()) },
+        Named::Mist { sides: vec![], on: None },
+        Named::Mist { sides: vec![Side::N, Side::E], on: None },
+        Named::Mist {
+            sides: vec![Side::W],
+            on: Some(Box::new(Named::Square { here: Some(city), by: None, full: None })),
+        },
+        Named::Coords(Box::new(Named::Square { here: Some(cemetery), by: None, full: None }), 1, 0),
+    ]
+}
+
+fn choices() -> Vec<ChoiceWords> {
+    let n = |i: usize| named()[i].clone();
+    let mut out = vec![
+        ChoiceWords::Points { points: 4, feature: n(4) },
+        ChoiceWords::Points { points: 1, feature: n(3) },
+        ChoiceWords::Remove { ghosts: 2, from: n(7), instead_of: None },
+        ChoiceWords::Remove { ghosts: 1, from: n(6), instead_of: Some(n(4)) },
+        ChoiceWords::Bury { meeple: n(1) },
+        ChoiceWords::BuryColour { colour: 2 },
+        ChoiceWords::Attract { from: n(7) },
+        ChoiceWords::Clear { ghosts: 3, from: n(9) },
+        ChoiceWords::FaceDown { at: n(8) },
+    ];
+    for why in [Why::Fewer, Why::CemeteryGhost, Why::MistGhost, Why::Other] {
+        out.push(ChoiceWords::Spot { why, spot: n(11) });
+    }
+    for why in [Why::Cat, Why::Hound(0), Why::Hound(1)] {
+        out.push(ChoiceWords::With { why, meeple: n(2) });
+    }
+    out
+}
+
+fn plan_steps(lang: Lang) -> Vec<PlanStep> {
+    let s = lang.speech();
+    let at = s.place(&places()[3], PlaceAs::At);
+    let spot = s.spot(FeatureKind::City, Some(Side::N));
+    let mut out: Vec<PlanStep> = (0..4).map(|quarters| PlanStep::Tile { at: at.clone(), quarters }).collect();
+    for figure in FigureKind::ALL {
+        out.push(PlanStep::Figure { figure, feature: FeatureKind::City, spot: spot.clone() });
+    }
+    out.extend([
+        PlanStep::Meeple { colour: 1, feature: FeatureKind::City, spot: spot.clone() },
+        PlanStep::Pass,
+        PlanStep::Retrieve { at },
+        PlanStep::SetChoice,
+    ]);
+    out.extend(choices().into_iter().map(PlanStep::Choice));
+    out
+}
+
 #[test]
 fn every_text_is_said_in_every_language() {
     let names: Vec<String> = ["Ann", "Bo"].iter().map(|s| s.to_string()).collect();
@@ -423,6 +489,17 @@ fn every_text_is_said_in_every_language() {
             for side in [None, Some(Side::N), Some(Side::W)] {
                 check(lang, &format!("{kind:?} {side:?}"), &s.spot(kind, side), &en.spot(kind, side));
             }
+        }
+        for n in named() {
+            for case in [Case::Nom, Case::Acc, Case::Dat] {
+                check(lang, &format!("{n:?} {case:?}"), &s.named(&n, case), &en.named(&n, case));
+            }
+        }
+        for c in choices() {
+            check(lang, &format!("{c:?}"), &s.choice(&c), &en.choice(&c));
+        }
+        for (p, e) in plan_steps(lang).iter().zip(plan_steps(Lang::En)) {
+            check(lang, &format!("{p:?}"), &s.plan(p), &en.plan(&e));
         }
         let (title, lines) = s.ruin();
         check(lang, "ruin", &format!("{title} {}", lines.join(" ")), "");

@@ -8,7 +8,8 @@
 //! it, and every noun carries its gender for its articles and adjectives. A colon, a
 //! semicolon, "!" and "?" take a no-break space before them.
 
-use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::choice::{ChoiceWords, Named, PlanStep, Why};
+use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
@@ -232,6 +233,66 @@ fn direction(side: Side) -> &'static str {
         Side::E => "à l'est",
         Side::S => "au sud",
         Side::W => "à l'ouest",
+    }
+}
+
+/// A short noun for what lies on a square: "la tuile de départ", "le cimetière", "la ville".
+fn brief(t: &Thing) -> String {
+    let kind = match t {
+        Thing::Start => return "la tuile de départ".into(),
+        Thing::FaceDown => return "la tuile face cachée".into(),
+        Thing::Tile(parts) => match parts.first() {
+            Some(TilePart::City { .. } | TilePart::Caps(_)) => FeatureKind::City,
+            Some(TilePart::Through { river: true, .. }) => FeatureKind::River,
+            Some(TilePart::Through { river: false, .. } | TilePart::RoadEnd | TilePart::Roads) => FeatureKind::Road,
+            Some(TilePart::Crossing(_)) => return "le carrefour".into(),
+            Some(TilePart::Spring) => return "la source".into(),
+            Some(TilePart::Lake) => return "le lac".into(),
+            Some(TilePart::Building(b)) => *b,
+            Some(TilePart::Tower) => return "la tour de guet".into(),
+            Some(TilePart::Mist) => return "la brume".into(),
+            Some(TilePart::Circles(_)) => return "le cercle magique".into(),
+            Some(TilePart::Field) | None => FeatureKind::Field,
+        },
+    };
+    the(kind)
+}
+
+fn sides(sides: &[Side]) -> String {
+    let names: Vec<&str> = sides
+        .iter()
+        .map(|s| match s {
+            Side::N => "au nord",
+            Side::E => "à l'est",
+            Side::S => "au sud",
+            Side::W => "à l'ouest",
+        })
+        .collect();
+    and(&names)
+}
+
+fn capital(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
+
+/// The preposition a figure is placed with: "sur" a road or a cemetery, else "dans".
+fn prep(feature: FeatureKind) -> &'static str {
+    match feature {
+        FeatureKind::Road | FeatureKind::Cemetery | FeatureKind::River | FeatureKind::Mist => "sur",
+        _ => "dans",
+    }
+}
+
+fn turned(quarters: u8) -> &'static str {
+    match quarters % 4 {
+        0 => "sans la tourner",
+        1 => "tournée d'un quart de tour vers la droite",
+        2 => "tournée d'un demi-tour",
+        _ => "tournée d'un quart de tour vers la gauche",
     }
 }
 
@@ -565,6 +626,127 @@ impl Speech for French {
             Some(Side::W) => "ouest",
         };
         format!("{} du côté {side}", the(kind))
+    }
+
+    fn named(&self, n: &Named, _: Case) -> String {
+        match n {
+            Named::Meeple { colour: c, feature, at } => {
+                let meeple = format!("le meeple {}", colour(*c));
+                let mut s = match feature {
+                    Some(k) => format!("{meeple} {} {}", prep(*k), the(*k)),
+                    None => meeple,
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Feature { kind, colours, at } => {
+                let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
+                let mut s = match who.len() {
+                    0 => the(*kind),
+                    1 => format!("{} du meeple {}", the(*kind), who[0]),
+                    _ => format!("{} des meeples {}", the(*kind), and(&who)),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Square { full: Some(p), .. } => self.place(p, PlaceAs::Name),
+            Named::Square { here, by, .. } => {
+                let rel = by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), de(&brief(t))));
+                match (here, rel) {
+                    (Some(h), Some(rel)) => format!("{} {rel}", brief(h)),
+                    (Some(h), None) => brief(h),
+                    (None, Some(rel)) => rel,
+                    (None, None) => "la case".into(),
+                }
+            }
+            Named::Mist { sides: s, on } => {
+                let mut out = "la brume".to_string();
+                if !s.is_empty() {
+                    out = format!("{out} {}", sides(s));
+                }
+                if let Some(on) = on {
+                    out = format!("{out} sur {}", self.named(on, Case::Dat));
+                }
+                out
+            }
+            Named::Coords(n, x, y) => format!("{} ({x}, {y})", self.named(n, Case::Nom)),
+        }
+    }
+
+    fn choice(&self, c: &ChoiceWords) -> String {
+        let name = |n: &Named| self.named(n, Case::Nom);
+        capital(match c {
+            ChoiceWords::Points { points, feature } => {
+                format!("prendre {}\u{a0}: {}", count(*points, "point", "points"), name(feature))
+            }
+            ChoiceWords::Remove { ghosts: g, from, instead_of } => {
+                let mut s = format!("chasser plutôt {} {}", ghosts(*g), de(&name(from)));
+                if let Some(f) = instead_of {
+                    s += &format!(" (en renonçant {})", to(&name(f)));
+                }
+                s
+            }
+            ChoiceWords::Bury { meeple } => format!("enterrer {}", name(meeple)),
+            ChoiceWords::BuryColour { colour: c } => format!("enterrer un meeple {} de la réserve", colour(*c)),
+            ChoiceWords::Spot { spot, .. } => name(spot),
+            ChoiceWords::Attract { from } => format!("un fantôme {}", de(&name(from))),
+            ChoiceWords::With { meeple, .. } => name(meeple),
+            ChoiceWords::Clear { ghosts: g, from } => format!("chasser {} {}", ghosts(*g), de(&name(from))),
+            ChoiceWords::FaceDown { at } => name(at),
+        })
+    }
+
+    fn plan(&self, s: &PlanStep) -> String {
+        let name = |n: &Named| self.named(n, Case::Acc);
+        match s {
+            PlanStep::Tile { at, quarters } => format!("poser la tuile {at}, {}", turned(*quarters)),
+            PlanStep::Figure { figure, feature, spot } => {
+                format!("placer {} {} {spot}", role(*figure, *feature), prep(*feature))
+            }
+            PlanStep::Meeple { colour: c, feature, spot } => {
+                format!("placer un meeple {} {} {spot}", colour(*c), prep(*feature))
+            }
+            PlanStep::Pass => "ne placer aucun meeple".into(),
+            PlanStep::Retrieve { at } => format!("reprendre l'abbé {at}"),
+            PlanStep::SetChoice => "faire le choix qui suit".into(),
+            PlanStep::Choice(c) => match c {
+                ChoiceWords::Points { points, feature } => {
+                    let the = L.pick(*points, "le", "les");
+                    format!("prendre {the} {} {}", count(*points, "point", "points"), de(&name(feature)))
+                }
+                ChoiceWords::Remove { ghosts: g, from, instead_of: Some(f) } => {
+                    format!("renoncer aux points {} pour chasser {} {}", de(&name(f)), ghosts(*g), de(&name(from)))
+                }
+                ChoiceWords::Remove { ghosts: g, from, .. } => {
+                    format!("y renoncer pour chasser {} {}", ghosts(*g), de(&name(from)))
+                }
+                ChoiceWords::Bury { meeple } => format!("enterrer {}", name(meeple)),
+                ChoiceWords::BuryColour { colour: c } => format!("enterrer un meeple {} de la réserve", colour(*c)),
+                ChoiceWords::Spot { why: Why::Fewer, spot } => {
+                    format!("donner un fantôme de moins {}", to(&name(spot)))
+                }
+                ChoiceWords::Spot { why: Why::CemeteryGhost, spot } => {
+                    format!("mettre le fantôme en plus sur {}", name(spot))
+                }
+                ChoiceWords::Spot { why: Why::MistGhost, spot } => {
+                    format!("mettre le fantôme du cimetière dans {}", name(spot))
+                }
+                ChoiceWords::Spot { spot, .. } => format!("choisir {}", name(spot)),
+                ChoiceWords::Attract { from } => {
+                    format!("laisser le cercle magique attirer un fantôme {}", de(&name(from)))
+                }
+                ChoiceWords::With { why: Why::Hound(h), meeple } => {
+                    format!("faire courir {} avec {}", hound(*h), name(meeple))
+                }
+                ChoiceWords::With { meeple, .. } => format!("installer Éloïse près {}", de(&name(meeple))),
+                ChoiceWords::Clear { ghosts: g, from } => format!("chasser {} {}", ghosts(*g), de(&name(from))),
+                ChoiceWords::FaceDown { at } => format!("poser la tuile face cachée {}", name(at)),
+            },
+        }
     }
 
     fn ruin(&self) -> (&'static str, [&'static str; 2]) {

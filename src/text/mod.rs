@@ -11,6 +11,7 @@
 //! `Intl.PluralRules` uses), not from `n == 1`.
 
 mod card;
+mod choice;
 mod de;
 mod en;
 mod errors;
@@ -22,6 +23,7 @@ mod speech;
 mod tile;
 
 pub use card::{feature_name, inspection, ruin_card, spot_name};
+pub use choice::{choice_labels, plan_steps};
 pub use errors::{play_error, play_error_on, record_error, setup_error};
 pub use tile::{describe_tile, place_name, place_relation};
 

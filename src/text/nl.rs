@@ -2,7 +2,8 @@
 //! monnik, boer, weide, klooster, wapenschild; spoken, spookslotten, kerkhoven,
 //! bewakingsmeeples, spreukencirkels, wachttorens, ketters en cultusplaatsen.
 
-use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::choice::{ChoiceWords, Named, PlanStep, Why};
+use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
@@ -171,6 +172,59 @@ fn part(p: TilePart) -> String {
         TilePart::Circles(1) => "een spreukencirkel".into(),
         TilePart::Circles(n) => format!("{n} spreukencirkels"),
         TilePart::Field => "een veld".into(),
+    }
+}
+
+/// A short noun for what lies on a square: "de starttegel", "het kerkhof", "de stad".
+fn brief(t: &Thing) -> String {
+    let kind = match t {
+        Thing::Start => return "de starttegel".into(),
+        Thing::FaceDown => return "de gedekte tegel".into(),
+        Thing::Tile(parts) => match parts.first() {
+            Some(TilePart::City { .. } | TilePart::Caps(_)) => FeatureKind::City,
+            Some(TilePart::Through { river: true, .. }) => FeatureKind::River,
+            Some(TilePart::Through { river: false, .. } | TilePart::RoadEnd | TilePart::Roads) => FeatureKind::Road,
+            Some(TilePart::Crossing(_)) => return "de kruising".into(),
+            Some(TilePart::Spring) => return "de bron".into(),
+            Some(TilePart::Lake) => return "het meer".into(),
+            Some(TilePart::Building(b)) => *b,
+            Some(TilePart::Tower) => return "de wachttoren".into(),
+            Some(TilePart::Mist) => FeatureKind::Mist,
+            Some(TilePart::Circles(_)) => return "de spreukencirkel".into(),
+            Some(TilePart::Field) | None => FeatureKind::Field,
+        },
+    };
+    the(kind)
+}
+
+fn sides(sides: &[Side]) -> String {
+    let names: Vec<&str> = sides
+        .iter()
+        .map(|s| match s {
+            Side::N => "noordkant",
+            Side::E => "oostkant",
+            Side::S => "zuidkant",
+            Side::W => "westkant",
+        })
+        .collect();
+    let names: Vec<String> = names.iter().map(|n| format!("de {n}")).collect();
+    and(&names.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn capital(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
+
+fn turned(quarters: u8) -> &'static str {
+    match quarters % 4 {
+        0 => "zonder hem te draaien",
+        1 => "een kwartslag naar rechts gedraaid",
+        2 => "ondersteboven gedraaid",
+        _ => "een kwartslag naar links gedraaid",
     }
 }
 
@@ -495,6 +549,121 @@ impl Speech for Dutch {
             Some(Side::W) => "westkant",
         };
         format!("{} aan de {side}", the(kind))
+    }
+
+    fn named(&self, n: &Named, _: Case) -> String {
+        match n {
+            Named::Meeple { colour: c, feature, at } => {
+                let mut s = match feature {
+                    Some(k) => format!(
+                        "de {} meeple {} {}",
+                        colour(*c),
+                        if matches!(k, FeatureKind::Road | FeatureKind::Field) { "op" } else { "in" },
+                        the(*k)
+                    ),
+                    None => format!("de {} meeple", colour(*c)),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Feature { kind, colours, at } => {
+                let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
+                let mut s = match who.len() {
+                    0 => the(*kind),
+                    1 => format!("{} van de {} meeple", the(*kind), who[0]),
+                    _ => format!("{} van de {} meeples", the(*kind), and(&who)),
+                };
+                if let Some(p) = at {
+                    s = format!("{s} {}", self.place(p, PlaceAs::At));
+                }
+                s
+            }
+            Named::Square { full: Some(p), .. } => self.place(p, PlaceAs::Name),
+            Named::Square { here, by, .. } => {
+                let rel = by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), brief(t)));
+                match (here, rel) {
+                    (Some(h), Some(rel)) => format!("{} {rel}", brief(h)),
+                    (Some(h), None) => brief(h),
+                    (None, Some(rel)) => rel,
+                    (None, None) => "het vak".into(),
+                }
+            }
+            Named::Mist { sides: s, on } => {
+                let mut out = if s.is_empty() { "de mist".to_string() } else { format!("de mist aan {}", sides(s)) };
+                if let Some(on) = on {
+                    out = format!("{out} op {}", self.named(on, Case::Dat));
+                }
+                out
+            }
+            Named::Coords(n, x, y) => format!("{} ({x}, {y})", self.named(n, Case::Nom)),
+        }
+    }
+
+    fn choice(&self, c: &ChoiceWords) -> String {
+        let name = |n: &Named| self.named(n, Case::Nom);
+        capital(match c {
+            ChoiceWords::Points { points, feature } => {
+                format!("neem {}: {}", count(*points, "punt", "punten"), name(feature))
+            }
+            ChoiceWords::Remove { ghosts: g, from, instead_of } => {
+                let mut s = format!("verjaag in plaats daarvan {} van {}", ghosts(*g), name(from));
+                if let Some(f) = instead_of {
+                    s += &format!(" (en geef {} op)", name(f));
+                }
+                s
+            }
+            ChoiceWords::Bury { meeple } => format!("begraaf {}", name(meeple)),
+            ChoiceWords::BuryColour { colour: c } => format!("begraaf een {} meeple uit de voorraad", colour(*c)),
+            ChoiceWords::Spot { spot, .. } => name(spot),
+            ChoiceWords::Attract { from } => format!("een spook van {}", name(from)),
+            ChoiceWords::With { meeple, .. } => name(meeple),
+            ChoiceWords::Clear { ghosts: g, from } => format!("verjaag {} van {}", ghosts(*g), name(from)),
+            ChoiceWords::FaceDown { at } => name(at),
+        })
+    }
+
+    fn plan(&self, s: &PlanStep) -> String {
+        let name = |n: &Named| self.named(n, Case::Acc);
+        match s {
+            PlanStep::Tile { at, quarters } => format!("de tegel {at} leggen, {}", turned(*quarters)),
+            PlanStep::Figure { figure, feature, spot } => format!("{} op {spot} zetten", role(*figure, *feature)),
+            PlanStep::Meeple { colour: c, spot, .. } => format!("een {} meeple op {spot} zetten", colour(*c)),
+            PlanStep::Pass => "geen meeple zetten".into(),
+            PlanStep::Retrieve { at } => format!("de abt {at} terugnemen"),
+            PlanStep::SetChoice => "de keuze maken die volgt".into(),
+            PlanStep::Choice(c) => match c {
+                ChoiceWords::Points { points, feature } => {
+                    format!("de {} van {} nemen", count(*points, "punt", "punten"), name(feature))
+                }
+                ChoiceWords::Remove { ghosts: g, from, instead_of: Some(f) } => {
+                    format!("de punten van {} opgeven om {} van {} te verjagen", name(f), ghosts(*g), name(from))
+                }
+                ChoiceWords::Remove { ghosts: g, from, .. } => {
+                    format!("die punten opgeven om {} van {} te verjagen", ghosts(*g), name(from))
+                }
+                ChoiceWords::Bury { meeple } => format!("{} begraven", name(meeple)),
+                ChoiceWords::BuryColour { colour: c } => format!("een {} meeple uit de voorraad begraven", colour(*c)),
+                ChoiceWords::Spot { why: Why::Fewer, spot } => format!("{} één spook minder laten krijgen", name(spot)),
+                ChoiceWords::Spot { why: Why::CemeteryGhost, spot } => {
+                    format!("het extra spook op {} zetten", name(spot))
+                }
+                ChoiceWords::Spot { why: Why::MistGhost, spot } => {
+                    format!("het spook van het kerkhof in {} zetten", name(spot))
+                }
+                ChoiceWords::Spot { spot, .. } => format!("{} kiezen", name(spot)),
+                ChoiceWords::Attract { from } => {
+                    format!("de spreukencirkel een spook van {} laten trekken", name(from))
+                }
+                ChoiceWords::With { why: Why::Hound(h), meeple } => {
+                    format!("{} met {} mee laten lopen", hound(*h), name(meeple))
+                }
+                ChoiceWords::With { meeple, .. } => format!("Eloïse bij {} zetten", name(meeple)),
+                ChoiceWords::Clear { ghosts: g, from } => format!("{} van {} verjagen", ghosts(*g), name(from)),
+                ChoiceWords::FaceDown { at } => format!("de gedekte tegel {} leggen", name(at)),
+            },
+        }
     }
 
     fn ruin(&self) -> (&'static str, [&'static str; 2]) {

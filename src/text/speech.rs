@@ -3,6 +3,7 @@
 //! the topic modules (`card.rs`, `tile.rs`, `errors.rs`) hand over: a square's place, a
 //! line of a feature's card, a feature by kind and owners.
 
+use super::choice::{ChoiceWords, Named, PlanStep};
 use super::tile::{place_of, TilePart};
 use super::{Lang, Line};
 use crate::engine::moves::Restriction;
@@ -25,6 +26,13 @@ pub(crate) trait Speech: Sync {
     fn feature(&self, f: &FeatureRef) -> String;
     /// A spot of a tile by its feature and the side it faces (`None`: a building).
     fn spot(&self, kind: FeatureKind, side: Option<Side>) -> String;
+    /// A choice's target ("the red meeple's road", "the cemetery west of the city", "the
+    /// mist to the north"), in `case` (German declines; the others say it alike).
+    fn named(&self, n: &Named, case: Case) -> String;
+    /// A choice's button label.
+    fn choice(&self, c: &ChoiceWords) -> String;
+    /// A plan's step, as an infinitive phrase ("place the tile …").
+    fn plan(&self, s: &PlanStep) -> String;
     /// The start tile's ruin: its title and two lines.
     fn ruin(&self) -> (&'static str, [&'static str; 2]);
     /// Why an action was refused.
@@ -87,6 +95,17 @@ impl<'a> Cx<'a> {
     pub fn knows_squares(&self) -> bool {
         self.game.is_some()
     }
+}
+
+/// The grammatical case a name is said in, for languages that decline (German).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Case {
+    /// The subject, or a label alone.
+    Nom,
+    /// The direct object.
+    Acc,
+    /// After most prepositions.
+    Dat,
 }
 
 /// What lies on a square or beside it.

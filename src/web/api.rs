@@ -186,6 +186,53 @@ impl WasmGame {
         crate::text::place_name(s.lang, &s.game, crate::engine::Pos::new(x, y))
     }
 
+    /// Where square (x, y) lies, by its neighbour ("north of the start tile"), in the game's
+    /// language, without naming what lies there; its coordinates when nothing is beside it.
+    #[wasm_bindgen(js_name = placeRelation)]
+    pub fn place_relation(&self, x: i32, y: i32) -> String {
+        let s = self.shared.borrow();
+        crate::text::place_relation(s.lang, &s.game, crate::engine::Pos::new(x, y))
+    }
+
+    /// The buttons of the cooperative step the game waits for, `[{action, label}]`: every
+    /// legal action but a pass (the meeple step's meeples are placed on the board), in the
+    /// engine's order, which the board numbers too; each label names its target by the
+    /// shortest words that set it apart from the others ("Take 4 points: the red meeple's
+    /// road"), in the game's language. Empty in any other step.
+    #[wasm_bindgen(js_name = choiceLabels)]
+    pub fn choice_labels(&self) -> JsValue {
+        let s = self.shared.borrow();
+        let tiles = s.game.tiles().clone();
+        let list: Vec<Value> = crate::text::choice_labels(s.lang, &s.game)
+            .iter()
+            .map(|(a, label)| json!({"action": RecordAction::from_action(a, &tiles).to_value(), "label": label}))
+            .collect();
+        to_js(&Value::Array(list))
+    }
+
+    /// A plan for this turn (actions in record form, as `thinkTurn` gives them) told step by
+    /// step in the game's language, each step an infinitive phrase named on the game as it
+    /// stands before it ("place the tile north of the start tile, turned a quarter to the
+    /// right"). The telling stops at an action that does not fit.
+    #[wasm_bindgen(js_name = planWords)]
+    pub fn plan_words(&self, actions: JsValue) -> Result<JsValue, JsError> {
+        let v = from_js(&actions)?;
+        let list = v.as_array().ok_or_else(|| JsError::new("planWords(actions): actions must be an array"))?;
+        let s = self.shared.borrow();
+        // Each action is read on the game as the plan has left it.
+        let mut g = s.game.clone();
+        let mut plan = Vec::new();
+        for item in list.iter().take(32) {
+            let Ok(ra) = RecordAction::from_value(item) else { break };
+            let Ok(a) = ra.to_action(&g) else { break };
+            if g.apply(&a).is_err() {
+                break;
+            }
+            plan.push(a);
+        }
+        Ok(to_js(&crate::text::plan_steps(s.lang, &s.game, &plan)))
+    }
+
     /// The feature at spot `at` (`"N"`, `"building"`, …) of the tile at (x, y), named by
     /// what it is and whose it is, in the game's language: "Ann's road of 4 tiles", "the
     /// city of 3 tiles with the red meeple". `null` where there is none.

@@ -132,6 +132,18 @@ pub enum Hound {
     Gone,
 }
 
+/// What a hound has done so far (COOP-3b), public and kept for the team's panel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoundDeeds {
+    /// Ghosts it cleared from the squares around its meeple (COOP-3b-1, COOP-3b-5).
+    pub cleared: u8,
+    /// Points it brought when its meeple's feature scored (COOP-3b-4).
+    pub scored: Option<i32>,
+    /// It left the game without scoring (its meeple left the board, COOP-DEC-07, or no
+    /// meeple stood to run with, COOP-3b-2).
+    pub lost: bool,
+}
+
 /// The hounds' names, Rufus first.
 pub const HOUNDS: [&str; 2] = ["Rufus", "Ronja"];
 
@@ -198,6 +210,8 @@ pub struct CoopState {
     pub cat: Cat,
     /// Rufus and Ronja (none before level 3).
     pub hounds: Vec<Hound>,
+    /// What each hound has done, Rufus first.
+    pub hound_deeds: Vec<HoundDeeds>,
     /// The end of each pile in the deck.
     pub piles: Vec<usize>,
     /// The active pile (0-based).
@@ -410,6 +424,7 @@ fn init(game: &mut Game) {
         st.cat = Cat::Pile;
     }
     st.hounds = vec![Hound::Track; level.hounds.len()];
+    st.hound_deeds = vec![HoundDeeds::default(); level.hounds.len()];
     let n = game.deck.len();
     st.piles = match dealt {
         // A record's own piles (checked in `deck`): each ends where the next begins.

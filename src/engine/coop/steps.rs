@@ -507,9 +507,19 @@ pub(crate) fn apply(game: &mut Game, step: Step, action: Action, events: &mut Ve
                 game.coop.tasks.now([Task::Removal { centre: sq, left: 2, cleared: None }]);
             }
         }
-        (Step::Removal { .. }, Some(Move::Clear { pos })) => {
+        (Step::Removal { centre }, Some(Move::Clear { pos })) => {
             let sq = sq_at(game, pos);
             let n = game.coop.clear(sq, 3);
+            // The hound whose meeple stands on the centre made the removal.
+            let features = &game.features;
+            let by = game
+                .coop
+                .hounds
+                .iter()
+                .position(|h| matches!(*h, Hound::With { node, .. } if features.node(node).square == centre));
+            if let Some(h) = by {
+                game.coop.hound_deeds[h].cleared += n;
+            }
             events.push(Event::GhostsRemoved { x: pos.x, y: pos.y, count: n });
             if let Some(Task::Removal { left, cleared, .. }) = game.coop.tasks.next_mut() {
                 *left -= 1;

@@ -57,6 +57,7 @@ pub(crate) fn figure_left(game: &mut Game, figure: &Figure, events: &mut Vec<Eve
     for (i, h) in st.hounds.iter_mut().enumerate() {
         if matches!(*h, Hound::With { node, .. } if node == figure.node) {
             *h = Hound::Gone;
+            st.hound_deeds[i].lost = true;
             events.push(Event::HoundLost { hound: i as u8 });
         }
     }
@@ -141,6 +142,7 @@ fn run(game: &mut Game, task: &Task, events: &mut Vec<Event>) -> Option<Step> {
                 return Some(Step::Hound { hound: h });
             }
             game.coop.hounds[h as usize] = Hound::Gone; // COOP-3b-2
+            game.coop.hound_deeds[h as usize].lost = true;
             events.push(Event::HoundLost { hound: h });
         }
         Task::Removal { centre, left, cleared } => {
@@ -614,6 +616,7 @@ pub(super) fn score_event(game: &mut Game, root: NodeIdx, removal: Option<Square
                 let colour = game.figures[*f].owner;
                 award(game, colour, points);
                 game.coop.hounds[h] = Hound::Gone;
+                game.coop.hound_deeds[h].scored = Some(points);
                 events.push(Event::HoundScored { hound: h as u8, points });
                 if check_win(game, events) {
                     return;

@@ -24,31 +24,6 @@ export function markWon(level, circles) {
   try { localStorage.setItem(WON_KEY, JSON.stringify(won)); } catch { /* nothing to lose */ }
 }
 
-/** A button's text for a move of the cooperative game (record form), in `t`'s language;
- *  with `events` (what the move would do: `game.preview`) a scoring says its points and a
- *  removal its ghosts; `place(x, y)` names a square (`game.placeName`: "a city cap east
- *  of the start tile"), else its coordinates are given; `feature(x, y, at)` names the
- *  feature a meeple stands on (`game.featureName`: "the road of 4 tiles with the red
- *  meeple"), else its square does; `spot(at)` names a meeple's spot on its tile
- *  (`game.spotName`: "the road on the north side"). */
-export function actionLabel(a, t, events = null, place = (x, y) => `(${x}, ${y})`, feature = () => null, spot = () => null) {
-  const at = (b) => (b.at && feature(b.x, b.y, b.at)) || place(b.x, b.y);
-  const sum = (types, field) => (events || []).filter((e) => types.includes(e.type)).reduce((n, e) => n + e[field], 0);
-  if (a.pass) return t("act.noMore");
-  if (a.meeple) return t("act.meeple", { colour: t(`colour.${a.meeple}`), at: spot(a.at) || a.at });
-  if (a.points && events) return t("act.pointsN", { n: sum(["team_scored", "hound_scored", "team_cat_scored"], "points"), at: at(a) });
-  if (a.points) return t("act.points", { at: at(a) });
-  if (a.remove && events) return t("act.removeN", { n: sum(["ghosts_removed"], "count"), at: place(a.from_x, a.from_y) });
-  if (a.remove) return t("act.remove", { at: place(a.from_x, a.from_y) });
-  if (a.bury && a.colour) return t("act.buryColour", { colour: t(`colour.${a.colour}`) });
-  if (a.bury) return t("act.bury", { at: at(a) });
-  if (a.with) { const s = t("act.with", { at: at(a) }); return s.charAt(0).toUpperCase() + s.slice(1); }
-  if (a.clear) return t("act.clear", { at: at(a) });
-  if (a.face_down) return t("act.faceDown", { at: at(a) });
-  if (a.choose) return t("act.choose", { what: a.choose, at: at(a) });
-  return JSON.stringify(a);
-}
-
 /** The pace's key: a hound by name, else the goal (in a pile, or in the one stack). */
 const paceKey = (base, pace, piles) => pace.mark !== "goal" ? base : piles > 1 ? `${base}.goal` : `${base}.stack`;
 
@@ -77,9 +52,24 @@ export function outcomeText(coop, t) {
   return t("outcome.ghosts", { ...o, left: o.supply });
 }
 
+/** A hound in words: waiting, choosing its meeple, running with one (`where`: its square by
+ *  its neighbour, Game.placeRelation), or what it did before it left the game. */
+export function houndText(h, t, where = (x, y) => `(${x}, ${y})`) {
+  if (h.state === "track") return t("team.hound.track", h);
+  if (h.state === "choosing") return t("team.hound.choosing", h);
+  if (h.state === "with") return t("team.hound.with", { ...h, colour: t(`colour.${h.with.colour}`), where: where(h.with.x, h.with.y) });
+  const did = h.did || {};
+  const deeds = [...(did.cleared ? [t("team.hound.cleared", { n: did.cleared })] : []),
+    ...(did.scored !== null && did.scored !== undefined ? [t("team.hound.points", { n: did.scored })] : [])];
+  if (did.scored !== null && did.scored !== undefined) return t("team.hound.scored", { ...h, list: deeds.join(", ") });
+  if (deeds.length) return t("team.hound.lostAfter", { ...h, list: deeds.join(", ") });
+  return t("team.hound.lost", h);
+}
+
 /** The team's panel: the track with the goal and the hounds, the ghosts left (running out
- *  loses, so it is always in view), the piles, and what happened to meeples and hounds. */
-export function renderTeam(s, root, t) {
+ *  loses, so it is always in view), the piles, and what happened to meeples and hounds.
+ *  `where(x, y)`: a square by its neighbour (Game.placeRelation). */
+export function renderTeam(s, root, t, where) {
   const c = s.coop;
   const lowest = Math.min(...c.markers);
   const span = Math.max(c.goal, ...c.markers, 1);
@@ -132,9 +122,7 @@ export function renderTeam(s, root, t) {
   drain.textContent = c.drain?.open ? t(`team.drain.${c.drain.per}`, { n: c.drain.open }) : "";
   drain.hidden = !c.drain?.open;
   const facts = [piles,
-    ...c.hounds.map((h) => h.state === "track" ? t("team.hound.track", h)
-      : h.state === "with" ? t("team.hound.with", { ...h, ...h.with, colour: t(`colour.${h.with.colour}`) })
-      : h.state === "choosing" ? t("team.hound.choosing", h) : t("team.hound.out", h)),
+    ...c.hounds.map((h) => houndText(h, t, where)),
     c.cat === null ? null : c.cat === "pile" ? t("team.cat.pile") : c.cat === "waiting" ? t("team.cat.waiting")
       : t("team.cat.with", { colour: t(`colour.${c.cat.colour}`) }),
     c.buried.length ? t("team.buried", { list: c.buried.map((b) => t(`colour.${b.colour}`)).join(", ") }) : null,

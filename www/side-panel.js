@@ -3,7 +3,7 @@
 // figure or colour choices, the co-op choices and team, the players, the results, the
 // unseen tiles and the log. Also the co-op teammate's hint.
 import { $, el } from "./dom.js";
-import { actionLabel, markWon, outcomeText, reasonsText, renderTeam } from "./coop.js";
+import { markWon, outcomeText, reasonsText, renderTeam } from "./coop.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
 import { headline, renderResults } from "./results.js";
 import { TOPIC_OF } from "./help.js";
@@ -11,7 +11,6 @@ import { drawnLabel, markOf, touchScreen, WHY_TOPIC } from "./controller.js";
 
 
 /** A button's label inside a sentence: its first letter in lower case, spots ("Nw") kept. */
-const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The lines of the log for some events (the opening draw of the start tile is not news):
  *  the text, the help topic it belongs to (a "?" beside it opens that), and the square it
@@ -108,7 +107,7 @@ export class SidePanel {
 
     this.renderChoices(s, turn, b);
     $("#team").hidden = !coop;
-    if (coop) renderTeam(s, $("#team"), t);
+    if (coop) renderTeam(s, $("#team"), t, (x, y) => this.page.game.placeRelation(x, y));
     this.renderPlayers(s, color);
 
     // Once over: the winner in the panel, and the results (their own screen) kept up to date.
@@ -170,14 +169,14 @@ export class SidePanel {
         el("button", { type: "button", role: "radio", "aria-checked": String(k === (kinds.dataset.kind || "meeple")), "data-kind": k,
           onclick: () => { kinds.dataset.kind = k; table.view.setFigure(k); page.render(); } }, t(`figure.${k}`))));
     }
+    // Each choice of a co-op step as a button, numbered as the board numbers its target;
+    // the engine words them (Game.choiceLabels: the shortest names that tell them apart).
     const choices = $("#coop-choices");
-    const listed = s.coop && s.phase.step === "coop" && !turn.idle && s.phase.waits !== "meeple"
-      ? page.game.legalActions().filter((a) => !a.pass) : [];
+    const listed = s.coop && s.phase.step === "coop" && !turn.idle ? page.game.choiceLabels() : [];
     choices.hidden = !listed.length;
-    choices.replaceChildren(...listed.slice(0, 24).map((a) =>
-      el("button", { type: "button", onclick: () => table.act(a) },
-        actionLabel(a, t, a.points || a.remove ? page.preview(a) : null, page.placeName, page.featureName,
-          (at) => page.game.spotName(at) ?? null))));
+    choices.replaceChildren(...listed.slice(0, 24).map((c, i) =>
+      el("button", { type: "button", onclick: () => table.act(c.action) },
+        el("span", { class: "choice-number", "aria-hidden": "true" }, String(i + 1)), ` ${c.label}`)));
   }
 
   /** The players: a swatch of the seat's colour (with its mark when colour-blind marks are
@@ -227,13 +226,9 @@ export class SidePanel {
       const answer = await table.bots.think({ id: `hint-${at}`, record: game.exportRecord(), level: "hard" });
       if (answer.error) throw new Error(answer.error);
       if (game.snapshot().actions !== at) return; // the game moved on meanwhile
-      // The plan's later steps name the tile it places as "the new tile" (its square is
-      // still empty now).
-      const tile = answer.actions.find((a) => a.tile);
-      const where = (x, y) => (tile && tile.x === x && tile.y === y ? t("hint.newTile") : page.placeName(x, y));
-      const words = answer.actions.map((a) => a.tile ? t("hint.place", { where: page.placeName(a.x, a.y), deg: a.rotation * 90 })
-        : a.pass ? t("hint.noMeeple")
-        : lowerFirst(actionLabel(a, t, null, where, () => null, (at) => tile ? game.spotName(at, tile.tile, tile.rotation) ?? null : null)));
+      // The engine tells the plan step by step, each step named on the board as the
+      // plan leaves it ("place the tile north of the start tile, turned a quarter …").
+      const words = game.planWords(answer.actions);
       const why = reasonsText(answer.why || [], game.snapshot().coop?.piles.length ?? 1, t);
       $("#hint").textContent = [t("hint.teammate", { steps: words.join(t("hint.then")) }), why].filter(Boolean).join(" ");
       this.keepClear(); // the board fits above the longer hint

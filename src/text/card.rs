@@ -6,8 +6,18 @@ use super::speech::{CardLine, CardState, FeatureRef, Owners};
 use super::Lang;
 use crate::engine::{FeatureKind, Game, Inspection, Part, Pos, Rotation, Spot, TileDef};
 
+/// What a card knows beyond the feature itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardContext {
+    /// The tile just placed completed it: it scores at the end of this turn (BASE-END-1).
+    pub scores_this_turn: bool,
+    /// A figure of this seat waits on it for *End turn* (the page's confirmation): the
+    /// card shows the feature as it will be once the figure is confirmed.
+    pub pending: Option<usize>,
+}
+
 /// The card's lines, as data: the title first.
-fn card_lines<'a>(i: &Inspection, names: &'a [String]) -> Vec<CardLine<'a>> {
+fn card_lines<'a>(i: &Inspection, names: &'a [String], cx: CardContext) -> Vec<CardLine<'a>> {
     let kind = i.kind;
     let state = match kind {
         FeatureKind::Field | FeatureKind::Cemetery | FeatureKind::River => CardState::None,
@@ -32,21 +42,34 @@ fn card_lines<'a>(i: &Inspection, names: &'a [String]) -> Vec<CardLine<'a>> {
     if !matches!(kind, FeatureKind::Mist | FeatureKind::River | FeatureKind::Cemetery | FeatureKind::Field) {
         lines.push(CardLine::Worth {
             complete: i.complete,
+            this_turn: cx.scores_this_turn,
             value: v.value,
             if_completed: i.if_completed.map(|c| c.value),
         });
     }
-    if i.holders.is_empty() {
+    // A waiting figure counts as if confirmed, and the card says so.
+    let mut holders = i.holders.clone();
+    let mut majority = i.majority.clone();
+    if let Some(seat) = cx.pending {
+        match holders.iter_mut().find(|h| h.player == seat) {
+            Some(h) => h.figures += 1,
+            None => holders.push(crate::engine::Holder { player: seat, figures: 1, ghosts: 0 }),
+        }
+        let most = holders.iter().map(|h| h.figures).max().unwrap_or(0);
+        majority = holders.iter().filter(|h| h.figures == most).map(|h| h.player).collect();
+        lines.push(CardLine::IfConfirmed);
+    }
+    if holders.is_empty() {
         if kind != FeatureKind::Mist {
             lines.push(CardLine::Nobody);
         }
     } else {
-        for h in &i.holders {
+        for h in &holders {
             lines.push(CardLine::Holder {
                 name: names.get(h.player).map_or("?", String::as_str),
                 figures: h.figures,
                 ghosts: h.ghosts,
-                majority: i.majority.contains(&h.player),
+                majority: majority.contains(&h.player),
             });
         }
     }
@@ -55,8 +78,14 @@ fn card_lines<'a>(i: &Inspection, names: &'a [String]) -> Vec<CardLine<'a>> {
 
 /// The card's title and lines in `lang`; `names` are the players' names in seat order.
 pub fn inspection(lang: Lang, i: &Inspection, names: &[String]) -> (String, Vec<String>) {
+    inspection_in(lang, i, names, CardContext::default())
+}
+
+/// The card's title and lines in `lang`, knowing what `cx` says (a feature that scores at
+/// the end of this turn, a figure that waits on it for *End turn*).
+pub fn inspection_in(lang: Lang, i: &Inspection, names: &[String], cx: CardContext) -> (String, Vec<String>) {
     let speech = lang.speech();
-    let mut lines = card_lines(i, names).iter().map(|l| speech.card(l)).collect::<Vec<_>>();
+    let mut lines = card_lines(i, names, cx).iter().map(|l| speech.card(l)).collect::<Vec<_>>();
     let title = lines.remove(0);
     (title, lines)
 }

@@ -36,10 +36,11 @@ pub(crate) enum Why {
 /// says it in the case its sentence wants ([`super::speech::Case`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Named {
-    /// A co-op meeple by its colour, and if needed the feature it stands on and where.
-    Meeple { colour: u8, feature: Option<FeatureKind>, at: Option<Place> },
-    /// A feature by its kind, and if needed its meeples' colours and where.
-    Feature { kind: FeatureKind, colours: Vec<u8>, at: Option<Place> },
+    /// A co-op meeple by its colour, and if needed the feature it stands on and where: by
+    /// its square's neighbour's short noun (`near`), or by its square's full name (`at`).
+    Meeple { colour: u8, feature: Option<FeatureKind>, near: Option<(Side, Thing)>, at: Option<Place> },
+    /// A feature by its kind, and if needed its meeples' colours and where (as a meeple).
+    Feature { kind: FeatureKind, colours: Vec<u8>, near: Option<(Side, Thing)>, at: Option<Place> },
     /// A square by the short noun of what lies there and, if needed, of its neighbour
     /// ("the cemetery west of the city"); or by its full name (`full`).
     Square { here: Option<Thing>, by: Option<(Side, Thing)>, full: Option<Place> },
@@ -173,19 +174,27 @@ fn names(game: &Game, t: Target) -> Vec<Named> {
             let fig = game.figure_at(pos, spot);
             let colour = fig.map_or(0, |f| game.colour_of(f));
             let feature = fig.map(|f| game.figure_feature(f));
+            let near = place(pos).by;
+            let full = Named::Meeple { colour, feature, near: None, at: Some(place(pos)) };
             vec![
-                Named::Meeple { colour, feature: None, at: None },
-                Named::Meeple { colour, feature, at: None },
-                Named::Meeple { colour, feature, at: Some(place(pos)) },
+                Named::Meeple { colour, feature: None, near: None, at: None },
+                Named::Meeple { colour, feature, near: None, at: None },
+                Named::Meeple { colour, feature, near, at: None },
+                full.clone(),
+                Named::Coords(Box::new(full), pos.x, pos.y),
             ]
         }
         Target::Feature(pos, spot) => {
             let kind = game.inspect(pos, crate::engine::Part::Spot(spot)).map_or(FeatureKind::Road, |i| i.kind);
             let colours = colours_on(game, pos, spot);
+            let near = place(pos).by;
+            let full = Named::Feature { kind, colours: colours.clone(), near: None, at: Some(place(pos)) };
             vec![
-                Named::Feature { kind, colours: Vec::new(), at: None },
-                Named::Feature { kind, colours: colours.clone(), at: None },
-                Named::Feature { kind, colours, at: Some(place(pos)) },
+                Named::Feature { kind, colours: Vec::new(), near: None, at: None },
+                Named::Feature { kind, colours: colours.clone(), near: None, at: None },
+                Named::Feature { kind, colours, near, at: None },
+                full.clone(),
+                Named::Coords(Box::new(full), pos.x, pos.y),
             ]
         }
         Target::Square(pos) => {
@@ -202,11 +211,13 @@ fn names(game: &Game, t: Target) -> Vec<Named> {
             let p = place(pos);
             let on = Named::Square { here: p.here.clone(), by: None, full: None };
             let full = Named::Square { here: None, by: None, full: Some(p.clone()) };
+            let fullest = Named::Mist { sides: sides.clone(), on: Some(Box::new(full)) };
             vec![
                 Named::Mist { sides: Vec::new(), on: None },
                 Named::Mist { sides: sides.clone(), on: None },
-                Named::Mist { sides: sides.clone(), on: Some(Box::new(on)) },
-                Named::Mist { sides, on: Some(Box::new(full)) },
+                Named::Mist { sides, on: Some(Box::new(on)) },
+                fullest.clone(),
+                Named::Coords(Box::new(fullest), pos.x, pos.y),
             ]
         }
         Target::Ghost(pos, spot) => {

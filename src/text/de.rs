@@ -12,7 +12,7 @@ use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs,
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
-use crate::engine::tiles::Tower;
+use crate::engine::tiles::{StartSquare, Tower};
 use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
@@ -271,6 +271,9 @@ fn tile_in(parts: &[TilePart], case: Case) -> String {
 fn thing(t: &Thing, case: Case) -> String {
     match t {
         Thing::Start => format!("{} Startplättchen", der(G::N, case)),
+        Thing::StartPart(q) => {
+            format!("{} {}{} Feld des Startplättchens", der(G::N, case), corner(*q), weak(G::N, case))
+        }
         Thing::FaceDown => format!("{} verdeckt{} Plättchen", ein(G::N, case), mixed(G::N, case)),
         Thing::Tile(parts) => tile_in(parts, case),
     }
@@ -297,9 +300,20 @@ fn place_name(p: &Place, case: Case) -> String {
     }
 }
 
+/// A corner of the 2×2 start tile, as an adjective's stem ("nordwestlich").
+fn corner(q: StartSquare) -> &'static str {
+    match q {
+        StartSquare::Nw => "nordwestlich",
+        StartSquare::Ne => "nordöstlich",
+        StartSquare::Sw => "südwestlich",
+        StartSquare::Se => "südöstlich",
+    }
+}
+
 /// A short noun for what lies on a square, in `case`: "das Startplättchen", "dem Friedhof".
 fn brief(t: &Thing, case: Case) -> String {
     let (n, g) = match t {
+        Thing::StartPart(_) => return thing(t, case),
         Thing::Start => ("Startplättchen", G::N),
         Thing::FaceDown => {
             return format!("{} verdeckte{} Plättchen", der(G::N, case), if case == Case::Dat { "n" } else { "" })
@@ -618,7 +632,7 @@ impl Speech for German {
         let rel = p.by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), von(&thing(t, Case::Dat))));
         match (as_, &p.here, rel) {
             (PlaceAs::Name, _, _) => place_name(p, Case::Nom),
-            (PlaceAs::Relation, Some(h @ Thing::Start), _) => thing(h, Case::Nom),
+            (PlaceAs::Relation, Some(h @ (Thing::Start | Thing::StartPart(_))), _) => thing(h, Case::Nom),
             (PlaceAs::Relation | PlaceAs::At, _, Some(rel)) => rel,
             (PlaceAs::Relation, _, None) => coords,
             (PlaceAs::At, Some(h), None) => format!("auf {}", thing(h, Case::Dat)),
@@ -662,6 +676,8 @@ impl Speech for German {
                 count(*regions, "Nebelgebiet", "Nebelgebiete"),
                 count(*open, "offener Nebelrand", "offene Nebelränder")
             ),
+            CardLine::Worth { this_turn: true, value, .. } => format!("Wird am Ende dieses Zuges gewertet: {value}"),
+            CardLine::IfConfirmed => "Wenn du die Figur bestätigst:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Gewertet: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {
                 Some(c) => format!("Jetzt: {value} · abgeschlossen: {c}"),
@@ -711,7 +727,7 @@ impl Speech for German {
 
     fn named(&self, n: &Named, case: Case) -> String {
         match n {
-            Named::Meeple { colour: c, feature, at } => {
+            Named::Meeple { colour: c, feature, near, at } => {
                 let mut s = match feature {
                     Some(k) => {
                         let place = format!("{} {}", prep(*k), the(*k, Case::Dat)).replacen("in dem ", "im ", 1);
@@ -719,12 +735,15 @@ impl Speech for German {
                     }
                     None => format!("{} {} Meeple", der(G::M, case), colour(*c, weak(G::M, case))),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), von(&brief(t, Case::Dat)));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }
                 s
             }
-            Named::Feature { kind, colours, at } => {
+            Named::Feature { kind, colours, near, at } => {
                 let mut s = match colours.as_slice() {
                     [] => the(*kind, case),
                     [c] => format!("{} {}", the(*kind, case), of_meeple(*c)),
@@ -734,6 +753,9 @@ impl Speech for German {
                         format!("{} der {} Meeple", the(*kind, case), and(&who))
                     }
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), von(&brief(t, Case::Dat)));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }

@@ -5,7 +5,7 @@ use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, Pl
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
-use crate::engine::tiles::Tower;
+use crate::engine::tiles::{StartSquare, Tower};
 use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
@@ -124,6 +124,7 @@ fn scored_feature(s: &Scoring) -> String {
 fn thing(t: &Thing) -> String {
     match t {
         Thing::Start => "the start tile".into(),
+        Thing::StartPart(q) => format!("the start tile's {} square", corner(*q)),
         Thing::FaceDown => "a face-down tile".into(),
         Thing::Tile(parts) => English.tile(parts),
     }
@@ -175,9 +176,20 @@ fn part(p: TilePart) -> String {
     }
 }
 
+/// A corner of the 2×2 start tile.
+fn corner(q: StartSquare) -> &'static str {
+    match q {
+        StartSquare::Nw => "north-west",
+        StartSquare::Ne => "north-east",
+        StartSquare::Sw => "south-west",
+        StartSquare::Se => "south-east",
+    }
+}
+
 /// A short noun for what lies on a square: "the start tile", "the cemetery", "the city".
 fn brief(t: &Thing) -> String {
     let noun = match t {
+        Thing::StartPart(_) => return thing(t),
         Thing::Start => "start tile",
         Thing::FaceDown => "face-down tile",
         Thing::Tile(parts) => match parts.first() {
@@ -441,7 +453,7 @@ impl Speech for English {
         let rel = p.by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), thing(t)));
         match (as_, &p.here, rel) {
             (PlaceAs::Name, Some(h), Some(rel)) => format!("{} {rel}", thing(h)),
-            (PlaceAs::Name | PlaceAs::Relation, Some(h @ Thing::Start), _) => thing(h),
+            (PlaceAs::Name | PlaceAs::Relation, Some(h @ (Thing::Start | Thing::StartPart(_))), _) => thing(h),
             (PlaceAs::Name, Some(h), None) => thing(h),
             (PlaceAs::Name | PlaceAs::Relation | PlaceAs::At, _, Some(rel)) => rel,
             (PlaceAs::Name | PlaceAs::Relation, None, None) => coords,
@@ -487,6 +499,8 @@ impl Speech for English {
                 count(*regions, "mist region", "mist regions"),
                 count(*open, "open misty port", "open misty ports")
             ),
+            CardLine::Worth { this_turn: true, value, .. } => format!("Scores {value} at the end of this turn"),
+            CardLine::IfConfirmed => "If you confirm the figure:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Scored: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {
                 Some(c) => format!("Now: {value} · completed: {c}"),
@@ -535,7 +549,7 @@ impl Speech for English {
 
     fn named(&self, n: &Named, _: Case) -> String {
         match n {
-            Named::Meeple { colour: c, feature, at } => {
+            Named::Meeple { colour: c, feature, near, at } => {
                 let mut s = match feature {
                     Some(k) => format!(
                         "the {} meeple {} the {}",
@@ -545,18 +559,24 @@ impl Speech for English {
                     ),
                     None => format!("the {} meeple", colour(*c)),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), brief(t));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }
                 s
             }
-            Named::Feature { kind, colours, at } => {
+            Named::Feature { kind, colours, near, at } => {
                 let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
                 let mut s = match who.len() {
                     0 => format!("the {}", coop_noun(*kind)),
                     1 => format!("the {} meeple's {}", who[0], coop_noun(*kind)),
                     _ => format!("the {} meeples' {}", and(&who), coop_noun(*kind)),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), brief(t));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }

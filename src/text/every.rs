@@ -318,9 +318,11 @@ fn card_lines() -> Vec<CardLine<'static>> {
         CardLine::Field { cities: 2, value: 6 },
         CardLine::Field { cities: 1, value: 3 },
         CardLine::Mist { regions: 2, open: 3 },
-        CardLine::Worth { complete: true, value: 8, if_completed: None },
-        CardLine::Worth { complete: false, value: 5, if_completed: Some(10) },
-        CardLine::Worth { complete: false, value: 5, if_completed: None },
+        CardLine::Worth { complete: true, this_turn: false, value: 8, if_completed: None },
+        CardLine::Worth { complete: true, this_turn: true, value: 8, if_completed: None },
+        CardLine::Worth { complete: false, this_turn: false, value: 5, if_completed: Some(10) },
+        CardLine::Worth { complete: false, this_turn: false, value: 5, if_completed: None },
+        CardLine::IfConfirmed,
         CardLine::Nobody,
         CardLine::Holder { name: "Ann", figures: 2, ghosts: 1, majority: true },
         CardLine::Holder { name: "Ann", figures: 1, ghosts: 0, majority: false },
@@ -366,6 +368,7 @@ fn places() -> Vec<Place> {
     let straight = Thing::Tile(vec![TilePart::Through { river: false, straight: true }]);
     let mut out = vec![
         Place { x: 0, y: 0, here: Some(Thing::Start), by: None },
+        Place { x: 1, y: 1, here: Some(Thing::StartPart(crate::engine::tiles::StartSquare::Se)), by: None },
         Place { x: 5, y: 5, here: None, by: None },
         Place { x: 0, y: -1, here: Some(Thing::FaceDown), by: Some((Side::N, Thing::Start)) },
     ];
@@ -381,12 +384,12 @@ fn named() -> Vec<Named> {
     let cemetery = Thing::Tile(vec![TilePart::Building(FeatureKind::Cemetery)]);
     let at = Place { x: 1, y: 0, here: Some(cemetery.clone()), by: Some((Side::W, city.clone())) };
     vec![
-        Named::Meeple { colour: 0, feature: None, at: None },
-        Named::Meeple { colour: 1, feature: Some(FeatureKind::Road), at: None },
-        Named::Meeple { colour: 2, feature: Some(FeatureKind::City), at: Some(at.clone()) },
-        Named::Feature { kind: FeatureKind::Road, colours: vec![], at: None },
-        Named::Feature { kind: FeatureKind::City, colours: vec![3], at: None },
-        Named::Feature { kind: FeatureKind::Castle, colours: vec![4, 5], at: Some(at.clone()) },
+        Named::Meeple { colour: 0, feature: None, near: None, at: None },
+        Named::Meeple { colour: 1, feature: Some(FeatureKind::Road), near: Some((Side::N, Thing::Start)), at: None },
+        Named::Meeple { colour: 2, feature: Some(FeatureKind::City), near: None, at: Some(at.clone()) },
+        Named::Feature { kind: FeatureKind::Road, colours: vec![], near: None, at: None },
+        Named::Feature { kind: FeatureKind::City, colours: vec![3], near: Some((Side::E, city.clone())), at: None },
+        Named::Feature { kind: FeatureKind::Castle, colours: vec![4, 5], near: None, at: Some(at.clone()) },
         Named::Square { here: Some(cemetery.clone()), by: None, full: None },
         Named::Square { here: Some(cemetery.clone()), by: Some((Side::W, city.clone())), full: None },
         Named::Square { here: None, by: Some((Side::S, Thing::Start)), full: None },

@@ -13,7 +13,7 @@ use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, Pl
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
-use crate::engine::tiles::Tower;
+use crate::engine::tiles::{StartSquare, Tower};
 use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
@@ -222,6 +222,7 @@ fn part(p: TilePart) -> String {
 fn thing(t: &Thing) -> String {
     match t {
         Thing::Start => "la tuile de départ".into(),
+        Thing::StartPart(q) => format!("la case {} de la tuile de départ", corner(*q)),
         Thing::FaceDown => "une tuile face cachée".into(),
         Thing::Tile(parts) => French.tile(parts),
     }
@@ -236,9 +237,20 @@ fn direction(side: Side) -> &'static str {
     }
 }
 
+/// A corner of the 2×2 start tile.
+fn corner(q: StartSquare) -> &'static str {
+    match q {
+        StartSquare::Nw => "nord-ouest",
+        StartSquare::Ne => "nord-est",
+        StartSquare::Sw => "sud-ouest",
+        StartSquare::Se => "sud-est",
+    }
+}
+
 /// A short noun for what lies on a square: "la tuile de départ", "le cimetière", "la ville".
 fn brief(t: &Thing) -> String {
     let kind = match t {
+        Thing::StartPart(_) => return thing(t),
         Thing::Start => return "la tuile de départ".into(),
         Thing::FaceDown => return "la tuile face cachée".into(),
         Thing::Tile(parts) => match parts.first() {
@@ -526,7 +538,7 @@ impl Speech for French {
         let rel = p.by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), de(&thing(t))));
         match (as_, &p.here, rel) {
             (PlaceAs::Name, Some(h), Some(rel)) => format!("{} {rel}", thing(h)),
-            (PlaceAs::Name | PlaceAs::Relation, Some(h @ Thing::Start), _) => thing(h),
+            (PlaceAs::Name | PlaceAs::Relation, Some(h @ (Thing::Start | Thing::StartPart(_))), _) => thing(h),
             (PlaceAs::Name, Some(h), None) => thing(h),
             (PlaceAs::Name | PlaceAs::Relation | PlaceAs::At, _, Some(rel)) => rel,
             (PlaceAs::Name | PlaceAs::Relation, None, None) => coords,
@@ -577,6 +589,8 @@ impl Speech for French {
                 count(*regions, "zone de brume", "zones de brume"),
                 count(*open, "bord de brume ouvert", "bords de brume ouverts")
             ),
+            CardLine::Worth { this_turn: true, value, .. } => format!("Marqué à la fin de ce tour\u{a0}: {value}"),
+            CardLine::IfConfirmed => "Si vous confirmez la figurine\u{a0}:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Marqué\u{a0}: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {
                 Some(c) => format!("Maintenant\u{a0}: {value} · si complété\u{a0}: {c}"),
@@ -630,24 +644,30 @@ impl Speech for French {
 
     fn named(&self, n: &Named, _: Case) -> String {
         match n {
-            Named::Meeple { colour: c, feature, at } => {
+            Named::Meeple { colour: c, feature, near, at } => {
                 let meeple = format!("le meeple {}", colour(*c));
                 let mut s = match feature {
                     Some(k) => format!("{meeple} {} {}", prep(*k), the(*k)),
                     None => meeple,
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), de(&brief(t)));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }
                 s
             }
-            Named::Feature { kind, colours, at } => {
+            Named::Feature { kind, colours, near, at } => {
                 let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
                 let mut s = match who.len() {
                     0 => the(*kind),
                     1 => format!("{} du meeple {}", the(*kind), who[0]),
                     _ => format!("{} des meeples {}", the(*kind), and(&who)),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), de(&brief(t)));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }

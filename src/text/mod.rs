@@ -22,7 +22,7 @@ mod nl;
 mod speech;
 mod tile;
 
-pub use card::{feature_name, inspection, ruin_card, spot_name};
+pub use card::{feature_name, inspection, inspection_in, ruin_card, spot_name, CardContext};
 pub use choice::{choice_labels, plan_steps};
 pub use errors::{play_error, play_error_on, record_error, setup_error};
 pub use tile::{describe_tile, place_name, place_relation};

@@ -7,7 +7,7 @@ use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, Pl
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
-use crate::engine::tiles::Tower;
+use crate::engine::tiles::{StartSquare, Tower};
 use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
@@ -124,6 +124,7 @@ fn scored_feature(s: &Scoring) -> String {
 fn thing(t: &Thing) -> String {
     match t {
         Thing::Start => "de starttegel".into(),
+        Thing::StartPart(q) => format!("het {}e vak van de starttegel", corner(*q)),
         Thing::FaceDown => "een gedekte tegel".into(),
         Thing::Tile(parts) => Dutch.tile(parts),
     }
@@ -175,9 +176,20 @@ fn part(p: TilePart) -> String {
     }
 }
 
+/// A corner of the 2×2 start tile, as an adjective's stem ("noordwestelijk").
+fn corner(q: StartSquare) -> &'static str {
+    match q {
+        StartSquare::Nw => "noordwestelijk",
+        StartSquare::Ne => "noordoostelijk",
+        StartSquare::Sw => "zuidwestelijk",
+        StartSquare::Se => "zuidoostelijk",
+    }
+}
+
 /// A short noun for what lies on a square: "de starttegel", "het kerkhof", "de stad".
 fn brief(t: &Thing) -> String {
     let kind = match t {
+        Thing::StartPart(_) => return thing(t),
         Thing::Start => return "de starttegel".into(),
         Thing::FaceDown => return "de gedekte tegel".into(),
         Thing::Tile(parts) => match parts.first() {
@@ -457,7 +469,7 @@ impl Speech for Dutch {
         let rel = p.by.as_ref().map(|(side, t)| format!("{} {}", direction(*side), thing(t)));
         match (as_, &p.here, rel) {
             (PlaceAs::Name, Some(h), Some(rel)) => format!("{} {rel}", thing(h)),
-            (PlaceAs::Name | PlaceAs::Relation, Some(h @ Thing::Start), _) => thing(h),
+            (PlaceAs::Name | PlaceAs::Relation, Some(h @ (Thing::Start | Thing::StartPart(_))), _) => thing(h),
             (PlaceAs::Name, Some(h), None) => thing(h),
             (PlaceAs::Name | PlaceAs::Relation | PlaceAs::At, _, Some(rel)) => rel,
             (PlaceAs::Name | PlaceAs::Relation, None, None) => coords,
@@ -504,6 +516,8 @@ impl Speech for Dutch {
                 count(*regions, "mistgebied", "mistgebieden"),
                 count(*open, "open mistige poort", "open mistige poorten")
             ),
+            CardLine::Worth { this_turn: true, value, .. } => format!("Scoort {value} aan het einde van deze beurt"),
+            CardLine::IfConfirmed => "Als je de figuur bevestigt:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Gewaardeerd: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {
                 Some(c) => format!("Nu: {value} · voltooid: {c}"),
@@ -553,7 +567,7 @@ impl Speech for Dutch {
 
     fn named(&self, n: &Named, _: Case) -> String {
         match n {
-            Named::Meeple { colour: c, feature, at } => {
+            Named::Meeple { colour: c, feature, near, at } => {
                 let mut s = match feature {
                     Some(k) => format!(
                         "de {} meeple {} {}",
@@ -563,18 +577,24 @@ impl Speech for Dutch {
                     ),
                     None => format!("de {} meeple", colour(*c)),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), brief(t));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }
                 s
             }
-            Named::Feature { kind, colours, at } => {
+            Named::Feature { kind, colours, near, at } => {
                 let who: Vec<&str> = colours.iter().map(|c| colour(*c)).collect();
                 let mut s = match who.len() {
                     0 => the(*kind),
                     1 => format!("{} van de {} meeple", the(*kind), who[0]),
                     _ => format!("{} van de {} meeples", the(*kind), and(&who)),
                 };
+                if let Some((side, t)) = near {
+                    s = format!("{s} {} {}", direction(*side), brief(t));
+                }
                 if let Some(p) = at {
                     s = format!("{s} {}", self.place(p, PlaceAs::At));
                 }

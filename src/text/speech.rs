@@ -111,8 +111,10 @@ pub(crate) enum Case {
 /// What lies on a square or beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Thing {
-    /// The start tile (any square of the 2×2 one).
+    /// The start tile (the 1×1 one, or the 2×2 one as a whole beside a square).
     Start,
+    /// One square of the 2×2 start tile, named itself.
+    StartPart(crate::engine::tiles::StartSquare),
     /// A tile laid face down (the cooperative game).
     FaceDown,
     /// A tile, by its parts.
@@ -176,8 +178,11 @@ pub(crate) enum CardLine<'a> {
     Field { cities: u16, value: i32 },
     /// A mist bank: "2 mist regions, 3 open misty ports".
     Mist { regions: i64, open: i16 },
-    /// What it is worth: "Scored: 8", "Now: 5 · completed: 10".
-    Worth { complete: bool, value: i32, if_completed: Option<i32> },
+    /// What it is worth: "Scored: 8", "Now: 5 · completed: 10"; `this_turn`: completed by
+    /// the tile just placed, it scores at the end of this turn.
+    Worth { complete: bool, this_turn: bool, value: i32, if_completed: Option<i32> },
+    /// The lines after it count a figure that waits for *End turn* as confirmed.
+    IfConfirmed,
     /// No figure on it.
     Nobody,
     /// A player's stake: "Ann: 1 figure, 1 ghost (majority)".

@@ -174,7 +174,11 @@ pub(crate) fn place_of(game: &Game, pos: Pos) -> Place {
             Thing::Tile(parts(game.def_at(i)))
         })
     };
-    let here = thing(pos);
+    // A square of the 2×2 start tile is named as that square; beside one, the whole tile.
+    let here = match board.square_at(pos).and_then(|i| game.def_at(i).start) {
+        Some(part) => Some(Thing::StartPart(part)),
+        None => thing(pos),
+    };
     let mut place = Place { x: pos.x, y: pos.y, here, by: None };
     if start(pos) {
         return place;
@@ -239,8 +243,8 @@ mod sentences {
     use crate::text::{describe_on, Lang};
 
     /// The co-op log's squares in words: "at (x, y)" by where the square lies, "from (x, y)"
-    /// by what lies there. The start tile (2×2) of the cooperative game: its squares are
-    /// "the start tile".
+    /// by what lies there. A square of the cooperative game's 2×2 start tile is named as
+    /// that square; beside it, the start tile is the whole tile.
     #[test]
     fn coop_sentences_name_their_squares() {
         let setup = Setup {
@@ -252,7 +256,14 @@ mod sentences {
         let g = Game::new(TileSet::builtin(), setup).unwrap();
         let names = ["Ann".to_string()];
         let e = Event::GhostsRemoved { x: 0, y: 0, count: 2 };
-        assert_eq!(describe_on(Lang::En, &g, &e, &names), "The team drives 2 ghosts away from the start tile");
+        assert_eq!(
+            describe_on(Lang::En, &g, &e, &names),
+            "The team drives 2 ghosts away from the start tile's north-west square"
+        );
+        assert_eq!(
+            describe_on(Lang::De, &g, &e, &names),
+            "Das Team vertreibt 2 Geister vom nordwestlichen Feld des Startplättchens"
+        );
         let e = Event::FaceDownPlaced { x: 0, y: -1 };
         assert_eq!(describe_on(Lang::En, &g, &e, &names), "A tile is laid face down north of the start tile");
         assert_eq!(

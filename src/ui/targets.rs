@@ -24,6 +24,10 @@ pub struct Choice {
     pub y: f64,
     /// A whole square (a removal, a face-down tile), drawn as a square; else a point.
     pub square: bool,
+    /// The cooperative step's number for it, as its button says ("1. Take 4 points: …"):
+    /// its place among the step's legal actions but a pass, from 1. `None` where no button
+    /// lists the choice (the figure step, a co-op meeple, a competitive set's choice).
+    pub number: Option<u16>,
 }
 
 /// Whether the step is answered by clicking one of [`choices`].
@@ -116,7 +120,7 @@ pub fn ghost_spot_point(g: &Game, sq: SquareIdx, spot: GhostSpot) -> (f64, f64) 
 /// or the first kind that has any) and abbot retrievals; the figures a ghost, circle or
 /// cat may go to; in the cooperative game `colour`'s spots and the step's choices.
 pub fn choices(g: &Game, figure: FigureKind, colour: u8) -> Vec<Choice> {
-    let point = |a: Action, (x, y): (f64, f64)| Choice { action: a, x, y, square: false };
+    let point = |a: Action, (x, y): (f64, f64)| Choice { action: a, x, y, square: false, number: None };
     match g.phase() {
         Phase::Set(_) => set_choices(g, colour),
         Phase::Figure { square } => {
@@ -168,6 +172,10 @@ fn set_choices(g: &Game, colour: u8) -> Vec<Choice> {
         Some(node_point(g, sq, spot_node(g, sq, spot)?))
     };
     let centre = |pos: Pos| (pos.x as f64 + 0.5, pos.y as f64 + 0.5);
+    // A cooperative step's choices are buttons too, numbered in the engine's order (a pass
+    // has none); the meeple step's meeples are placed on the board only.
+    let numbered = g.is_coop() && !legal.iter().any(|a| a.new_figure().is_some());
+    let buttons: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::Pass).collect();
     let mut out = Vec::new();
     for a in legal {
         let (point, square) = if let Some((_, Some(c))) = a.new_figure() {
@@ -188,7 +196,8 @@ fn set_choices(g: &Game, colour: u8) -> Vec<Choice> {
             continue; // a pass, or a burial from the supply: buttons, not the board
         };
         if let Some((x, y)) = point {
-            out.push(Choice { action: a, x, y, square });
+            let number = numbered.then(|| buttons.iter().position(|b| *b == a)).flatten().map(|i| i as u16 + 1);
+            out.push(Choice { action: a, x, y, square, number });
         }
     }
     out

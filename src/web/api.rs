@@ -332,7 +332,7 @@ impl WasmGame {
     /// game's language. Throws on a part that is no port name.
     pub fn inspect(&self, x: i32, y: i32, part: &str) -> Result<JsValue, JsError> {
         let part = parse_part(part).map_err(|e| JsError::new(&e))?;
-        Ok(to_js(&inspection_json(&self.shared.borrow(), Pos::new(x, y), part)))
+        Ok(to_js(&inspection_json(&self.shared.borrow(), Pos::new(x, y), part, None)))
     }
 
     /// The tiles nobody has seen yet, by kind in catalogue order: `[{tile, set, count}]`
@@ -458,7 +458,10 @@ fn parse_part(s: &str) -> Result<Part, String> {
 
 /// An inspection as the page shows it (see [`WasmGame::inspect`]); null where there is
 /// nothing to inspect.
-pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
+/// The card of a feature: what `Game.inspect` and the board's `boardinspect` say. `pending`:
+/// a figure waiting on its spot for *End turn* (the view's), counted as if confirmed when
+/// it stands on this feature.
+pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part, pending: Option<crate::engine::Action>) -> Value {
     if part == Part::Ruin {
         let start = s.game.board().at(pos).is_some_and(|p| s.game.tiles().get(p.tile).start.is_some());
         if !start {
@@ -468,7 +471,7 @@ pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
         return json!({"kind": "ruin", "title": title, "lines": lines});
     }
     let Some(i) = s.game.inspect(pos, part) else { return Value::Null };
-    let (title, lines) = crate::text::inspection(s.lang, &i, &s.names());
+    let (title, lines) = crate::text::inspection_in(s.lang, &i, &s.names(), card_context(&s.game, &i, pending));
     let value =
         |v: &FeatureValue| json!({"value": v.value, "tiles": v.tiles, "pennants": v.pennants, "cities": v.cities});
     let xy = |p: &Pos| json!([p.x, p.y]);
@@ -487,6 +490,34 @@ pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part) -> Value {
         "title": title,
         "lines": lines,
     })
+}
+
+/// What a card knows beyond the feature: completed by the tile just placed, it scores at
+/// the end of this turn; a waiting figure on it counts as confirmed.
+fn card_context(
+    g: &EngineGame,
+    i: &crate::engine::Inspection,
+    pending: Option<crate::engine::Action>,
+) -> crate::text::CardContext {
+    let Some(sq) = g.figure_square() else { return crate::text::CardContext::default() };
+    let placed = g.board().square(sq);
+    let on_tile = |local: u8| i.parts.contains(&(placed.pos, local));
+    let scores_this_turn = i.complete && i.parts.iter().any(|(p, _)| *p == placed.pos);
+    let seat = pending.and_then(|a| {
+        let (crate::engine::SpotSquare::Placed, spot) = a.spot()? else { return None };
+        let local = g.tiles().get(placed.tile).spot_local(spot)?;
+        if !on_tile(local) {
+            return None;
+        }
+        // A co-op meeple counts for its colour, as the card's holders do.
+        Some(match a.new_figure() {
+            Some((_, Some(colour))) => {
+                (0..g.players().len() as u8).find(|&c| g.palette_colour(c) == colour).map_or(0, usize::from)
+            }
+            _ => g.current_player(),
+        })
+    });
+    crate::text::CardContext { scores_this_turn, pending: seat }
 }
 
 /// The page's picture of a game: the summary plus the board, figures and breakdown.

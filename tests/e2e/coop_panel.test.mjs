@@ -60,7 +60,9 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
       : `${open} open cemeteries: 1 more ghost on one of them in each turn that brings ghosts`);
     const words = await hint(page, /Why: .*Rufus is \d+ points away and \d+ tiles? (is|are) left in this pile\./);
     // Where, in words: beside which tile, not (x, y).
-    assert.match(words, /^Hint: a hard teammate would place the tile (north|east|south|west) of .+, turned \d+°/);
+    // How the tile is turned, in words, never in degrees; then each step as a verb.
+    assert.match(words, /^Hint: a hard teammate would place the tile (north|east|south|west) of .+, (without turning it|turned a quarter to the (right|left)|turned upside down)(, then (put|place|take|give|bury|send|remove|let|lay) [^,]+)*\./);
+    assert.doesNotMatch(words, /°/, "no degrees");
     assert.doesNotMatch(words, /\(-?\d+, -?\d+\)/, "no coordinates");
     // The plan's later steps name the tile it places "the new tile" (its square is empty).
     assert.doesNotMatch(words, / on (north|east|south|west) of/);
@@ -97,7 +99,8 @@ test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het te
       " Achter op schema: dat vraagt meer dan 1,5 punt per tegel.");
     assert.match(await page.textContent("#team-drain"), /^\d+ open begraafplaats(en)?: 1 spook extra (erop|op een ervan) in elke beurt die spoken brengt$/);
     const words = await hint(page, /Waarom: .*Rufus is nog \d+ punten weg en er (ligt|liggen) nog \d+ tegels? op deze stapel\./);
-    assert.match(words, /^Tip: een sterke teamgenoot zou de tegel ten (noorden|oosten|zuiden|westen) van .+ leggen, \d+° gedraaid/);
+    assert.match(words, /^Tip: een sterke teamgenoot zou de tegel ten (noorden|oosten|zuiden|westen) van .+ leggen, (zonder hem te draaien|een kwartslag naar (rechts|links) gedraaid|ondersteboven gedraaid)/);
+    assert.doesNotMatch(words, /°/, "no degrees");
     assert.doesNotMatch(words, /points|tiles|ghosts? go/, "no English in the Dutch hint");
     assert.doesNotMatch(words, / op ten /, "the new tile, not an empty square, holds the meeple");
     await pullSheet(page);

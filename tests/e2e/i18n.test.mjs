@@ -186,7 +186,7 @@ test("on the Dutch page a refused file, a damaged link and an illegal move say w
   await page.setInputFiles("#import-file", { name: "kapot.json", mimeType: "application/json", buffer: Buffer.from(record) });
   const notice = page.locator("#notice");
   await notice.waitFor({ state: "visible" });
-  assert.equal(await notice.textContent(), "“kapot.json” kon niet worden geopend: zet 3 kan niet worden gespeeld: op vak (1, 0) ligt al een tegel");
+  assert.equal(await notice.textContent(), "“kapot.json” kon niet worden geopend: zet 3 kan niet worden gespeeld: op (1, 0) ligt al een tegel");
   await shot(page, "i18n-error-nl");
   // Not a record at all.
   await page.setInputFiles("#import-file", { name: "x.json", mimeType: "application/json", buffer: Buffer.from("{\"nope\": 1}") });

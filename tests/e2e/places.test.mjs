@@ -56,27 +56,33 @@ test("a co-op scoring's buttons say the points it brings and the ghosts a remova
   });
   assert.ok(found, "a game with a scoring and ghosts to remove");
   await frame(page);
-  // The buttons, one per choice, in the order of the legal actions.
-  const labels = await page.$$eval("#coop-choices button", (bs) => bs.map((b) => b.textContent));
+  // The buttons, one per choice, in the order of the legal actions, each numbered as the
+  // board numbers its target.
+  const buttons = await page.$$eval("#coop-choices button", (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(buttons.map((b) => Number(b.match(/^(\d+) /)?.[1])), buttons.map((_, i) => i + 1), buttons.join(" | "));
+  const labels = buttons.map((b) => b.replace(/^\d+ /, ""));
   const listed = await page.evaluate(() => window.carc.game.legalActions().filter((a) => !a.pass));
-  const points = labels.map((l) => l.match(/^Take the (\d+) points?: (.+)$/)).find(Boolean);
+  const points = labels.map((l) => l.match(/^Take (\d+) points?: (.+)$/)).find(Boolean);
   const r = listed.findIndex((a) => a.remove);
-  const removal = labels[r].match(/^Remove (\d+) ghosts? from (.+) instead$/);
+  const removal = labels[r].match(/^Remove (\d+) ghosts? from (.+) instead( \(giving up .+\))?$/);
   assert.ok(points && removal, labels.join(" | "));
-  // Places in words, as the board names them: no coordinates.
+  // Places in words, by the shortest words that tell them apart: no coordinates, no two alike.
   for (const l of labels) assert.doesNotMatch(l, /\(-?\d+, -?\d+\)/, l);
-  assert.equal(removal[2], await page.evaluate((a) => window.carc.game.placeName(a.from_x, a.from_y), listed[r]));
-  // The feature scored is named by what it is and whose meeple is on it.
-  const scored = listed[labels.findIndex((l) => l === points[0])];
-  assert.equal(points[2], await page.evaluate((a) => window.carc.game.featureName(a.x, a.y, a.at), scored));
-  assert.match(points[2], /^the (road|city) of \d+ tiles? with the (red|green|blue|yellow) meeples?$|^the (monastery|cemetery|castle|garden|shrine) with the/, points[2]);
+  assert.equal(new Set(labels).size, labels.length, labels.join(" | "));
+  // The feature scored is named by its kind, and by its meeples' colours where that tells it apart.
+  assert.match(points[2], /^the ((red|green|blue|yellow)( and (red|green|blue|yellow))* meeples?'s? )?(road|city|castle)( (north|east|south|west) of .+)?$/, points[2]);
+  // The board numbers the targets it shows as the buttons do.
+  const numbered = await page.evaluate(() => window.carc.view.spotPoints().filter((p) => p.number));
+  assert.ok(numbered.length > 0, "numbers on the board");
+  for (const p of numbered) assert.deepEqual(listed[p.number - 1], p.action, `target ${p.number} is button ${p.number}`);
+  await shot(page, "coop-numbered-choices-1280");
   // The removal's count is what is on that square, up to 3 (COOP-3a-2).
   const there = await page.evaluate((a) => window.carc.game.snapshot().coop.ghosts
     .filter((g) => g.x === a.from_x && g.y === a.from_y).reduce((n, g) => n + g.count, 0), listed[r]);
   assert.equal(Number(removal[1]), Math.min(3, there));
   // Taking the points moves the team's marker by as many.
   const before = (await snap(page)).coop.markers[0];
-  await page.locator("#coop-choices button", { hasText: /^Take the/ }).first().click();
+  await page.locator("#coop-choices button", { hasText: /^\d+ Take / }).first().click();
   assert.equal((await snap(page)).coop.markers[0] - before, Number(points[1]));
   assert.deepEqual(page.errors, []);
   await page.context().close();

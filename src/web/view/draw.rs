@@ -153,7 +153,10 @@ impl State {
                 let ghost_step = g.figure_square().is_none();
                 self.draw_figures(&s);
                 drop(s);
-                for (i, c) in self.choices().iter().enumerate() {
+                let choices = self.choices();
+                // The numbers the step's buttons show, beside their targets, drawn last.
+                let numbered: Vec<&Choice> = choices.iter().filter(|c| c.number.is_some()).collect();
+                for (i, c) in choices.iter().enumerate() {
                     if c.square {
                         // A square to clear, to remove ghosts from, or for the face-down tile.
                         let hot = self.spot_hover == Some(i) || self.focus == Some(i);
@@ -192,6 +195,9 @@ impl State {
                 }
                 if let Some(a) = self.pending {
                     self.draw_figure_on(a, &color, true);
+                }
+                for c in numbered {
+                    draw_number(ctx, c, k);
                 }
             }
             _ => self.draw_figures(&s),
@@ -482,4 +488,29 @@ pub(super) fn draw_tile_at(
     ctx.translate(-0.5, -0.5).ok();
     render::draw_tile(ctx, def, rot.quarters(), detail);
     ctx.restore();
+}
+
+/// A choice's number, as its button says, in a dark badge beside its target (at the top
+/// left of a square; up and right of a spot), about 18 CSS pixels across at any zoom `k`.
+fn draw_number(ctx: &CanvasRenderingContext2d, c: &Choice, k: f64) {
+    let Some(n) = c.number else { return };
+    let r = 9.0 / k;
+    let (x, y) = if c.square {
+        (c.x - 0.44 + r * 1.2, c.y - 0.44 + r * 1.2)
+    } else {
+        (c.x + SPOT_RADIUS + r * 0.5, c.y - SPOT_RADIUS - r * 0.5)
+    };
+    ctx.begin_path();
+    ctx.arc(x, y, r, 0.0, 2.0 * PI).ok();
+    ctx.set_fill_style_str("#1d2a3a");
+    ctx.fill();
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(1.5 / k);
+    ctx.stroke();
+    ctx.set_fill_style_str("#ffffff");
+    ctx.set_font(&format!("bold {}px system-ui, sans-serif", 12.0 / k));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    ctx.fill_text(&n.to_string(), x, y + 0.5 / k).ok();
+    ctx.set_text_baseline("alphabetic");
 }

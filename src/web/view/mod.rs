@@ -294,7 +294,9 @@ fn tell_inspection(state: &Rc<RefCell<State>>) {
         let detail = match st.inspecting {
             None => Value::Null,
             Some((pos, feature, mist)) => {
-                let of = |part: Option<Part>| part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p));
+                let of = |part: Option<Part>| {
+                    part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p, st.pending))
+                };
                 let (x, y) = st.inspect_point;
                 json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist), "keyboard": st.key_inspect.is_some()})
             }
@@ -764,7 +766,8 @@ impl BoardView {
         to_js(&json!({"x": sx, "y": sy}))
     }
 
-    /// The clickable choices of the figure step: `[{action, x, y}]` in CSS pixels.
+    /// The clickable choices of the step awaited: `[{action, x, y, number}]` in CSS pixels
+    /// (`number`: the co-op button it is, as the board numbers it; `null` elsewhere).
     #[wasm_bindgen(js_name = spotPoints)]
     pub fn spot_points(&self) -> JsValue {
         let st = self.state.borrow();
@@ -774,7 +777,8 @@ impl BoardView {
             .iter()
             .map(|c| {
                 let (sx, sy) = st.cam.to_screen(c.x, c.y);
-                json!({"action": crate::record::RecordAction::from_action(&c.action, &tiles).to_value(), "x": sx, "y": sy})
+                let action = crate::record::RecordAction::from_action(&c.action, &tiles).to_value();
+                json!({"action": action, "x": sx, "y": sy, "number": c.number})
             })
             .collect();
         to_js(&Value::Array(list))

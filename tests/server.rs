@@ -342,12 +342,20 @@ async fn only_a_seats_token_plays_it_and_only_on_its_turn() {
     let g = m.game.as_ref().unwrap();
     let legal = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
     // Bo acts on Ann's turn; Ann acts on an old position; a nonsense action.
+    // Each refusal says its reason as a code (and its numbers) for a page to word, beside
+    // the English text (docs/online.md).
     b.send(json!({"type": "act", "n": 0, "action": legal})).await;
-    assert!(b.until("error").await["message"].as_str().unwrap().contains("not your turn"));
+    let e = b.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("not your turn"));
+    assert_eq!((&e["code"], &e["re"]), (&json!("not_your_turn"), &json!("act")), "{e}");
     a.send(json!({"type": "act", "n": 3, "action": legal})).await;
-    assert!(a.until("error").await["message"].as_str().unwrap().contains("moved on"));
+    let e = a.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("moved on"));
+    assert_eq!((&e["code"], &e["params"]), (&json!("moved_on"), &json!({"at": 0, "n": 3})), "{e}");
     a.send(json!({"type": "act", "n": 0, "action": {"tile": "base.A", "x": 50, "y": 50, "rotation": 0}})).await;
-    a.until("error").await;
+    let e = a.until("error").await;
+    assert_eq!(e["code"], "illegal_action", "{e}");
+    assert!(e["params"]["detail"].as_str().is_some_and(|d| !d.is_empty()), "{e}");
     // Nothing changed: the same move is still the first, and it is played once.
     a.send(json!({"type": "act", "n": 0, "action": legal})).await;
     let act = a.until("action").await;
@@ -532,6 +540,8 @@ async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     host.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
     let e = host.until("error").await;
     assert!(e["message"].as_str().unwrap().contains("waits 120 s"), "{e}");
+    assert_eq!(e["code"], "not_away_long_enough", "{e}");
+    assert_eq!(e["params"]["absent"], 120, "{e}");
 
     // A room that waits 0 s: Gus leaves mid-game and the host lets a computer play on.
     let mut host = Client::connect(addr).await;

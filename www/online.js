@@ -155,7 +155,24 @@ export class Online extends EventTarget {
     if (!this.game) return false;
     const sent = this.raw({ type: "act", n: this.game.snapshot().actions, action });
     if (!sent) this.emit("error", this.t("online.notSent"));
+    else this.lastAct = action;
     return sent;
+  }
+
+  /** A server's refusal in the page's own words: `refusal.<code>` with its numbers; an
+   *  illegal move is explained by this page's copy of the game (Game.whyNot, in its
+   *  language, squares in words); a code the page does not know keeps the server's English. */
+  say(m) {
+    if (m.code === "illegal_action" && m.re === "act" && this.lastAct && this.game) {
+      try {
+        const why = this.game.whyNot(this.lastAct);
+        return why ? this.t("refusal.illegal_action", { why }) : this.t("refusal.illegal_action.other");
+      } catch { /* the move no longer reads on this copy: the general words below */ }
+    }
+    if (m.code === "illegal_action") return this.t("refusal.illegal_action.other");
+    const key = `refusal.${m.code}`;
+    if (!m.code || !this.t.has?.(key)) return m.message;
+    return this.t(key, { why: m.params?.detail ?? m.message, ...(m.params || {}) });
   }
 
   handle(m) {
@@ -208,8 +225,8 @@ export class Online extends EventTarget {
       case "error": {
         const kind = { create: "created", claim: "claimed" }[m.re];
         const i = this.pending.findIndex((p) => p.kind === kind);
-        if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(m.message));
-        else this.emit("error", m.message);
+        if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(this.say(m)));
+        else this.emit("error", this.say(m));
         break;
       }
       default:

@@ -9,7 +9,7 @@ use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
 use super::random::{random_id, random_seed};
 use super::refusal::Refusal;
 use super::room::{hash, seat_meta, Meta, Progress, Room};
-use super::socket::{error, leave, Client};
+use super::socket::{leave, Client};
 use super::store::{self, Lease};
 use crate::ai::Level;
 use serde_json::{json, Value};
@@ -51,7 +51,7 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
         ClientMsg::Chat { text } => chat(server, c, text).await,
         ClientMsg::Computer { seat, level } => computer(server, c, ip, seat, level).await,
     };
-    Handled::Replies(answer.unwrap_or_else(|e| vec![error(e.to_string())]))
+    Handled::Replies(answer.unwrap_or_else(|e| vec![ServerMsg::refused(&e)]))
 }
 
 /// The room a join or a claim names, when it is served here; otherwise what to do with the
@@ -68,7 +68,7 @@ async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> R
             Err(Handled::Forward(up))
         }
         Err(Unserved::Elsewhere) => Err(Handled::Moved),
-        Err(Unserved::Refused(e)) => Err(Handled::Replies(vec![error(e.to_string())])),
+        Err(Unserved::Refused(e)) => Err(Handled::Replies(vec![ServerMsg::refused(&e)])),
     }
 }
 

@@ -516,8 +516,14 @@ pub enum ServerMsg {
     Pong,
     /// A request was refused: why, and which request (`re`, its `type`) when known.
     Error {
-        /// Why.
+        /// Why, in English.
         message: String,
+        /// Why, as a code a page says in its own language (`refusal.<code>`; docs/online.md
+        /// lists them).
+        code: &'static str,
+        /// The numbers the reason names, and a server-only reason's English `detail`.
+        #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+        params: serde_json::Map<String, Value>,
         /// The request's type.
         #[serde(skip_serializing_if = "Option::is_none")]
         re: Option<&'static str>,
@@ -601,14 +607,28 @@ pub struct SeatFrame {
 
 impl ServerMsg {
     /// An error with no request named (yet: see [`ServerMsg::re`]).
-    pub fn error(message: impl Into<String>) -> ServerMsg {
-        ServerMsg::Error { message: message.into(), re: None }
+    pub fn error(code: &'static str, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error { message: message.into(), code, params: serde_json::Map::new(), re: None }
+    }
+
+    /// A request refused, by its reason: its English text, its code and its numbers.
+    pub fn refused(r: &super::refusal::Refusal) -> ServerMsg {
+        ServerMsg::Error { message: r.to_string(), code: r.code(), params: r.params(), re: None }
+    }
+
+    /// A message the server could not read: `bad_message`, the English reason as `detail`.
+    pub fn bad(e: &BadMessage) -> ServerMsg {
+        let mut params = serde_json::Map::new();
+        params.insert("detail".into(), Value::String(e.to_string()));
+        ServerMsg::Error { message: e.to_string(), code: "bad_message", params, re: None }
     }
 
     /// An error marked with the request it answers; any other message as it is.
     pub fn re(self, kind: &'static str) -> ServerMsg {
         match self {
-            ServerMsg::Error { message, .. } => ServerMsg::Error { message, re: Some(kind) },
+            ServerMsg::Error { message, code, params, .. } => {
+                ServerMsg::Error { message, code, params, re: Some(kind) }
+            }
             other => other,
         }
     }
@@ -687,8 +707,16 @@ mod tests {
         assert!(name(&"é".repeat(65)).is_err() && name(&"e\u{0301}".repeat(64)).is_ok(), "64 characters after NFC");
         // What the server sends: typed, `type` first (room frames are recognised by it).
         assert_eq!(ServerMsg::Pong.text(), r#"{"type":"pong"}"#);
-        assert_eq!(ServerMsg::error("no").re("act").text(), r#"{"type":"error","message":"no","re":"act"}"#);
-        assert_eq!(ServerMsg::error("no").text(), r#"{"type":"error","message":"no"}"#);
+        assert_eq!(
+            ServerMsg::error("slow_down", "no").re("act").text(),
+            r#"{"type":"error","message":"no","code":"slow_down","re":"act"}"#
+        );
+        assert_eq!(ServerMsg::error("not_text", "no").text(), r#"{"type":"error","message":"no","code":"not_text"}"#);
+        let r = super::super::refusal::Refusal::TooManyWatchers { max: 3 };
+        assert_eq!(
+            ServerMsg::refused(&r).text(),
+            r#"{"type":"error","message":"this room has 3 watchers, as many as it may","code":"too_many_watchers","params":{"max":3}}"#
+        );
         let over = ServerMsg::State { n: 2, record: Value::Null, whole: Some(Value::Bool(true)) };
         assert_eq!(over.text(), r#"{"type":"state","n":2,"record":null,"final":true}"#);
         let created =

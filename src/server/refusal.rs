@@ -1,6 +1,6 @@
-//! Why the server refused a client's request. A client is told the English text (the
-//! protocol's `error` message, docs/online.md); the server's code passes the reason as this
-//! type, so that a reason could be sent as a code for the page to say in its language.
+//! Why the server refused a client's request. A client is told the reason as a `code` and its
+//! `params` (for the page to say in its language) beside the English `message` (the
+//! protocol's `error` frame, docs/online.md); the server's code passes the reason as this type.
 
 use super::room::{CHAT_PER_WINDOW, CHAT_WINDOW, CONNECTIONS_PER_SEAT};
 use super::store::StoreError;
@@ -128,6 +128,70 @@ impl fmt::Display for Refusal {
             Refusal::Unreachable(why) => write!(f, "{why}"),
             Refusal::Action(e) => e.fmt(f),
             Refusal::Store(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Refusal {
+    /// The reason as the `error` frame's `code` names it (docs/online.md lists them); the page
+    /// says `refusal.<code>` in its language.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::NoSuchRoom => "no_such_room",
+            Refusal::UnknownSeatLink => "unknown_seat_link",
+            Refusal::SeatOpenTooOften => "seat_open_too_often",
+            Refusal::TooManyWatchers { .. } => "too_many_watchers",
+            Refusal::NotStarted => "not_started",
+            Refusal::Over => "over",
+            Refusal::NotYourTurn => "not_your_turn",
+            Refusal::MovedOn { .. } => "moved_on",
+            Refusal::NoSuchSeat => "no_such_seat",
+            Refusal::ChatTooFast => "chat_too_fast",
+            Refusal::OpenLinkNeeded => "open_link_needed",
+            Refusal::NoOpenSeat => "no_open_seat",
+            Refusal::ComputerAlready => "computer_already",
+            Refusal::PlayerConnected => "player_connected",
+            Refusal::NotAwayLongEnough { .. } => "not_away_long_enough",
+            Refusal::Quota { what: "rooms" } => "quota_rooms",
+            Refusal::Quota { .. } => "quota_computers",
+            Refusal::JoinFirst => "join_first",
+            Refusal::OnlyHostStarts => "only_host_starts",
+            Refusal::GameRunning => "game_running",
+            Refusal::WatcherMayNotAct => "watcher_may_not_act",
+            Refusal::ComputerPlaysSeat => "computer_plays_seat",
+            Refusal::WatcherMayNotChat => "watcher_may_not_chat",
+            Refusal::OnlyHostHandsOver => "only_host_hands_over",
+            Refusal::ServerFull => "server_full",
+            Refusal::NewRoomElsewhere => "new_room_elsewhere",
+            Refusal::Level(_) => "level",
+            Refusal::Setup(_) => "setup",
+            Refusal::Action(ActionError::Illegal(_)) => "illegal_action",
+            Refusal::Action(ActionError::Malformed(_)) => "bad_action",
+            Refusal::Store(_) => "store",
+            Refusal::Damaged(_) => "damaged",
+            Refusal::Unreachable(_) => "unreachable",
+        }
+    }
+
+    /// The numbers (and, where the reason is a text only the server has, its English
+    /// `detail`) a page needs to say the reason in its own words.
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let v = match self {
+            Refusal::SeatOpenTooOften => json!({"max": CONNECTIONS_PER_SEAT}),
+            Refusal::TooManyWatchers { max } => json!({"max": max}),
+            Refusal::MovedOn { at, n } => json!({"at": at, "n": n}),
+            Refusal::ChatTooFast => json!({"max": CHAT_PER_WINDOW, "secs": CHAT_WINDOW.as_secs()}),
+            Refusal::NotAwayLongEnough { away, absent } => json!({"away": away, "absent": absent}),
+            Refusal::Level(m) | Refusal::Setup(m) | Refusal::Damaged(m) => json!({"detail": m}),
+            Refusal::Action(e) => json!({"detail": e.to_string()}),
+            Refusal::Store(e) => json!({"detail": e.to_string()}),
+            Refusal::Unreachable(e) => json!({"detail": e.to_string()}),
+            _ => json!({}),
+        };
+        match v {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
         }
     }
 }

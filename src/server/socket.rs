@@ -100,10 +100,6 @@ fn frame(m: &ServerMsg) -> Message {
     Message::Text(m.text().into())
 }
 
-pub(super) fn error(message: impl Into<String>) -> ServerMsg {
-    ServerMsg::error(message)
-}
-
 /// The close frame for a message the socket itself refused (tungstenite's error says which
 /// kind): 1009 for one over the size limit, 1007 for text that is not UTF-8, 1001 for a
 /// client silent past the idle timeout ([`listener`]), else 1002.
@@ -167,7 +163,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                 match c.spend(server.config.messages_per_sec) {
                     Budget::Ok => {}
                     Budget::Over => {
-                        if matches!(msg, Message::Text(_)) && socket.send(frame(&error("too many messages: slow down"))).await.is_err() {
+                        if matches!(msg, Message::Text(_)) && socket.send(frame(&ServerMsg::error("slow_down", "too many messages: slow down"))).await.is_err() {
                             break;
                         }
                         continue;
@@ -185,7 +181,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                 }
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
-                    Message::Binary(_) => { let _ = socket.send(frame(&error("messages are JSON text"))).await; continue; }
+                    Message::Binary(_) => { let _ = socket.send(frame(&ServerMsg::error("not_text", "messages are JSON text"))).await; continue; }
                     _ => continue,
                 };
                 let replies = match protocol::parse(&text) {
@@ -219,8 +215,8 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                     // A refused message of a known type still says what it answers; the
                     // refusal becomes text here, where it is written to the client.
                     Err(e) => vec![match protocol::kind_of(&text) {
-                        Some(kind) => error(e.to_string()).re(kind),
-                        None => error(e.to_string()),
+                        Some(kind) => ServerMsg::bad(&e).re(kind),
+                        None => ServerMsg::bad(&e),
                     }],
                 };
                 for r in replies {

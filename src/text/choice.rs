@@ -89,7 +89,7 @@ pub(crate) enum PlanStep {
     /// Take the abbot back from there.
     Retrieve { at: String },
     /// A cooperative choice.
-    Choice(ChoiceWords),
+    Choice(Box<ChoiceWords>),
     /// A set's choice the plan makes (a ghost's meeple, a circle's, the cat's).
     SetChoice,
 }
@@ -384,7 +384,7 @@ pub fn plan_steps(lang: Lang, game: &Game, plan: &[Action]) -> Vec<String> {
                 let all: Vec<Action> = g.legal_actions().into_iter().filter(|x| !matches!(x, Action::Pass)).collect();
                 let said = words(speech, &g, &all);
                 match all.iter().position(|x| x == a).and_then(|k| said[k].clone()) {
-                    Some(w) => PlanStep::Choice(w),
+                    Some(w) => PlanStep::Choice(Box::new(w)),
                     None => PlanStep::SetChoice,
                 }
             }

@@ -825,7 +825,7 @@ impl Speech for German {
             PlanStep::Pass => "keinen Meeple setzen".into(),
             PlanStep::Retrieve { at } => format!("den Abt {at} zurücknehmen"),
             PlanStep::SetChoice => "die folgende Wahl treffen".into(),
-            PlanStep::Choice(c) => match c {
+            PlanStep::Choice(c) => match c.as_ref() {
                 ChoiceWords::Points { points, feature } => {
                     let the = L.pick(*points, "den", "die");
                     format!("{the} {} für {} nehmen", count(*points, "Punkt", "Punkte"), acc(feature))

@@ -637,7 +637,7 @@ impl Speech for English {
             PlanStep::Pass => "place no meeple".into(),
             PlanStep::Retrieve { at } => format!("take the abbot back {at}"),
             PlanStep::SetChoice => "make the choice that follows".into(),
-            PlanStep::Choice(c) => match c {
+            PlanStep::Choice(c) => match c.as_ref() {
                 ChoiceWords::Points { points, feature } => {
                     format!("take the {} of {}", count(*points, "point", "points"), name(feature))
                 }

@@ -440,7 +440,7 @@ fn plan_steps(lang: Lang) -> Vec<PlanStep> {
         PlanStep::Retrieve { at },
         PlanStep::SetChoice,
     ]);
-    out.extend(choices().into_iter().map(PlanStep::Choice));
+    out.extend(choices().into_iter().map(|c| PlanStep::Choice(Box::new(c))));
     out
 }
 

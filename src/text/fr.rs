@@ -733,7 +733,7 @@ impl Speech for French {
             PlanStep::Pass => "ne placer aucun meeple".into(),
             PlanStep::Retrieve { at } => format!("reprendre l'abbé {at}"),
             PlanStep::SetChoice => "faire le choix qui suit".into(),
-            PlanStep::Choice(c) => match c {
+            PlanStep::Choice(c) => match c.as_ref() {
                 ChoiceWords::Points { points, feature } => {
                     let the = L.pick(*points, "le", "les");
                     format!("prendre {the} {} {}", count(*points, "point", "points"), de(&name(feature)))

@@ -653,7 +653,7 @@ impl Speech for Dutch {
             PlanStep::Pass => "geen meeple zetten".into(),
             PlanStep::Retrieve { at } => format!("de abt {at} terugnemen"),
             PlanStep::SetChoice => "de keuze maken die volgt".into(),
-            PlanStep::Choice(c) => match c {
+            PlanStep::Choice(c) => match c.as_ref() {
                 ChoiceWords::Points { points, feature } => {
                     format!("de {} van {} nemen", count(*points, "punt", "punten"), name(feature))
                 }

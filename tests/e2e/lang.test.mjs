@@ -85,6 +85,20 @@ test("every key the page and the element use is in the table", () => {
   assert.deepEqual(missing, [], "keys used but not in the table");
 });
 
+test("every reason the server can refuse with has its words in every language", () => {
+  // The codes as the server names them (src/server/refusal.rs's `code`, and the socket's own).
+  const src = ["src/server/refusal.rs", "src/server/socket.rs", "src/server/protocol.rs"]
+    .map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
+  const body = src.slice(src.indexOf("pub fn code(&self)"), src.indexOf("pub fn params(&self)"));
+  const codes = new Set([...body.matchAll(/=> "([a-z_]+)",/g)].map((m) => m[1]));
+  for (const m of src.matchAll(/ServerMsg::error\("([a-z_]+)"/g)) codes.add(m[1]);
+  for (const m of src.matchAll(/code: "([a-z_]+)"/g)) codes.add(m[1]);
+  assert.ok(codes.size >= 35, `found ${codes.size} codes`);
+  for (const code of [...codes, "illegal_action.other"]) {
+    for (const [lang, table] of Object.entries(LANGUAGES)) assert.ok(`refusal.${code}` in table, `${lang}: refusal.${code}`);
+  }
+});
+
 test("texts fill placeholders, pick one or many, and the language falls back to English", () => {
   assert.equal(text("en", "stack.tiles", { n: 1 }), "1 tile left in the stack");
   assert.equal(text("en", "stack.tiles", { n: 0 }), "0 tiles left in the stack");

@@ -13,7 +13,7 @@ import init, { Game, BoardView, drawTile, playerColor, thinkTurn } from "./carca
 import { el } from "./dom.js";
 import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
-import { Table, drawnLabel, markOf, readSave, showMoves, touchScreen } from "./controller.js";
+import { Table, drawBoxTile, drawnLabel, markOf, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { GuideRun, guideCard } from "./guide.js";
 import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
@@ -693,8 +693,7 @@ export class CarcassonneGame extends HTMLElement {
       u.last.disabled = u.forward.disabled = this.shown === n;
       this.labelPlay();
     }
-    if (s.phase.step === "tile") drawTile(u.drawn, s.phase.tile, this.view.previewRotation());
-    else u.drawn.getContext("2d").clearRect(0, 0, u.drawn.width, u.drawn.height);
+    drawBoxTile(W, u.drawn, s, s.phase.step === "tile" ? this.view.previewRotation() : 0);
     u.drawn.setAttribute("aria-label", drawnLabel(this.game, s, t));
     u.hint.textContent = s.over ? "" : this.guideRun?.finished(s) ? t("guide.done") : this.table.hint(s, turn);
     const show = (button, { shown, enabled }) => { button.hidden = !shown; button.disabled = !enabled; };

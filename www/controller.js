@@ -232,9 +232,27 @@ export class Table {
 /** The drawn tile's label for screen readers (the picture is a canvas): what it shows, in
  *  words, during the tile step of snapshot `s` of `game`. */
 export function drawnLabel(game, s, t) {
+  const shown = boxTile(s);
   let told = "";
-  if (s.phase.step === "tile") try { told = game.describeTile(s.phase.tile); } catch { /* an id the catalogue lacks */ }
-  return told ? t("drawn.tile", { tile: told }) : t("drawn.label");
+  if (shown) try { told = game.describeTile(shown.tile); } catch { /* an id the catalogue lacks */ }
+  return told ? t(shown.placed ? "drawn.placed" : "drawn.tile", { tile: told }) : t("drawn.label");
+}
+
+/** The tile the drawn-tile box shows: the one drawn (as the board previews it, `rotation`
+ *  null), or during the rest of the turn the one just placed, as it lies; none when the
+ *  game is over or nothing is placed yet. */
+export function boxTile(s) {
+  if (s.phase.step === "tile") return { tile: s.phase.tile, rotation: null, placed: false };
+  if (s.over || !s.last) return null;
+  const q = s.board.find((b) => b.x === s.last.x && b.y === s.last.y && b.tile);
+  return q ? { tile: q.tile, rotation: q.rotation, placed: true } : null;
+}
+
+/** Draw `boxTile(s)` on `canvas` (`preview`: the rotation the board previews the drawn tile in). */
+export function drawBoxTile(W, canvas, s, preview) {
+  const shown = boxTile(s);
+  if (shown) W.drawTile(canvas, shown.tile, shown.rotation ?? preview);
+  else canvas.getContext("2d").clearRect(0, 0, canvas.width, canvas.height);
 }
 
 /** Whether the main pointer is a finger (a phone or a tablet). */

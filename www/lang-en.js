@@ -17,7 +17,7 @@ export const en = {
   "offline.link": "Download the game as one file", "offline.rest": "to play it offline, opened straight from disk.",
   // The board and the turn
   "board.label": "Game board. Tab moves between the places you can play, R rotates, Enter places, Escape takes the tile back, I reads out the tile in the middle part by part (the arrows then go to the next tile).",
-  "drawn.label": "The drawn tile", "drawn.tile": "The drawn tile: {tile}", "turn.label": "Your turn", "loading": "Loading…",
+  "drawn.label": "The drawn tile", "drawn.tile": "The drawn tile: {tile}", "drawn.placed": "The tile just placed: {tile}", "turn.label": "Your turn", "loading": "Loading…",
   "refused.isolated": "The tile must go next to a tile already on the board.",
   "refused.fits": "The tile fits there in no rotation: each edge must match the tile beside it.",
   "refused.river": "A river tile must extend the river from its open end, without turning back the way it came.",
@@ -35,7 +35,7 @@ export const en = {
   "stack.tiles": ["{n} tile left in the stack", "{n} tiles left in the stack"],
   "stack.ghosts": ["{n} ghost in the supply", "{n} ghosts in the supply"],
   "stack.circles": "{n} in spell circles", "stack.catPile": "({n} on Eloïse's pile)",
-  "stack.reconstructed": "the mist sets' tile layouts are reconstructions",
+  "stack.reconstructed": "The mist sets' tile layouts are reconstructions.",
   "coop.left": ["{n} ghost left", "{n} ghosts left"], "coop.pileLeft": ["{n} tile left in the active pile", "{n} tiles left in the active pile"],
   "players.label": "Players", "player.computer": "{name} (computer, {level})",
   "supply.meeples": ["{n} meeple", "{n} meeples"], "supply.abbot": "abbot",

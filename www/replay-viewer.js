@@ -69,8 +69,11 @@ export class ReplayViewer {
     const t = this.page.t, n = this.record.actions.length;
     this.k = k = showMoves(this.game, this.record, this.k, k);
     $("#rp-slider").value = String(k);
-    $("#rp-label").textContent = t("replay.move", { k, n });
-    $("#announce").textContent = `${$("#rp-label").textContent}: ${this.steps[k].map((l) => l.text).join(". ")}`;
+    // The move in words, and on a phone's one-row bar as "k/n".
+    const [wide, narrow] = $("#rp-label").children;
+    wide.textContent = t("replay.move", { k, n });
+    narrow.textContent = `${k}/${n}`;
+    $("#announce").textContent = `${wide.textContent}: ${this.steps[k].map((l) => l.text).join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === n;
     this.page.render();

@@ -7,10 +7,8 @@ import { markWon, outcomeText, reasonsText, renderTeam } from "./coop.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
 import { headline, renderResults } from "./results.js";
 import { TOPIC_OF } from "./help.js";
-import { drawnLabel, markOf, touchScreen, WHY_TOPIC } from "./controller.js";
+import { drawBoxTile, drawnLabel, markOf, touchScreen, WHY_TOPIC } from "./controller.js";
 
-
-/** A button's label inside a sentence: its first letter in lower case, spots ("Nw") kept. */
 
 /** The lines of the log for some events (the opening draw of the start tile is not news):
  *  the text, the help topic it belongs to (a "?" beside it opens that), and the square it
@@ -66,23 +64,27 @@ export class SidePanel {
     const turn = table.turn(s, { replay: replay.active });
     const b = table.buttons(s, turn);
 
-    // The drawn tile, as the board previews it.
+    // The drawn tile, as the board previews it (then the tile just placed, until the turn
+    // ends); none in a room's lobby, where no game has begun.
     const drawn = $("#drawn");
-    if (step === "tile") W.drawTile(drawn, s.phase.tile, this.view.previewRotation());
-    else drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
+    const noGame = turn.lobby || turn.joining;
+    if (noGame) drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
+    else drawBoxTile(W, drawn, s, step === "tile" ? this.view.previewRotation() : 0);
     drawn.setAttribute("aria-label", drawnLabel(shown, s, t));
 
     $("#turn-line").textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}` : t("turn.toPlay", { name: me.name });
     // The player's colour as a bar beside the text: any colour a player picks, the text
     // itself stays readable (WCAG contrast).
     $("#turn-line").style.borderLeftColor = s.over ? "transparent" : color(s.current_player);
-    const mist = s.sets.some((x) => x === "ghosts" || x === "spellcircles") ? [t("stack.reconstructed")] : [];
-    $("#tiles-left").textContent = (coop
+    // What is left, while the game goes on (a finished game's panel names the winner only);
+    // the mist sets' reconstruction is said once, on a line of its own.
+    $("#mist-note").hidden = !s.sets.some((x) => x === "ghosts" || x === "spellcircles");
+    $("#tiles-left").textContent = s.over || noGame ? "" : (coop
       ? [t("coop.left", { n: coop.supply + coop.cat_pile }), t("coop.pileLeft", { n: coop.active_pile_left })]
       : [t("stack.tiles", { n: s.tiles_left }),
         ...(s.ghosts !== undefined ? [t("stack.ghosts", { n: s.ghosts })] : []),
         ...(s.ghosts_in_circles !== undefined ? [t("stack.circles", { n: s.ghosts_in_circles }) +
-          (s.cat_pile ? ` ${t("stack.catPile", { n: s.cat_pile })}` : "")] : [])]).concat(mist).join(" · ");
+          (s.cat_pile ? ` ${t("stack.catPile", { n: s.cat_pile })}` : "")] : [])]).join(" · ");
     $("#hint").textContent = guide?.finished(s) && !replay.active && !s.over ? t("guide.done") : table.hint(s, turn);
     if (b.pending) $("#hint").textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
 

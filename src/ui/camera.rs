@@ -70,11 +70,13 @@ impl Camera {
         self.y -= dy / self.zoom;
     }
 
-    /// The keyboard's inspection: centre the middle of the square next to the one in the
-    /// middle now (`dx`, `dy` in -1, 0, 1).
+    /// The keyboard's inspection: bring the middle of the square next to the one in the
+    /// middle of the free part now (`dx`, `dy` in -1, 0, 1) to that middle.
     pub fn step_square(&mut self, dx: i32, dy: i32) {
-        self.x = self.x.floor() + 0.5 + f64::from(dx);
-        self.y = self.y.floor() + 0.5 + f64::from(dy);
+        let (fx, fy) = self.free_centre();
+        let (wx, wy) = self.to_world(fx, fy);
+        self.x += wx.floor() + 0.5 + f64::from(dx) - wx;
+        self.y += wy.floor() + 0.5 + f64::from(dy) - wy;
     }
 
     /// Show the squares from `lo` to `hi` with one square of margin all round (for the
@@ -99,6 +101,15 @@ impl Camera {
         self.x = (lo.x + hi.x + 1) as f64 / 2.0 - (left - right) / 2.0 / self.zoom;
         self.y = (lo.y + hi.y + 1) as f64 / 2.0 - (top - bottom) / 2.0 / self.zoom;
         true
+    }
+
+    /// The middle of the part of the canvas the host's bars leave free, in CSS pixels (the
+    /// canvas's middle when the bars would leave less than a quarter of it, as `fit` does).
+    pub fn free_centre(&self) -> (f64, f64) {
+        let [top, right, bottom, left] = self.inset.map(|v| if v.is_finite() { v.max(0.0) } else { 0.0 });
+        let (l, r) = if self.width - left - right >= self.width / 4.0 { (left, right) } else { (0.0, 0.0) };
+        let (t, b) = if self.height - top - bottom >= self.height / 4.0 { (top, bottom) } else { (0.0, 0.0) };
+        ((l + self.width - r) / 2.0, (t + self.height - b) / 2.0)
     }
 
     /// Whether any part of the square `p` is on the canvas.

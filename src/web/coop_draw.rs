@@ -30,6 +30,7 @@ pub fn draw_back(ctx: &Ctx, pos: Pos) {
 
 /// Every ghost on the board, in its spot: up to three drawn, then a count.
 pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
+    let gap = GHOST_GAP * render::piece_scale();
     for &(sq, spot, n) in &g.coop().ghosts {
         let (x, y) = ghost_spot_point(g, sq, spot);
         let shown = n.min(3);
@@ -44,7 +45,7 @@ pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
                     let p = crate::art::rotate(crate::art::circle_point(a, k, circles), square.rot.quarters());
                     (square.pos.x as f64 + p.x, square.pos.y as f64 + p.y, Piece::Trapped)
                 }
-                _ => (x + (k as f64 - (shown as f64 - 1.0) / 2.0) * GHOST_GAP, y, Piece::Ghost),
+                _ => (x + (k as f64 - (shown as f64 - 1.0) / 2.0) * gap, y, Piece::Ghost),
             };
             ctx.save();
             ctx.translate(px, py).ok();
@@ -56,7 +57,7 @@ pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
             ctx.set_font("bold 0.16px sans-serif");
             ctx.set_stroke_style_str("rgba(40,50,70,0.9)");
             ctx.set_line_width(0.03);
-            let (tx, label) = (x + (shown as f64 - 1.0) / 2.0 * GHOST_GAP + 0.11, format!("+{}", n - shown));
+            let (tx, label) = (x + (shown as f64 - 1.0) / 2.0 * gap + 0.11, format!("+{}", n - shown));
             ctx.stroke_text(&label, tx, y + 0.06).ok();
             ctx.fill_text(&label, tx, y + 0.06).ok();
         }
@@ -67,9 +68,10 @@ pub fn draw_ghosts(ctx: &Ctx, g: &Game) {
 /// after it: Eloïse on its left, the hounds with it on its right.
 pub fn draw_companions(ctx: &Ctx, g: &Game, node: u32) {
     let st = g.coop();
+    let s = render::piece_scale();
     if st.cat == Cat::At(node) {
         ctx.save();
-        ctx.translate(-0.22, 0.06).ok();
+        ctx.translate(-0.22 * s, 0.06 * s).ok();
         render::draw_piece(ctx, Piece::Cat);
         ctx.restore();
     }
@@ -77,7 +79,7 @@ pub fn draw_companions(ctx: &Ctx, g: &Game, node: u32) {
     for h in &st.hounds {
         if matches!(*h, Hound::With { node: n, .. } if n == node) {
             ctx.save();
-            ctx.translate(0.3, 0.06 - k).ok();
+            ctx.translate(0.3 * s, (0.06 - k) * s).ok();
             render::draw_piece(ctx, Piece::Hound);
             ctx.restore();
             k += 0.2;

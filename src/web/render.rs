@@ -312,12 +312,39 @@ impl Piece {
     }
 }
 
-/// How far apart ghosts side by side stand, in board units: a ghost's width and a little.
+/// How far apart ghosts side by side stand, in board units at a piece scale of 1: a
+/// ghost's width and a little (times [`piece_scale`] as drawn).
 pub const GHOST_GAP: f64 = 0.19;
+
+/// The zoom (CSS pixels a square) at which every piece is drawn at its own size: a game's
+/// opening zoom on a phone, where each is at least 16 pixels each way.
+pub const PIECE_ZOOM: f64 = 97.5;
+
+thread_local! {
+    /// The scale pieces are drawn at now ([`set_piece_zoom`]).
+    static PIECE_SCALE: std::cell::Cell<f64> = const { std::cell::Cell::new(1.0) };
+}
+
+/// Draw pieces for a board shown at `px_per_square`: below [`PIECE_ZOOM`] they grow (up to
+/// two and a half times their size), so that a ghost or a spell circle stays 16 pixels
+/// across on a board zoomed out to fit a whole mid-game table, on a phone too
+/// (tests/e2e/pieces.test.mjs measures both).
+pub fn set_piece_zoom(px_per_square: f64) {
+    let s = if px_per_square > 0.0 { (PIECE_ZOOM / px_per_square).clamp(1.0, 2.5) } else { 1.0 };
+    PIECE_SCALE.with(|c| c.set(s));
+}
+
+/// The scale pieces are drawn at now: offsets beside a meeple and gaps between ghosts grow
+/// with it, so that bigger pieces keep apart.
+pub fn piece_scale() -> f64 {
+    PIECE_SCALE.with(|c| c.get())
+}
 
 /// Draw `piece` centred on the origin, in board units (a square is 1).
 pub fn draw_piece(ctx: &Ctx, piece: Piece) {
     ctx.save();
+    let s = piece_scale();
+    ctx.scale(s, s).ok();
     match piece {
         Piece::Ghost => {
             ctx.scale(0.23, 0.23).ok();
@@ -479,6 +506,9 @@ fn draw_village(ctx: &Ctx) {
     ctx.fill();
 }
 
+/// A coat of arms (pennant): a purple shield with a white border and bar, a colour no seat
+/// plays (red, blue, green, yellow, black; the co-op's pink), so that it never reads as a
+/// meeple's.
 fn draw_pennant(ctx: &Ctx, x: f64, y: f64) {
     ctx.begin_path();
     ctx.move_to(x - 0.06, y - 0.06);
@@ -487,7 +517,7 @@ fn draw_pennant(ctx: &Ctx, x: f64, y: f64) {
     ctx.quadratic_curve_to(x + 0.05, y + 0.06, x, y + 0.08);
     ctx.quadratic_curve_to(x - 0.05, y + 0.06, x - 0.06, y + 0.01);
     ctx.close_path();
-    ctx.set_fill_style_str("#2f5fb3");
+    ctx.set_fill_style_str("#6c3483");
     ctx.fill();
     ctx.set_stroke_style_str("#f4f4f4");
     ctx.set_line_width(0.012);

@@ -110,6 +110,61 @@ test("a phone: More holds the bar's other buttons, hints say tap, a rotate butto
   await page.context().close();
 });
 
+test("a phone keeps things apart: the hint beside ↻, no legal square under the hint, a one-row replay bar, 44 px boxes", async () => {
+  for (const lang of ["en", "de"]) {
+    const page = await openGame(browser, srv.url, { ...PHONE, locale: lang === "de" ? "de-DE" : "en-GB" });
+    // A board that fills the phone's width: its bottom row of legal squares nears the hint.
+    await page.evaluate(() => {
+      window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], seed: 3 });
+      const g = window.carc.game;
+      for (let i = 0; i < 24; i++) { const l = g.legalActions(); g.apply(l.find((a) => a.pass) || l[l.length - 1]); }
+      window.carc.view.fit();
+    });
+    await frame(page);
+    const layout = await page.evaluate(() => {
+      const r = (q) => document.querySelector(q).getBoundingClientRect();
+      const hint = r(".board-wrap .hint"), turn = r("#board-rotate"), canvas = r("#board");
+      const v = window.carc.view, zoom = v.camera().zoom;
+      const squares = window.carc.game.legalActions().filter((a) => a.tile).map((a) => v.screenPoint(a.x, a.y));
+      const lowest = Math.max(...squares.map((p) => canvas.top + p.y + zoom / 2));
+      return { hint: [hint.left, hint.right, hint.top, hint.bottom], turn: [turn.left, turn.right, turn.top, turn.bottom], lowest };
+    });
+    assert.ok(layout.hint[1] <= layout.turn[0] + 0.5, `the hint ends before ↻: ${JSON.stringify(layout)}`);
+    assert.ok(layout.lowest <= layout.hint[2] + 1, `no legal square under the hint: ${JSON.stringify(layout)}`);
+    await shot(page, `phone-hint-and-rotate-${lang}-390`);
+    // The replay bar: one row, inside the screen.
+    await page.tap("#btn-more");
+    await page.tap("#btn-replay");
+    await page.waitForSelector("#replay-bar:not([hidden])");
+    const bar = await page.evaluate(() => {
+      const b = document.querySelector("#replay-bar"), r = b.getBoundingClientRect();
+      const visible = [...b.querySelectorAll("button, input")].filter((e) => e.offsetParent !== null);
+      // Elements of one row share their middle line.
+      const middles = visible.map((e) => { const q = e.getBoundingClientRect(); return (q.top + q.bottom) / 2; });
+      const rows = middles.filter((m, i) => middles.slice(0, i).every((o) => Math.abs(o - m) > 12)).length;
+      return { rows, height: r.height, left: r.left, right: r.right, width: innerWidth };
+    });
+    assert.equal(bar.rows, 1, `one row: ${JSON.stringify(bar)}`);
+    assert.ok(bar.height < 60 && bar.left >= 0 && bar.right <= bar.width, JSON.stringify(bar));
+    assert.deepEqual(await small(page, "#replay-bar"), []);
+    await shot(page, `phone-replay-bar-${lang}-390`);
+    await page.click("#rp-close");
+    // The new-game screen: every box and round choice has a 44 px target (its label), and
+    // is 24 px itself.
+    await page.tap("#btn-new");
+    await page.waitForSelector("#new-game[open]");
+    const boxes = await page.$$eval("#new-game input[type=checkbox], #new-game input[type=radio]", (es) => es
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => { const l = e.closest("label").getBoundingClientRect(), b = e.getBoundingClientRect();
+        return [e.id || e.value, Math.round(l.width), Math.round(l.height), Math.round(b.width), Math.round(b.height)]; }));
+    assert.ok(boxes.length >= 4, `${boxes.length} boxes`);
+    for (const [id, lw, lh, bw, bh] of boxes) assert.ok(lw >= 44 && lh >= 44 && bw >= 24 && bh >= 24, `${id}: label ${lw}×${lh}, box ${bw}×${bh}`);
+    await shot(page, `phone-new-game-${lang}-390`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 test("a long press shows the card while the finger rests; lifting it hides the card and plays nothing", async () => {
   const page = await openGame(browser, srv.url, PHONE);
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.V", "base.U"] }));

@@ -1,5 +1,6 @@
-// Pieces you can see: at the zoom a game opens with, every expansion piece (ghost, ghost in
-// a spell circle, Eloïse, a hound, an empty spell circle) is at least 16 CSS px each way,
+// Pieces you can see: at the zoom a game opens with, and at the smaller zoom a mid-game board
+// of 40 tiles fits to, every expansion piece (ghost, ghost in a spell circle, Eloïse, a
+// hound, an empty spell circle) is at least 16 CSS px each way,
 // measured from the pixels the board's own drawing code paints; a shrine and a monastery
 // have different shapes. At 1280×800 and on a 390×844 phone.
 // Run: node --test tests/e2e/ (after node scripts/build.mjs).
@@ -54,11 +55,39 @@ for (const [label, options] of [["1280×800", undefined], ["390×844", PHONE]]) 
       assert.ok(inside, `${name} fits its canvas`);
       assert.ok(w >= 16 && h >= 16, `${name} is ${w.toFixed(1)}×${h.toFixed(1)} px at ${zoom} px a square`);
     }
-    // No piece is drawn at a smaller zoom than the page opens with: a sanity check of the
-    // measure itself, which halves with the zoom.
-    const half = await measure(page, zoom / 2);
-    assert.ok(half.ghost.w < sizes.ghost.w * 0.6, "the measure follows the zoom");
+    // A sanity check of the measure itself: above the zoom where pieces start to grow, a
+    // piece doubles with the zoom.
+    const [near, far] = [await measure(page, 100), await measure(page, 200)];
+    assert.ok(far.ghost.w > near.ghost.w * 1.8, "the measure follows the zoom");
     await shot(page, `pieces-legend-${options ? "390" : "1280"}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+for (const [label, options] of [["1280×800", undefined], ["390×844", PHONE]]) {
+  test(`every piece stays at least 16 px each way at the zoom a 40-tile board fits to (${label})`, async () => {
+    const page = await openGame(browser, srv.url, options);
+    // A mid-game table: 40 tiles down by legal moves (the first listed, no figures).
+    await page.evaluate(() => {
+      window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts", "spellcircles"], seed: 11 });
+      const g = window.carc.game;
+      while ((g.snapshot().board.length < 43 || g.snapshot().phase.step !== "tile") && !g.snapshot().over) {
+        const l = g.legalActions();
+        g.apply(l.find((a) => a.pass) || l[Math.floor(l.length / 2)]);
+      }
+      window.carc.view.fit();
+    });
+    await frame(page);
+    const zoom = await page.evaluate(() => window.carc.view.camera().zoom);
+    assert.ok(zoom < 90, `a mid-game board fits at a smaller zoom than a game opens with (${zoom} px a square)`);
+    const sizes = await measure(page, zoom);
+    for (const name of PIECES) {
+      const { w, h, inside } = sizes[name];
+      assert.ok(inside, `${name} fits its canvas`);
+      assert.ok(w >= 16 && h >= 16, `${name} is ${w.toFixed(1)}×${h.toFixed(1)} px at ${zoom.toFixed(1)} px a square`);
+    }
+    await shot(page, `pieces-mid-game-${options ? "390" : "1280"}`);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -38,7 +38,7 @@ test("a share link replays the game; stepping back shows each earlier position w
   await ready(other);
   await other.waitForFunction(() => window.carc.replayGame);
   assert.equal(await other.isVisible("#replay-bar"), true);
-  assert.equal(await other.textContent("#rp-label"), "Move 30 of 30");
+  assert.equal(await other.textContent("#rp-label .wide-only"), "Move 30 of 30");
   assert.deepEqual(position(await snap(other, "replayGame")), position(history[29].snapshot));
   assert.equal(await other.locator("#new-game[open]").count(), 0, "no new-game screen over the replay");
   // The player's own game is untouched by opening a link.
@@ -46,7 +46,7 @@ test("a share link replays the game; stepping back shows each earlier position w
 
   // Step back ten moves with the button, then the keyboard; the log shows that move's lines.
   for (let i = 0; i < 10; i++) await other.click("#rp-back");
-  assert.equal(await other.textContent("#rp-label"), "Move 20 of 30");
+  assert.equal(await other.textContent("#rp-label .wide-only"), "Move 20 of 30");
   assert.deepEqual(position(await snap(other, "replayGame")), position(history[19].snapshot));
   const now = await other.$$eval("#log li.now", (lis) => lis.map((li) => li.textContent).reverse());
   assert.deepEqual(now, history[19].texts);
@@ -92,7 +92,7 @@ test("the replay button steps through the game being played, then play goes on",
   assert.equal(await page.isDisabled("#btn-replay"), true, "nothing to replay before the first move");
   await page.evaluate(() => { const g = window.carc.game; for (let i = 0; i < 6; i++) g.apply(g.legalActions()[0]); });
   await page.click("#btn-replay");
-  assert.equal(await page.textContent("#rp-label"), "Move 6 of 6");
+  assert.equal(await page.textContent("#rp-label .wide-only"), "Move 6 of 6");
   await page.fill("#rp-slider", "2");
   assert.equal((await snap(page, "replayGame")).actions, 2);
 

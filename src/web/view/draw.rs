@@ -44,6 +44,7 @@ impl State {
     fn draw(&self) {
         let ctx = &self.ctx;
         let (k, dpr) = (self.cam.zoom, self.dpr);
+        render::set_piece_zoom(k);
         ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok();
         ctx.set_fill_style_str(&self.background);
         ctx.fill_rect(0.0, 0.0, self.cam.width, self.cam.height);
@@ -455,17 +456,21 @@ impl State {
                 coop_draw::draw_companions(&self.ctx, g, f.node);
             } else if g.cat() == crate::engine::spells::Cat::At(f.node) {
                 self.ctx.save();
-                self.ctx.translate(-0.22, 0.06).ok();
+                let s = render::piece_scale();
+                self.ctx.translate(-0.22 * s, 0.06 * s).ok();
                 render::draw_piece(&self.ctx, Piece::Cat);
                 self.ctx.restore();
             }
             // Its ghosts stand beside it, one or two (a third scares it off).
             let haunt = self.progress(|e| *e == Effect::Haunt(f.node)).map_or(0.0, |t| 1.0 - motion::ease_out(t));
+            let s = render::piece_scale();
             for i in 0..f.ghosts {
                 // The newest ghost drifts in from above.
                 let drift = if i + 1 == f.ghosts { haunt } else { 0.0 };
                 self.ctx.save();
-                self.ctx.translate(0.22 + i as f64 * render::GHOST_GAP + 0.2 * drift, -0.075 - 0.6 * drift).ok();
+                self.ctx
+                    .translate((0.22 + i as f64 * render::GHOST_GAP) * s + 0.2 * drift, -0.075 * s - 0.6 * drift)
+                    .ok();
                 self.ctx.set_global_alpha(1.0 - 0.8 * drift);
                 render::draw_piece(&self.ctx, Piece::Ghost);
                 self.ctx.restore();

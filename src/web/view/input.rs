@@ -140,7 +140,8 @@ impl State {
     /// many parts the tile in the middle of the board has, to the part to reach, or `None`
     /// to stop), then inspect that part: outlined, its card beside it.
     fn key_inspection(&mut self, step: impl FnOnce(Option<usize>, usize) -> Option<usize>) -> Option<Command> {
-        let (cx, cy) = (self.cam.width / 2.0, self.cam.height / 2.0);
+        // The tile in the middle of what the bars leave free (the board is fitted there).
+        let (cx, cy) = self.cam.free_centre();
         let parts = targets::inspect_parts(&self.shared.borrow().game, self.cam.square_at(cx, cy));
         self.key_inspect = step(self.key_inspect, parts.len());
         match self.key_inspect.and_then(|i| parts.get(i)) {

@@ -784,10 +784,14 @@ impl BoardView {
         to_js(&Value::Array(list))
     }
 
-    /// Camera: `{x, y, zoom}` (board units; zoom in CSS pixels per square).
+    /// Camera: `{x, y, zoom, middle}` (board units; zoom in CSS pixels per square; `x`, `y`
+    /// the point at the canvas's middle, `middle` `[x, y]` the one at the middle of the part
+    /// the host's bars leave free, where the board is fitted and the keyboard inspects).
     pub fn camera(&self) -> JsValue {
         let st = self.state.borrow();
-        to_js(&json!({"x": st.cam.x, "y": st.cam.y, "zoom": st.cam.zoom}))
+        let (fx, fy) = st.cam.free_centre();
+        let (mx, my) = st.cam.to_world(fx, fy);
+        to_js(&json!({"x": st.cam.x, "y": st.cam.y, "zoom": st.cam.zoom, "middle": [mx, my]}))
     }
 
     /// Drawing statistics: frames drawn, mean and longest draw time in milliseconds, and
@@ -844,6 +848,8 @@ pub fn draw_tile(canvas: &HtmlCanvasElement, tile: &str, rotation: u8) -> Result
     ctx.set_transform(css * dpr, 0.0, 0.0, css * dpr, 0.0, 0.0).ok();
     ctx.clear_rect(0.0, 0.0, 1.0, 1.0);
     ctx.set_line_cap("round");
+    // A tile on its own shows its printed spell circles at their own size.
+    render::set_piece_zoom(render::PIECE_ZOOM);
     draw_tile_at(&ctx, tiles.get(idx), Pos::new(0, 0), rot, true);
     Ok(())
 }
@@ -867,6 +873,7 @@ pub fn draw_piece(canvas: &HtmlCanvasElement, piece: &str, px_per_square: f64) -
     ctx.set_transform(k, 0.0, 0.0, k, w * dpr / 2.0, h * dpr / 2.0).ok();
     ctx.set_line_cap("round");
     ctx.set_line_join("round");
+    render::set_piece_zoom(px_per_square);
     render::draw_piece(&ctx, piece);
     Ok(())
 }

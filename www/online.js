@@ -162,7 +162,7 @@ export class Online extends EventTarget {
   /** A server's refusal in the page's own words: `refusal.<code>` with its numbers; an
    *  illegal move is explained by this page's copy of the game (Game.whyNot, in its
    *  language, squares in words); a code the page does not know keeps the server's English. */
-  say(m) {
+  refusalText(m) {
     if (m.code === "illegal_action" && m.re === "act" && this.lastAct && this.game) {
       try {
         const why = this.game.whyNot(this.lastAct);
@@ -225,8 +225,8 @@ export class Online extends EventTarget {
       case "error": {
         const kind = { create: "created", claim: "claimed" }[m.re];
         const i = this.pending.findIndex((p) => p.kind === kind);
-        if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(this.say(m)));
-        else this.emit("error", this.say(m));
+        if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(this.refusalText(m)));
+        else this.emit("error", this.refusalText(m));
         break;
       }
       default:

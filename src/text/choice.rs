@@ -9,7 +9,7 @@
 //! to say what they do, and each language words the result ([`ChoiceWords`], [`PlanStep`]).
 
 use super::speech::{Case, Place, PlaceAs, Speech, Thing};
-use super::tile::place_of;
+use super::tile::{neighbours_of, place_of};
 use super::Lang;
 use crate::engine::coop::{GhostSpot, Move as CoopMove, Step as CoopStep};
 use crate::engine::geometry::mask_ports;
@@ -199,12 +199,18 @@ fn names(game: &Game, t: Target) -> Vec<Named> {
         }
         Target::Square(pos) => {
             let p = place(pos);
-            let short = Named::Square { here: p.here.clone(), by: None, full: None };
-            let near = Named::Square { here: p.here.clone(), by: p.by.clone(), full: None };
             let full = Named::Square { here: None, by: None, full: Some(p.clone()) };
-            // An empty square is named by its neighbour from the start.
-            let first = if p.here.is_some() { short } else { near.clone() };
-            vec![first, near, full.clone(), Named::Coords(Box::new(full), pos.x, pos.y)]
+            // What lies there (an empty square has nothing to be named by), then by each
+            // neighbour in turn, the start tile first.
+            let mut out = Vec::new();
+            if p.here.is_some() {
+                out.push(Named::Square { here: p.here.clone(), by: None, full: None });
+            }
+            for by in neighbours_of(game, pos) {
+                out.push(Named::Square { here: p.here.clone(), by: Some(by), full: None });
+            }
+            out.extend([full.clone(), Named::Coords(Box::new(full), pos.x, pos.y)]);
+            out
         }
         Target::Mist(pos, r) => {
             let sides = mist_sides(game, pos, r);
@@ -222,10 +228,10 @@ fn names(game: &Game, t: Target) -> Vec<Named> {
         }
         Target::Ghost(pos, spot) => {
             let p = place(pos);
-            let mut out = vec![
-                Named::Square { here: p.here.clone(), by: None, full: None },
-                Named::Square { here: p.here.clone(), by: p.by.clone(), full: None },
-            ];
+            let mut out = vec![Named::Square { here: p.here.clone(), by: None, full: None }];
+            for by in neighbours_of(game, pos) {
+                out.push(Named::Square { here: p.here.clone(), by: Some(by), full: None });
+            }
             let full = Named::Square { here: None, by: None, full: Some(p.clone()) };
             if let GhostSpot::Circle(r) | GhostSpot::Mist(r) = spot {
                 out.push(Named::Mist { sides: mist_sides(game, pos, r), on: Some(Box::new(full.clone())) });
@@ -236,8 +242,9 @@ fn names(game: &Game, t: Target) -> Vec<Named> {
     }
 }
 
-/// For each target, its shortest name that no other target's name of the same length says
-/// alike in `speech` (the fullest when none does).
+/// For each target, its shortest name that singles it out: the first of its names (shortest
+/// first) that says none of the other targets, as `speech` says them (the fullest when none
+/// does).
 fn shortest(speech: &dyn Speech, candidates: Vec<Vec<Named>>) -> Vec<Named> {
     let said: Vec<Vec<String>> =
         candidates.iter().map(|c| c.iter().map(|n| speech.named(n, Case::Nom)).collect()).collect();
@@ -245,13 +252,8 @@ fn shortest(speech: &dyn Speech, candidates: Vec<Vec<Named>>) -> Vec<Named> {
         .into_iter()
         .enumerate()
         .map(|(i, mut mine)| {
-            let unique = |k: usize| {
-                said.iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .all(|(_, other)| other.get(k).or(other.last()) != Some(&said[i][k]))
-            };
-            let k = (0..mine.len()).find(|&k| unique(k)).unwrap_or(mine.len() - 1);
+            let alone = |k: usize| said.iter().enumerate().all(|(j, other)| j == i || !other.contains(&said[i][k]));
+            let k = (0..mine.len()).find(|&k| alone(k)).unwrap_or(mine.len() - 1);
             mine.swap_remove(k)
         })
         .collect()

@@ -1,6 +1,6 @@
 //! Français, avec les termes des règles françaises (Filosofia, Z-Man) : tuile, meeple,
 //! voleur, chevalier, moine, paysan, route, ville, abbaye, pré, blason, abbé, jardin ; de
-//! « Ombres et Brouillard » et de « Fantômes, Châteaux et Cimetières » : brume, fantômes,
+//! « Ombres et Brouillard » et de « Fantômes, Châteaux et Cimetières » : brouillard, fantômes,
 //! cimetières, châteaux hantés, meeples Sentinelle ; cercles magiques, tours de guet,
 //! hérétiques et lieux de culte comme le glossaire (docs/glossary.json) le justifie.
 //!
@@ -71,7 +71,7 @@ fn noun(kind: FeatureKind) -> (&'static str, bool) {
         FeatureKind::Castle => ("château hanté", false),
         FeatureKind::Cemetery => ("cimetière", false),
         FeatureKind::River => ("rivière", true),
-        FeatureKind::Mist => ("banc de brume", false),
+        FeatureKind::Mist => ("banc de brouillard", false),
     }
 }
 
@@ -177,7 +177,7 @@ fn scored_feature(s: &Scoring) -> String {
         FeatureKind::Road => format!("{a} de {}", tiles(s.tiles)),
         FeatureKind::Field if s.cities == 0 => "un pré ne bordant aucune ville complète".to_string(),
         FeatureKind::Field => format!("un pré bordant {}", count(s.cities, "ville complète", "villes complètes")),
-        FeatureKind::Castle => format!("{a} avec {}", count(s.tiles, "tuile embrumée", "tuiles embrumées")),
+        FeatureKind::Castle => format!("{a} avec {}", count(s.tiles, "tuile de brouillard", "tuiles de brouillard")),
         k if k.is_building() && s.complete => format!("{a} {}", agree(k, "complet", "complète")),
         _ => format!("{a} avec {}", count(s.tiles.saturating_sub(1), "tuile voisine", "tuiles voisines")),
     }
@@ -212,7 +212,7 @@ fn part(p: TilePart) -> String {
             _ => "un bâtiment".into(),
         },
         TilePart::Tower => "une tour de guet".into(),
-        TilePart::Mist => "de la brume".into(),
+        TilePart::Mist => "du brouillard".into(),
         TilePart::Circles(1) => "un cercle magique".into(),
         TilePart::Circles(n) => format!("{n} cercles magiques"),
         TilePart::Field => "un pré".into(),
@@ -262,7 +262,7 @@ fn brief(t: &Thing) -> String {
             Some(TilePart::Lake) => return "le lac".into(),
             Some(TilePart::Building(b)) => *b,
             Some(TilePart::Tower) => return "la tour de guet".into(),
-            Some(TilePart::Mist) => return "la brume".into(),
+            Some(TilePart::Mist) => return "le brouillard".into(),
             Some(TilePart::Circles(_)) => return "le cercle magique".into(),
             Some(TilePart::Field) | None => FeatureKind::Field,
         },
@@ -358,8 +358,8 @@ impl Speech for French {
             }
             Event::GhostPlaced { player, owner, case, ghosts: n, .. } => {
                 let why = match case {
-                    GhostCase::Extend => "a étendu la brume",
-                    GhostCase::Limit => "a limité la brume",
+                    GhostCase::Extend => "a étendu le brouillard",
+                    GhostCase::Limit => "a limité le brouillard",
                 };
                 let whose =
                     if owner == player { "son propre meeple".to_string() } else { format!("le meeple {}", of(*owner)) };
@@ -370,7 +370,10 @@ impl Speech for French {
                     GhostCase::Extend => "étendu",
                     GhostCase::Limit => "limité",
                 };
-                format!("Aucun fantôme pour avoir {what} la brume\u{a0}: {}", self.reason(reason).unwrap_or(reason))
+                format!(
+                    "Aucun fantôme pour avoir {what} le brouillard\u{a0}: {}",
+                    self.reason(reason).unwrap_or(reason)
+                )
             }
             Event::FigureScared { player, figure: f, .. } => {
                 format!("Un troisième fantôme a chassé {} {} (aucun point)", the_figure(*f), of(*player))
@@ -414,7 +417,7 @@ impl Speech for French {
             }
             Event::CircleGhostsReleased { count: n, .. } => {
                 let leave = L.pick(*n, "quitte", "quittent");
-                format!("Le banc de brume est complet\u{a0}: {} {leave} les cercles magiques", ghosts(*n))
+                format!("Le banc de brouillard est complet\u{a0}: {} {leave} les cercles magiques", ghosts(*n))
             }
             Event::CircleFilled { from: Some(p), .. } => {
                 format!("Un cercle magique attire un fantôme du meeple {}", of(*p))
@@ -438,7 +441,7 @@ impl Speech for French {
                 let where_ = match *spot {
                     "circle" => "dans un cercle magique",
                     "cemetery" => "sur un cimetière",
-                    _ => "dans la brume",
+                    _ => "dans le brouillard",
                 };
                 let verb = L.pick(*n, "apparaît", "apparaissent");
                 format!("{} {verb} {where_} {}", ghosts(*n), at(*x, *y))
@@ -579,15 +582,15 @@ impl Speech for French {
                 and(&what.iter().map(String::as_str).collect::<Vec<_>>())
             }
             CardLine::Filled { squares } => format!("{} sur 9", count(*squares, "case occupée", "cases occupées")),
-            CardLine::Misty { squares } => count(*squares, "case embrumée autour", "cases embrumées autour"),
+            CardLine::Misty { squares } => count(*squares, "case de brouillard autour", "cases de brouillard autour"),
             CardLine::Field { cities, value } => format!(
                 "Borde {}\u{a0}: {value} pour la majorité de paysans",
                 count(*cities, "ville complète", "villes complètes")
             ),
             CardLine::Mist { regions, open } => format!(
                 "{}, {}",
-                count(*regions, "zone de brume", "zones de brume"),
-                count(*open, "bord de brume ouvert", "bords de brume ouverts")
+                count(*regions, "zone de brouillard", "zones de brouillard"),
+                count(*open, "bord de brouillard ouvert", "bords de brouillard ouverts")
             ),
             CardLine::Worth { this_turn: true, value, .. } => format!("Marqué à la fin de ce tour\u{a0}: {value}"),
             CardLine::IfConfirmed => "Si vous confirmez la figurine\u{a0}:".to_string(),
@@ -684,7 +687,7 @@ impl Speech for French {
                 }
             }
             Named::Mist { sides: s, on } => {
-                let mut out = "la brume".to_string();
+                let mut out = "le brouillard".to_string();
                 if !s.is_empty() {
                     out = format!("{out} {}", sides(s));
                 }
@@ -827,7 +830,7 @@ impl Speech for French {
                 format!("aucune figurine ne se trouve {} pour qu'Éloïse s'assoie à côté", at(p))
             }
             PlayError::NotAGhostTarget(p) => format!(
-                "aucun meeple {} ne peut recevoir ce fantôme (étendre la brume hante le meeple d'un autre joueur, la limiter l'un des vôtres\u{a0}; jamais une Sentinelle)",
+                "aucun meeple {} ne peut recevoir ce fantôme (étendre le brouillard hante le meeple d'un autre joueur, le limiter l'un des vôtres\u{a0}; jamais une Sentinelle)",
                 at(p)
             ),
         }
@@ -933,11 +936,11 @@ impl Speech for French {
             "nothing (the game is over)" => "rien (la partie est terminée)",
             "a meeple to bury on the closed cemetery" => "un meeple à enterrer sur le cimetière fermé",
             "the extending mist region that places one ghost fewer" => {
-                "la zone de brume étendue qui reçoit un fantôme de moins"
+                "la zone de brouillard étendue qui reçoit un fantôme de moins"
             }
             "a ghost around the tile for its spell circle" => "un fantôme autour de la tuile pour son cercle magique",
             "the open cemetery that receives a ghost" => "le cimetière ouvert qui reçoit un fantôme",
-            "the mist region that receives the ghost" => "la zone de brume qui reçoit le fantôme",
+            "the mist region that receives the ghost" => "la zone de brouillard qui reçoit le fantôme",
             "a meeple for Eloïse" => "un meeple pour Éloïse",
             "a meeple on the tile, or none" => "un meeple sur la tuile, ou aucun",
             "a completed feature to score, or to give up for removing ghosts" => {

@@ -183,16 +183,34 @@ pub(crate) fn place_of(game: &Game, pos: Pos) -> Place {
     if start(pos) {
         return place;
     }
-    // The neighbour on side k of the square: the square lies on the opposite side of it.
-    let neighbours: Vec<(Side, Pos)> = [(Side::S, (0, -1)), (Side::W, (1, 0)), (Side::N, (0, 1)), (Side::E, (-1, 0))]
-        .into_iter()
-        .map(|(side, (dx, dy))| (side, Pos::new(pos.x + dx, pos.y + dy)))
-        .filter(|(_, p)| board.at(*p).is_some())
-        .collect();
-    if let Some(&(side, p)) = neighbours.iter().find(|(_, p)| start(*p)).or(neighbours.first()) {
-        place.by = thing(p).map(|t| (side, t));
-    }
+    place.by = neighbours_of(game, pos).into_iter().next();
     place
+}
+
+/// Every tile beside a square (north, east, south, west), the start tile first, each with
+/// the side of it the square lies on ("east of the start tile": `E`).
+pub(crate) fn neighbours_of(game: &Game, pos: Pos) -> Vec<(Side, Thing)> {
+    let board = game.board();
+    let start = |p: Pos| board.square_at(p).is_some_and(|i| i == 0 || game.def_at(i).start.is_some());
+    let mut out: Vec<(bool, Side, Thing)> =
+        [(Side::S, (0, -1)), (Side::W, (1, 0)), (Side::N, (0, 1)), (Side::E, (-1, 0))]
+            .into_iter()
+            .filter_map(|(side, (dx, dy))| {
+                let p = Pos::new(pos.x + dx, pos.y + dy);
+                let i = board.square_at(p)?;
+                let thing = if start(p) {
+                    Thing::Start
+                } else if board.square(i).face_down {
+                    Thing::FaceDown
+                } else {
+                    Thing::Tile(parts(game.def_at(i)))
+                };
+                Some((start(p), side, thing))
+            })
+            .collect();
+    // The start tile first (stable: the others stay in N, E, S, W order).
+    out.sort_by_key(|(s, _, _)| !*s);
+    out.into_iter().map(|(_, side, t)| (side, t)).collect()
 }
 
 #[cfg(test)]

@@ -434,7 +434,7 @@ test("the iframe answers legal, undo, lang, move and highlight, and refuses what
   assert.match(dutch.events[0].text, /^Ann legde een tegel/);
   // Refused, each with its reason, and nothing changes.
   for (const [message, reason] of [
-    [{ type: "carcassonne:lang", lang: "fr" }, /speaks en, nl/],
+    [{ type: "carcassonne:lang", lang: "es" }, /speaks en, nl, de, fr/],
     [{ type: "carcassonne:move", move: 3 }, /only a replay/],
     [{ type: "carcassonne:highlight", squares: [[0, "a"]] }, /\[x, y\]/],
     [{ type: "carcassonne:shout" }, /unknown message type/],

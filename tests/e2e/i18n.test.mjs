@@ -33,7 +33,8 @@ test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base", "ghosts"], seed: 3 }));
   await frame(page);
   assert.equal(await page.textContent("#turn-line"), "Ann is aan de beurt");
-  assert.match(await page.textContent("#tiles-left"), /^nog \d+ tegels op de stapel · \d+ spoken in de voorraad · de tegels van de mistsets zijn reconstructies$/);
+  assert.match(await page.textContent("#tiles-left"), /^nog \d+ tegels op de stapel · \d+ spoken in de voorraad$/);
+  assert.equal(await page.textContent("#mist-note"), "De tegels van de mistsets zijn reconstructies.");
   assert.match(await page.textContent("#hint"), /^Ann: leg de tegel op een gemarkeerd vak/);
   await page.evaluate(() => { const g = window.carc.game; g.apply(g.legalActions()[0]); });
   await frame(page);

@@ -99,6 +99,31 @@ test("every reason the server can refuse with has its words in every language", 
   }
 });
 
+test("every language uses its rule books' terms (docs/glossary.json), and none of the words to avoid", () => {
+  const glossary = JSON.parse(fs.readFileSync(path.join(root, "docs/glossary.json"), "utf8"));
+  // A language's texts: its page table, its Rust sentences and its guides' narration.
+  const guides = fs.readdirSync(path.join(root, "data/guides")).map((f) => JSON.parse(fs.readFileSync(path.join(root, "data/guides", f), "utf8")));
+  const said = (x, lang) => (x && typeof x === "object" ? (Array.isArray(x) ? x.flatMap((v) => said(v, lang))
+    : Object.entries(x).flatMap(([k, v]) => (k === lang && typeof v === "string" ? [v] : said(v, lang)))) : []);
+  const texts = (lang) => [
+    ...Object.values(LANGUAGES[lang]).flat(),
+    fs.readFileSync(path.join(root, `src/text/${lang}.rs`), "utf8"),
+    ...guides.flatMap((g) => said(g, lang)),
+  ].join("\n").toLowerCase();
+  const word = (w) => new RegExp(`(^|[^\\p{L}])${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u");
+  assert.ok(glossary.terms.length >= 30, "the glossary lists the game's terms");
+  for (const term of glossary.terms) {
+    for (const lang of ["en", "nl", "de", "fr"]) {
+      assert.ok(term[lang], `${term.concept}: a term in ${lang}`);
+      if (lang === "en") continue;
+      const why = term.source?.[lang] ? glossary.sources[term.source[lang]] : term.chosen?.[lang];
+      assert.ok(why, `${term.concept} (${lang}): a source, or why the term was chosen`);
+      assert.ok(texts(lang).includes(term[lang].toLowerCase()), `${lang} texts use "${term[lang]}" (${term.concept})`);
+      for (const bad of term.avoid?.[lang] || []) assert.doesNotMatch(texts(lang), word(bad), `${lang}: "${bad}" is not the rule books' word for ${term.concept}`);
+    }
+  }
+});
+
 test("texts fill placeholders, pick one or many, and the language falls back to English", () => {
   assert.equal(text("en", "stack.tiles", { n: 1 }), "1 tile left in the stack");
   assert.equal(text("en", "stack.tiles", { n: 0 }), "0 tiles left in the stack");

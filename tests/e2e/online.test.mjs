@@ -221,6 +221,19 @@ test("an open seat is taken with the open link only; tokens stay out of the addr
   for (const p of [a, w, g]) assert.deepEqual(p.errors, []);
 });
 
+test("the server's refusals are said in the page's language, from their codes", async () => {
+  for (const [locale, words] of [["de-DE", /^Diesen Raum gibt es nicht/], ["fr-FR", /^Ce salon n'existe pas/], ["nl-NL", /^Zo'n kamer bestaat niet/]]) {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale });
+    await page.goto(`${server.url}#room=noSuchRoomHere1234`);
+    await page.waitForFunction(() => !document.querySelector("#notice").hidden, null, { timeout: 15000 });
+    const said = await page.textContent("#notice");
+    assert.match(said, words, said);
+    assert.doesNotMatch(said, /no such room/, "not the server's English");
+    if (locale === "de-DE") await shot(page, "online-refusal-de-390");
+    await page.context().close();
+  }
+});
+
 test("players chat as text, a watcher reads, a mute hides a player and the room keeps the chat", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const links = await makeOnlineRoom(a, server.url, "open");

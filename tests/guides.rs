@@ -41,14 +41,21 @@ fn every_builtin_guide_plays_and_shows_what_it_says() {
 
 /// Every text is in English and Dutch, and every learner's move has words and a hint.
 #[test]
-fn every_builtin_text_is_in_english_and_dutch_and_every_learner_move_is_narrated() {
+fn every_builtin_text_is_in_every_language_and_every_learner_move_is_narrated() {
+    // The page's languages (src/text's Lang::ALL, www/text.js's LANGUAGES).
+    let langs: Vec<&str> = carcassonne::text::Lang::ALL.iter().map(|l| l.code()).collect();
     for (id, _) in BUILTIN {
         let g = Guide::builtin(id).unwrap();
         let both = |t: &carcassonne::guide::Texts, what: &str| {
-            assert!(t.0.contains_key("en") && t.0.contains_key("nl"), "{id}: {what} lacks a language");
+            for lang in &langs {
+                let said = t.0.get(*lang).map_or("", String::as_str);
+                assert!(!said.trim().is_empty(), "{id}: {what} lacks {lang}");
+                // No coordinates in the narration: squares are told in words, as the board does.
+                assert!(!said.contains("(0,") && !said.contains("(-"), "{id}: {what} ({lang}) names a square by coordinates");
+            }
         };
         both(&g.title, "the title");
-        assert!(g.names.contains_key("en") && g.names.contains_key("nl"), "{id}: names");
+        assert!(langs.iter().all(|l| g.names.contains_key(*l)), "{id}: names in every language");
         for s in &g.steps {
             both(&s.say, &format!("step {}", s.at));
             if let Some(h) = &s.hint {

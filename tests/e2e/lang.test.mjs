@@ -124,6 +124,12 @@ test("every language uses its rule books' terms (docs/glossary.json), and none o
   }
 });
 
+test("docs/rules.md and docs/labels.md say what the texts say (node scripts/texts-docs.mjs)", async () => {
+  const { rulesPage, labelsPage } = await import(path.join(root, "scripts/texts-docs.mjs"));
+  assert.equal(fs.readFileSync(path.join(root, "docs/rules.md"), "utf8"), rulesPage(LANGUAGES, TOPICS), "docs/rules.md is stale");
+  assert.equal(fs.readFileSync(path.join(root, "docs/labels.md"), "utf8"), labelsPage(LANGUAGES), "docs/labels.md is stale");
+});
+
 test("texts fill placeholders, pick one or many, and the language falls back to English", () => {
   assert.equal(text("en", "stack.tiles", { n: 1 }), "1 tile left in the stack");
   assert.equal(text("en", "stack.tiles", { n: 0 }), "0 tiles left in the stack");

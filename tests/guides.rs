@@ -51,7 +51,10 @@ fn every_builtin_text_is_in_every_language_and_every_learner_move_is_narrated() 
                 let said = t.0.get(*lang).map_or("", String::as_str);
                 assert!(!said.trim().is_empty(), "{id}: {what} lacks {lang}");
                 // No coordinates in the narration: squares are told in words, as the board does.
-                assert!(!said.contains("(0,") && !said.contains("(-"), "{id}: {what} ({lang}) names a square by coordinates");
+                assert!(
+                    !said.contains("(0,") && !said.contains("(-"),
+                    "{id}: {what} ({lang}) names a square by coordinates"
+                );
             }
         };
         both(&g.title, "the title");

@@ -21,6 +21,15 @@ export class SidePanel {
   constructor(page) {
     this.page = page;
     $("#btn-hint").addEventListener("click", () => this.askTeammate());
+    // A hint longer than the board leaves it (a phone's sheet pulled up) scrolls, and a region
+    // that scrolls takes the keyboard's focus, so that every reader can scroll it too.
+    const hint = document.querySelector(".hint");
+    const fit = () => {
+      if (hint.scrollHeight > hint.clientHeight + 1) hint.setAttribute("tabindex", "0");
+      else hint.removeAttribute("tabindex");
+    };
+    new MutationObserver(fit).observe(hint, { childList: true, characterData: true, subtree: true });
+    new ResizeObserver(fit).observe(hint.parentElement);
   }
 
   /** The board shown: a replay's, or the game in play's. */

@@ -50,8 +50,11 @@ pub fn plans(game: &Game) -> Vec<Plan> {
     for a in legal {
         extend(game, me, a, &mut prefix, &mut out);
     }
-    out.sort_by(|a, b| b.value.total_cmp(&a.value));
-    out
+    // Best first, and among equals the order they were found in (as a stable sort would,
+    // without linking one: the unstable sort is the one the rest of the game uses).
+    let mut found: Vec<(usize, Plan)> = out.into_iter().enumerate().collect();
+    found.sort_unstable_by(|(i, a), (j, b)| b.value.total_cmp(&a.value).then(i.cmp(j)));
+    found.into_iter().map(|(_, p)| p).collect()
 }
 
 fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out: &mut Vec<Plan>) {

@@ -249,7 +249,7 @@ impl Game {
             }
         }
         // Fields last, as the rules list them; otherwise in order of placement.
-        roots.sort_by_key(|&r| (self.features.node(r).kind == FeatureKind::Field, r));
+        roots.sort_unstable_by_key(|&r| (self.features.node(r).kind == FeatureKind::Field, r));
         // GHOST-CEM-7: cemeteries are not scored at the end.
         for r in roots {
             if self.features.node(r).kind != FeatureKind::Cemetery {

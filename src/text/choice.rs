@@ -155,7 +155,7 @@ fn mist_sides(game: &Game, pos: Pos, region: u8) -> Vec<Side> {
     let placed = game.board().square(sq);
     let Some(m) = game.def_at(sq).mist.get(region as usize) else { return Vec::new() };
     let mut sides: Vec<Side> = mask_ports(m.ports).map(|p| p.rotate(placed.rot).side()).collect();
-    sides.sort_by_key(|s| *s as u8);
+    sides.sort_unstable_by_key(|s| *s as u8);
     sides.dedup();
     sides
 }

@@ -208,9 +208,9 @@ pub(crate) fn neighbours_of(game: &Game, pos: Pos) -> Vec<(Side, Thing)> {
                 Some((start(p), side, thing))
             })
             .collect();
-    // The start tile first (stable: the others stay in N, E, S, W order).
-    out.sort_by_key(|(s, _, _)| !*s);
-    out.into_iter().map(|(_, side, t)| (side, t)).collect()
+    // The start tile first; the others stay in N, E, S, W order.
+    let (start_first, others): (Vec<_>, Vec<_>) = out.into_iter().partition(|(s, _, _)| *s);
+    start_first.into_iter().chain(others).map(|(_, side, t)| (side, t)).collect()
 }
 
 #[cfg(test)]

@@ -184,7 +184,11 @@ test("performance: first frame, panning a 150-tile board, memory through a 5-pla
   await page.context().close();
 });
 
-test("the release .wasm is at most 350 KB gzipped (343 KB since the built-in catalogue is JSON: no TOML parser in it)", () => {
+// 343 KB since the built-in catalogue is JSON (no TOML parser in it); 399 KB since the game
+// speaks four languages (issue 39): the sentences of English, Dutch, German and French in
+// Rust (src/text, some 80 KB of code before compression) and the nine guides in German and
+// French (12 KB gzipped). Measured by `node scripts/build.mjs` and this test.
+test("the release .wasm is at most 405 KB gzipped", () => {
   const bytes = fs.readFileSync(path.join(DIST, "carcassonne_bg.wasm"));
   const gz = zlib.gzipSync(bytes, { level: 9 }).length;
   metrics.wasm_bytes = bytes.length;

@@ -192,7 +192,8 @@ pub(crate) fn place_of(game: &Game, pos: Pos) -> Place {
 pub(crate) fn neighbours_of(game: &Game, pos: Pos) -> Vec<(Side, Thing)> {
     let board = game.board();
     let start = |p: Pos| board.square_at(p).is_some_and(|i| i == 0 || game.def_at(i).start.is_some());
-    let mut out: Vec<(bool, Side, Thing)> =
+    // The start tile first; the others stay in N, E, S, W order.
+    let (start_first, others): (Vec<_>, Vec<_>) =
         [(Side::S, (0, -1)), (Side::W, (1, 0)), (Side::N, (0, 1)), (Side::E, (-1, 0))]
             .into_iter()
             .filter_map(|(side, (dx, dy))| {
@@ -207,9 +208,7 @@ pub(crate) fn neighbours_of(game: &Game, pos: Pos) -> Vec<(Side, Thing)> {
                 };
                 Some((start(p), side, thing))
             })
-            .collect();
-    // The start tile first; the others stay in N, E, S, W order.
-    let (start_first, others): (Vec<_>, Vec<_>) = out.into_iter().partition(|(s, _, _)| *s);
+            .partition(|(s, _, _)| *s);
     start_first.into_iter().chain(others).map(|(_, side, t)| (side, t)).collect()
 }
 

@@ -21,7 +21,7 @@ if [ "${1:-}" = "--fuzz-runs" ]; then
   shift 2
   targets=${*:-actions tile_file}
   cargo +nightly fuzz --version >/dev/null 2>&1 || { echo "needs cargo-fuzz and the nightly toolchain (docs/testing.md)"; exit 2; }
-  mkdir -p fuzz/corpus/tile_file fuzz/corpus/record fuzz/corpus/share_code fuzz/corpus/actions
+  mkdir -p fuzz/corpus/tile_file fuzz/corpus/record fuzz/corpus/share_code fuzz/corpus/actions fuzz/corpus/pack_request
   cp -n tiles/*.toml fuzz/corpus/tile_file/
   cp -n tests/data/*.json fuzz/corpus/record/ 2>/dev/null || true
   for target in $targets; do

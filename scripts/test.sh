@@ -34,6 +34,9 @@ cargo clippy --all-targets --features server --quiet -- -D warnings
 cargo clippy --lib --bins --quiet -- -D warnings
 $quick || cargo clippy --target wasm32-unknown-unknown --lib --tests --quiet -- -D warnings
 $quick || cargo clippy --target wasm32-unknown-unknown --lib --features worker --quiet -- -D warnings
+# The page's module and a text pack (docs/ARCHITECTURE.md, "Text packs").
+$quick || cargo clippy --target wasm32-unknown-unknown --lib --features page --quiet -- -D warnings
+$quick || cargo clippy --target wasm32-unknown-unknown --lib --features pack-de --quiet -- -D warnings
 # Every native test in one build: the engine's, and online play with WebSocket clients on
 # SQLite, the fault tests (SIGKILL; two instances on PostgreSQL) and the parser fuzz loop.
 step "native tests: the engine, and online play on SQLite with the fault tests (cargo test --features server)"

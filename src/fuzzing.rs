@@ -9,6 +9,8 @@
 //! - [`tile_file`]: the tile-file loader: an accepted file gives tiles that start games.
 //! - [`actions`]: any action, legal or not, on a game reached by earlier bytes: a refused
 //!   one changes nothing, an accepted one leaves a game that replays and has a code.
+//! - [`pack_request`]: a text pack's `say` (`text::pack`): any text is refused or answered
+//!   with a sentence.
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
@@ -137,5 +139,14 @@ fn spot(b: u8) -> Spot {
         Spot::Building
     } else {
         Spot::Port(Port::new(b % 12))
+    }
+}
+
+/// A text pack's answer to any bytes as its request: refused, or a sentence (JSON text).
+pub fn pack_request(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if let Ok(answer) = crate::text::pack_answer(text) {
+        let v: serde_json::Value = serde_json::from_str(&answer).expect("an answer is JSON");
+        assert!(v.get("Text").is_some_and(|t| t.is_string()) || v.get("Card").is_some(), "{answer}");
     }
 }

@@ -33,18 +33,15 @@ pub const MAX_LANGUAGES: usize = 12;
 /// Most squares a step may mark.
 pub const MAX_SHOWN: usize = 64;
 
-/// The built-in guides, in the order the page lists them.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("base", include_str!("../data/guides/base.json")),
-    ("farmers", include_str!("../data/guides/farmers.json")),
-    ("ghosts", include_str!("../data/guides/ghosts.json")),
-    ("spellcircles", include_str!("../data/guides/spellcircles.json")),
-    ("eloise", include_str!("../data/guides/eloise.json")),
-    ("watchtowers", include_str!("../data/guides/watchtowers.json")),
-    ("shrines", include_str!("../data/guides/shrines.json")),
-    ("coop-1", include_str!("../data/guides/coop-1.json")),
-    ("coop-3", include_str!("../data/guides/coop-3.json")),
-];
+// The built-in guides as (id, JSON text), in the order the page lists them (build.rs's
+// `GUIDES`): compiled in everywhere but in the page's module, which reads a guide's file
+// only when it is played (`page`).
+#[cfg(builtin_guides)]
+include!(concat!(env!("OUT_DIR"), "/guides.rs"));
+
+/// Each built-in guide's `id`, `topic`, `title` (per language) and `sets`, in the order the
+/// page lists them: a JSON array (`Game.guides()`), in every build.
+pub const INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/guide-index.json"));
 
 /// One text in several languages: language code → text. English (`en`) is always there;
 /// a language without its own text falls back to it.
@@ -146,6 +143,7 @@ impl Guide {
     }
 
     /// A built-in guide by its id.
+    #[cfg(builtin_guides)]
     pub fn builtin(id: &str) -> Option<Guide> {
         BUILTIN
             .iter()

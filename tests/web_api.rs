@@ -224,7 +224,7 @@ fn the_events_text_comes_in_dutch_on_request_and_an_unknown_language_is_refused(
     let events: Array = g.apply(obj(r#"{"pass":true}"#)).unwrap().unchecked_into();
     let texts: Vec<String> = events.iter().map(|e| get(&e, "text").as_string().unwrap()).collect();
     assert!(texts.iter().any(|t| t == "Red scoorde een weg van 3 tegels: 3"), "{texts:?}");
-    assert!(message(g.set_language("de").unwrap_err()).contains("unknown language \"de\""));
+    assert!(message(g.set_language("es").unwrap_err()).contains("unknown language \"es\""));
     // Still Dutch after the refusal.
     let g2 = new_game(TEST_01);
     g2.set_language("nl").unwrap();

@@ -127,7 +127,7 @@ impl SetStep {
             (SetStep::Spells(s), Action::Set(SetMove::Spells(m))) => spells::check(game, s, m),
             // The cooperative game's steps also take a pass, and judge every action.
             (SetStep::Coop(s), _) => coop::check(game, s, action),
-            _ => Err(PlayError::WrongStep { expected: self.expects() }),
+            _ => Err(PlayError::WrongStep { expected: self.expects().into() }),
         }
     }
 

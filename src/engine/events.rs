@@ -4,11 +4,12 @@
 use super::ghosts::GhostCase;
 use super::moves::FigureKind;
 use super::tiles::{FeatureKind, Tower};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// One player's part in a scoring.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Share {
     /// Seat index.
     pub player: usize,
@@ -21,7 +22,7 @@ pub struct Share {
 }
 
 /// A feature scored, during the game or at the end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scoring {
     /// What was scored.
     pub feature: FeatureKind,
@@ -47,9 +48,11 @@ pub struct Scoring {
     pub part: u8,
 }
 
-/// Something that happened in the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+/// Something that happened in the game. Serde's form is externally tagged (`{"tile_placed":
+/// {...}}`), which reads back cheaply (the text packs, `text::pack`); the form the page and
+/// the CLI show is [`Event::to_json`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Event {
     /// A player's turn began and they drew a tile.
     TileDrawn {
@@ -92,7 +95,7 @@ pub enum Event {
         /// Row.
         y: i32,
         /// The printed port (or `building`) it stands at.
-        spot: &'static str,
+        spot: Cow<'static, str>,
         /// The feature it stands on.
         feature: FeatureKind,
     },
@@ -132,7 +135,7 @@ pub enum Event {
         /// Extending or limiting the mist.
         case: GhostCase,
         /// Why not.
-        reason: &'static str,
+        reason: Cow<'static, str>,
     },
     /// A third ghost scared a figure off the board (GHOST-SCARE-1); no points.
     FigureScared {
@@ -213,7 +216,7 @@ pub enum Event {
     /// A challenge ended without a winner (SHRINE-CH-6, SHRINE-CH-9, SHRINE-CH-10).
     ChallengeEnded {
         /// Why.
-        reason: &'static str,
+        reason: Cow<'static, str>,
     },
     /// Mode A: a completed mist bank set its circle ghosts free (SPELLC-A-2).
     CircleGhostsReleased {
@@ -288,7 +291,7 @@ pub enum Event {
         /// How many.
         count: u8,
         /// Where on the square: `mist`, `circle`, `cemetery`.
-        spot: &'static str,
+        spot: Cow<'static, str>,
     },
     /// A finished mist bank or a closed cemetery gave its ghosts back (COOP-1b, COOP-1c-1).
     GhostsReleased {
@@ -330,7 +333,7 @@ pub enum Event {
         /// Row.
         y: i32,
         /// The printed port (or `building`) it stands at.
-        spot: &'static str,
+        spot: Cow<'static, str>,
         /// The feature it stands on.
         feature: FeatureKind,
     },
@@ -444,7 +447,7 @@ pub enum Event {
         /// The turn it happened on (1-based).
         turn: u32,
         /// Why: `ghosts` (with `needed` and `supply`) or `pile`.
-        why: &'static str,
+        why: Cow<'static, str>,
         /// Ghosts needed (when short of ghosts).
         needed: u8,
         /// Ghosts in the supply then.
@@ -454,4 +457,24 @@ pub enum Event {
         /// Piles in the game (1: one stack).
         piles: u8,
     },
+}
+
+impl Event {
+    /// The event as JSON, its kind under `type`: `{"type": "tile_placed", "player": 0, …}`
+    /// (docs/api.md).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match serde_json::to_value(self) {
+            Ok(Value::String(kind)) => serde_json::json!({ "type": kind }),
+            Ok(Value::Object(outer)) => match outer.into_iter().next() {
+                Some((kind, Value::Object(mut fields))) => {
+                    fields.insert("type".into(), Value::String(kind));
+                    Value::Object(fields)
+                }
+                Some((kind, _)) => serde_json::json!({ "type": kind }),
+                None => Value::Null,
+            },
+            _ => Value::Null,
+        }
+    }
 }

@@ -366,7 +366,7 @@ pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupE
                 return Err(SetupError::Requires { set, needs });
             }
             if let Some(&other) = excludes(set).iter().find(|s| sets.contains(**s)) {
-                return Err(SetupError::Excludes { set, other, why: rules(RuleId::of(set)).excludes.1 });
+                return Err(SetupError::Excludes { set, other, why: rules(RuleId::of(set)).excludes.1.into() });
             }
         }
     }
@@ -528,7 +528,7 @@ impl Game {
                     figure,
                     x: pos.x,
                     y: pos.y,
-                    spot: spot_name,
+                    spot: spot_name.into(),
                     feature: self.features.node(node).kind,
                 });
                 for placed in hooks(self.pipeline.figure_placed, |r| r.figure_placed) {

@@ -547,7 +547,7 @@ impl Game {
                 }
             }
             (Phase::Figure { .. }, Action::Pass) => Ok(()),
-            (phase, _) => Err(PlayError::WrongStep { expected: phase.expects() }),
+            (phase, _) => Err(PlayError::WrongStep { expected: phase.expects().into() }),
         }
     }
 

@@ -58,7 +58,7 @@ impl fmt::Display for Pos {
 }
 
 /// One of the four edges of a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
     /// North.
     N = 0,
@@ -148,9 +148,22 @@ impl From<Rotation> for u8 {
     }
 }
 
+impl From<u8> for Port {
+    fn from(i: u8) -> Port {
+        Port::new(i)
+    }
+}
+
+impl From<Port> for u8 {
+    fn from(p: Port) -> u8 {
+        p.0
+    }
+}
+
 /// One of the 12 ports of a square: three per edge, listed clockwise from the
 /// north-west corner (`Nw N Ne En E Es Se S Sw Ws W Wn`), as in the catalogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "u8", into = "u8")]
 pub struct Port(u8);
 
 impl Port {

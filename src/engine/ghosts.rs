@@ -44,7 +44,7 @@ pub(crate) const RULES: RuleSet = RuleSet {
 };
 
 /// Why a ghost comes into play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GhostCase {
     /// The tile extended a mist bank: the ghost goes to another player's meeple.
@@ -222,7 +222,7 @@ fn ghost_step(game: &mut Game, square: Option<SquareIdx>, events: &mut Vec<Event
             None
         };
         match why {
-            Some(reason) => events.push(Event::GhostSkipped { player: game.current, case, reason }),
+            Some(reason) => events.push(Event::GhostSkipped { player: game.current, case, reason: reason.into() }),
             None => {
                 game.phase = Phase::Set(SetStep::Ghosts(Step { square, case }));
                 return true;

@@ -3,6 +3,7 @@
 use super::geometry::{Port, Pos, Rotation};
 use super::tiles::{FeatureKind, TileIdx};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A figure a player owns.
@@ -53,7 +54,7 @@ impl FigureKind {
 
 /// Where on the just-placed tile a figure goes: the segment that owns a printed port,
 /// or the tile's building.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Spot {
     /// The road, city or field owning this port of the tile as printed.
     Port(Port),
@@ -171,14 +172,15 @@ impl Action {
 }
 
 /// Why an action was refused. The game is unchanged after a refusal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayError {
     /// The game has ended.
     GameOver,
     /// The action does not belong to the current step.
     WrongStep {
-        /// What the current step wants.
-        expected: &'static str,
+        /// What the current step wants (the engine's own words, always static; a `Cow` so
+        /// that the text packs can read it back, `text::pack`).
+        expected: Cow<'static, str>,
     },
     /// The action names another tile than the one drawn.
     WrongTile {
@@ -225,7 +227,7 @@ pub enum PlayError {
     /// No figure stands there for Eloïse to sit beside.
     NotACatTarget(Pos),
     /// Not one of the answers the step awaits (the cooperative game's steps).
-    NotNow(&'static str),
+    NotNow(Cow<'static, str>),
 }
 
 impl fmt::Display for PlayError {
@@ -275,7 +277,7 @@ impl std::error::Error for PlayError {}
 
 /// A rule beyond edge matching that forbids a placement (no text is built until an error
 /// is shown: legal-move generation asks these questions thousands of times).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Restriction {
     /// Farmers are not in play (option `farmers` off).
     NoFarmers,

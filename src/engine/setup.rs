@@ -189,7 +189,7 @@ impl Setup {
 }
 
 /// Why a setup cannot start a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SetupError {
     /// Not 2–5 players (1–5 with an explicit draw).
     PlayerCount(usize),
@@ -248,8 +248,8 @@ pub enum SetupError {
         set: Set,
         /// The set it cannot be played with.
         other: Set,
-        /// Why not.
-        why: &'static str,
+        /// Why not (the rules' own words; a `Cow` so that the text packs can read it back).
+        why: std::borrow::Cow<'static, str>,
     },
     /// An explicit draw in an order the rules do not allow (the River's tiles come first).
     DrawOrder(String),

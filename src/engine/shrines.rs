@@ -156,7 +156,7 @@ fn resolve_challenges(game: &mut Game, completed: &[NodeIdx], events: &mut Vec<E
         }
         game.shrines.challenges.remove(i);
         if s && m {
-            events.push(Event::ChallengeEnded { reason: "both buildings were completed at once: both score" });
+            events.push(Event::ChallengeEnded { reason: "both buildings were completed at once: both score".into() });
             continue;
         }
         let (win, lose) = if s { (c.shrine, c.monastery) } else { (c.monastery, c.shrine) };
@@ -176,6 +176,6 @@ fn end_challenge_of(game: &mut Game, figure: &Figure, events: &mut Vec<Event>) {
     let node = figure.node;
     if let Some(i) = game.shrines.challenges.iter().position(|c| c.shrine == node || c.monastery == node) {
         game.shrines.challenges.remove(i);
-        events.push(Event::ChallengeEnded { reason: "a participant left the board" });
+        events.push(Event::ChallengeEnded { reason: "a participant left the board".into() });
     }
 }

@@ -138,7 +138,7 @@ pub(crate) fn check(game: &Game, step: Step, m: Move) -> Result<(), PlayError> {
     match (step, m) {
         (Step::Circle { square }, Move::Attract { pos, spot }) => game.attract_target(square, pos, spot).map(|_| ()),
         (Step::Cat { .. }, Move::Cat { pos, spot }) => game.cat_target(pos, spot).map(|_| ()),
-        _ => Err(PlayError::WrongStep { expected: step.expects() }),
+        _ => Err(PlayError::WrongStep { expected: step.expects().into() }),
     }
 }
 

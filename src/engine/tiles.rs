@@ -55,7 +55,7 @@ impl Terrain {
 }
 
 /// What a feature (a connected set of segments, or a building) is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FeatureKind {
     /// Road segments joined end to end.
@@ -111,7 +111,7 @@ impl FeatureKind {
 }
 
 /// The symbol on a watchtower (TOWER-8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tower {
     /// 2 per meeple in the 3×3.
@@ -127,7 +127,7 @@ pub enum Tower {
 }
 
 /// Which square of the Ghosts 2×2 start tile a definition is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum StartSquare {
     /// North-west square.
     Nw,

@@ -13,7 +13,7 @@ use std::fmt;
 /// type, an unknown kind, a port that is none, a tile the catalogue lacks. It is malformed,
 /// where [`ActionError::Illegal`] is a well-formed action the game does not allow there
 /// (as shakmaty tells `ParseUciMoveError` from `IllegalUciMoveError`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ParseActionError(String);
 
 impl fmt::Display for ParseActionError {
@@ -44,7 +44,7 @@ impl From<ParseActionError> for String {
 }
 
 /// Why an action of a record, or one sent to a game, cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ActionError {
     /// Not an action of this format ([`ParseActionError`]).
     Malformed(ParseActionError),

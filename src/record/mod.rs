@@ -42,7 +42,7 @@ pub struct Record {
 }
 
 /// Why a record could not be read or replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RecordError {
     /// Not JSON, or not shaped like a record.
     Malformed(String),

@@ -17,7 +17,7 @@ pub struct CardContext {
 }
 
 /// The card's lines, as data: the title first.
-fn card_lines<'a>(i: &Inspection, names: &'a [String], cx: CardContext) -> Vec<CardLine<'a>> {
+fn card_lines(i: &Inspection, names: &[String], cx: CardContext) -> Vec<CardLine> {
     let kind = i.kind;
     let state = match kind {
         FeatureKind::Field | FeatureKind::Cemetery | FeatureKind::River => CardState::None,
@@ -66,7 +66,7 @@ fn card_lines<'a>(i: &Inspection, names: &'a [String], cx: CardContext) -> Vec<C
     } else {
         for h in &holders {
             lines.push(CardLine::Holder {
-                name: names.get(h.player).map_or("?", String::as_str),
+                name: names.get(h.player).map_or("?", String::as_str).to_string(),
                 figures: h.figures,
                 ghosts: h.ghosts,
                 majority: majority.contains(&h.player),
@@ -105,7 +105,7 @@ pub fn feature_name(lang: Lang, game: &Game, pos: Pos, spot: Spot, names: &[Stri
             Owners::Colours(colours)
         }
     } else {
-        let owners: Vec<&str> = i.majority.iter().filter_map(|p| names.get(*p).map(String::as_str)).collect();
+        let owners: Vec<String> = i.majority.iter().filter_map(|p| names.get(*p).cloned()).collect();
         if owners.is_empty() {
             Owners::Nobody
         } else {
@@ -131,7 +131,7 @@ pub fn spot_name(lang: Lang, def: &TileDef, rot: Rotation, spot: Spot) -> Option
 /// The card of the start tile's ruin, which is no feature (GHOST-START-4).
 pub fn ruin_card(lang: Lang) -> (String, Vec<String>) {
     let (title, lines) = lang.speech().ruin();
-    (title.to_string(), lines.iter().map(|l| l.to_string()).collect())
+    (title, lines.into())
 }
 
 #[cfg(test)]

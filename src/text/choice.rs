@@ -14,9 +14,10 @@ use super::Lang;
 use crate::engine::coop::{GhostSpot, Move as CoopMove, Step as CoopStep};
 use crate::engine::geometry::mask_ports;
 use crate::engine::{Action, Event, FeatureKind, FigureKind, Game, Phase, Pos, SetMove, SetStep, Side, Spot};
+use serde::{Deserialize, Serialize};
 
 /// What a cooperative step waits for, as far as its words differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Why {
     /// The mist region that places one ghost fewer.
     Fewer,
@@ -34,7 +35,7 @@ pub(crate) enum Why {
 
 /// A target named as fully as it needs to be to stand apart from the others; each language
 /// says it in the case its sentence wants ([`super::speech::Case`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Named {
     /// A co-op meeple by its colour, and if needed the feature it stands on and where: by
     /// its square's neighbour's short noun (`near`), or by its square's full name (`at`).
@@ -51,7 +52,7 @@ pub(crate) enum Named {
 }
 
 /// A choice of a cooperative step, its target named.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum ChoiceWords {
     /// Score a completed feature: its points for the team.
     Points { points: i32, feature: Named },
@@ -75,7 +76,7 @@ pub(crate) enum ChoiceWords {
 }
 
 /// One step of a plan, as an infinitive phrase.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum PlanStep {
     /// Place the tile there (`at`: the square as [`PlaceAs::At`] says it), turned
     /// `quarters` quarter turns clockwise.

@@ -25,7 +25,7 @@ fn count(n: impl Into<i64>, one: &str, other: &str) -> String {
     L.count(n, one, other)
 }
 
-fn and(items: &[&str]) -> String {
+fn and<S: AsRef<str>>(items: &[S]) -> String {
     join_with(items, "und")
 }
 
@@ -534,7 +534,7 @@ impl Speech for German {
             }
             Event::ScoreFloored { player, .. } => format!("Der Punktestand von {} bleibt bei 0", name(*player)),
             Event::GhostsPlaced { x, y, count: n, spot } => {
-                let where_ = match *spot {
+                let where_ = match &**spot {
                     "circle" => "in einem Zauberkreis",
                     "cemetery" => "auf einem Friedhof",
                     _ => "im Nebel",
@@ -588,10 +588,10 @@ impl Speech for German {
             Event::TeamCatScored { points } => format!("Eloïse bringt {points} für die Geister in den Zauberkreisen"),
             Event::FaceDownPlaced { x, y } => format!("Ein Plättchen wird {} verdeckt gelegt", at(*x, *y)),
             Event::TeamWon { turn, .. } => format!("Das Team erreichte das Ziel in Zug {turn}: Sieg!"),
-            Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            Event::TeamLost { turn, why, piles: 1, .. } if why == "pile" => {
                 format!("Der Stapel war in Zug {turn} vor dem Ziel aufgebraucht: die Geister gewinnen")
             }
-            Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            Event::TeamLost { turn, why, pile, piles, .. } if why == "pile" => {
                 format!("Stapel {pile} von {piles} war in Zug {turn} aufgebraucht: die Geister gewinnen")
             }
             Event::TeamLost { turn, needed, supply, .. } => {
@@ -864,12 +864,13 @@ impl Speech for German {
         }
     }
 
-    fn ruin(&self) -> (&'static str, [&'static str; 2]) {
+    fn ruin(&self) -> (String, [String; 2]) {
         (
-            "Ruine",
+            "Ruine".into(),
             [
-                "Wo die vier Felder des Startplättchens zusammentreffen: hier enden Straßen und trennen sich Wiesen",
-                "Nur Schmuck: keine Figur kann darauf stehen, und sie bringt nie Punkte",
+                "Wo die vier Felder des Startplättchens zusammentreffen: hier enden Straßen und trennen sich Wiesen"
+                    .into(),
+                "Nur Schmuck: keine Figur kann darauf stehen, und sie bringt nie Punkte".into(),
             ],
         )
     }
@@ -1015,8 +1016,11 @@ impl Speech for German {
             RecordError::Action { index, .. } => format!("Zug {} ist unleserlich", index + 1),
         }
     }
+}
 
-    fn awaited(&self, expected: &str) -> Option<&'static str> {
+impl German {
+    /// What a step waits for, from the engine's `expects()` text.
+    pub(super) fn awaited(&self, expected: &str) -> Option<&'static str> {
         Some(match expected {
             "a tile placement" => "das Legen eines Plättchens",
             "a ghost placement (choose a meeple to haunt)" => "einen Geist (wähle einen Meeple, bei dem er spukt)",
@@ -1051,7 +1055,8 @@ impl Speech for German {
         })
     }
 
-    fn reason(&self, reason: &str) -> Option<&'static str> {
+    /// The engine's reason in an event.
+    pub(super) fn reason(&self, reason: &str) -> Option<&'static str> {
         Some(match reason {
             "no ghosts left in the supply" => "im Vorrat sind keine Geister mehr",
             "no other player has a meeple a ghost may haunt" => {
@@ -1106,7 +1111,7 @@ mod tests {
             figure: FigureKind::Meeple,
             x: 0,
             y: 0,
-            spot: "N",
+            spot: "N".into(),
             feature: FeatureKind::Road,
         };
         assert_eq!(de(&placed), "Schwarz setzte einen Wegelagerer auf eine Straße");

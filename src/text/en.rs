@@ -18,7 +18,7 @@ fn count(n: impl Into<i64>, one: &str, other: &str) -> String {
     L.count(n, one, other)
 }
 
-fn and(items: &[&str]) -> String {
+fn and<S: AsRef<str>>(items: &[S]) -> String {
     join_with(items, "and")
 }
 
@@ -358,7 +358,7 @@ impl Speech for English {
             }
             Event::ScoreFloored { player, .. } => format!("{}'s score stops at 0", name(*player)),
             Event::GhostsPlaced { x, y, count: n, spot } => {
-                let where_ = match *spot {
+                let where_ = match &**spot {
                     "circle" => "in a spell circle",
                     "cemetery" => "on a cemetery",
                     _ => "on the mist",
@@ -405,10 +405,10 @@ impl Speech for English {
             Event::TeamCatScored { points } => format!("Eloïse brings {points} for the ghosts in the spell circles"),
             Event::FaceDownPlaced { x, y } => format!("A tile is laid face down {}", at(*x, *y)),
             Event::TeamWon { turn, .. } => format!("The team reached the goal on turn {turn}: victory!"),
-            Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            Event::TeamLost { turn, why, piles: 1, .. } if why == "pile" => {
                 format!("The stack ran out on turn {turn} before the goal: the ghosts win")
             }
-            Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            Event::TeamLost { turn, why, pile, piles, .. } if why == "pile" => {
                 format!("Pile {pile} of {piles} ran out on turn {turn}: the ghosts win")
             }
             Event::TeamLost { turn, needed, supply, .. } => format!(
@@ -664,12 +664,12 @@ impl Speech for English {
         }
     }
 
-    fn ruin(&self) -> (&'static str, [&'static str; 2]) {
+    fn ruin(&self) -> (String, [String; 2]) {
         (
-            "Ruin",
+            "Ruin".into(),
             [
-                "Where the start tile's four squares meet: roads end here and fields part",
-                "Only decoration: no figure can stand on it and it never scores",
+                "Where the start tile's four squares meet: roads end here and fields part".into(),
+                "Only decoration: no figure can stand on it and it never scores".into(),
             ],
         )
     }
@@ -748,13 +748,17 @@ impl Speech for English {
             e => e.to_string(),
         }
     }
+}
 
-    fn awaited(&self, expected: &str) -> Option<&'static str> {
+impl English {
+    /// What a step waits for, from the engine's `expects()` text.
+    pub(super) fn awaited(&self, expected: &str) -> Option<&'static str> {
         // The engine's own texts are English.
         EXPECTED.iter().find(|t| **t == expected).copied()
     }
 
-    fn reason(&self, reason: &str) -> Option<&'static str> {
+    /// The engine's reason in an event.
+    pub(super) fn reason(&self, reason: &str) -> Option<&'static str> {
         REASONS.iter().find(|t| **t == reason).copied()
     }
 }

@@ -63,15 +63,19 @@ fn events() -> Vec<Event> {
         Event::TilePlaced { player: 0, tile: "base.U".into(), x: 1, y: 0, rotation: 1 },
         Event::Passed { player: 1 },
         Event::AbbotRetrieved { player: 1, x: 1, y: 0 },
-        Event::GhostSkipped { player: 0, case: GhostCase::Extend, reason: "no ghosts left in the supply" },
-        Event::GhostSkipped { player: 0, case: GhostCase::Limit, reason: "the player has no meeple a ghost may haunt" },
+        Event::GhostSkipped { player: 0, case: GhostCase::Extend, reason: "no ghosts left in the supply".into() },
+        Event::GhostSkipped {
+            player: 0,
+            case: GhostCase::Limit,
+            reason: "the player has no meeple a ghost may haunt".into(),
+        },
         Event::GuardRewarded { player: 0, reserve_left: 2 },
         Event::GuardReserveEmpty { player: 0 },
         Event::GhostPenalty { player: 1, ghosts: 2, points: -2 },
         Event::ChallengeStarted { heretic: 0, monk: 1, shrine_x: 0, shrine_y: 1, monastery_x: 1, monastery_y: 1 },
         Event::ChallengeWon { winner: 0, loser: 1, building: K::Shrine, bonus: 0 },
         Event::ChallengeWon { winner: 1, loser: 0, building: K::Monastery, bonus: 9 },
-        Event::ChallengeEnded { reason: "a participant left the board" },
+        Event::ChallengeEnded { reason: "a participant left the board".into() },
         Event::CircleGhostsReleased { count: 1, x: 0, y: 0 },
         Event::CircleGhostsReleased { count: 3, x: 0, y: 0 },
         Event::CircleFilled { from: Some(1), x: 0, y: 0 },
@@ -96,16 +100,16 @@ fn events() -> Vec<Event> {
         Event::TeamCatScored { points: 2 },
         Event::FaceDownPlaced { x: 0, y: -1 },
         Event::TeamWon { turn: 30, markers: vec![50] },
-        Event::TeamLost { turn: 20, why: "pile", needed: 0, supply: 0, pile: 1, piles: 1 },
-        Event::TeamLost { turn: 20, why: "pile", needed: 0, supply: 0, pile: 2, piles: 3 },
-        Event::TeamLost { turn: 20, why: "ghosts", needed: 3, supply: 1, pile: 1, piles: 1 },
+        Event::TeamLost { turn: 20, why: "pile".into(), needed: 0, supply: 0, pile: 1, piles: 1 },
+        Event::TeamLost { turn: 20, why: "pile".into(), needed: 0, supply: 0, pile: 2, piles: 3 },
+        Event::TeamLost { turn: 20, why: "ghosts".into(), needed: 3, supply: 1, pile: 1, piles: 1 },
     ];
     for case in [GhostCase::Extend, GhostCase::Limit] {
         out.push(Event::GhostPlaced { player: 0, owner: 1, case, x: 0, y: 0, ghosts: 2 });
         out.push(Event::GhostPlaced { player: 0, owner: 0, case, x: 0, y: 0, ghosts: 1 });
     }
     for spot in ["mist", "circle", "cemetery"] {
-        out.push(Event::GhostsPlaced { x: 1, y: 0, count: 2, spot });
+        out.push(Event::GhostsPlaced { x: 1, y: 0, count: 2, spot: spot.into() });
     }
     for tower in [Tower::Meeple, Tower::Arms, Tower::Road, Tower::Monastery, Tower::City] {
         out.push(Event::TowerScored { player: 0, tower, x: 0, y: 0, count: 2, points: 4 });
@@ -114,11 +118,11 @@ fn events() -> Vec<Event> {
         [K::Road, K::City, K::Field, K::Monastery, K::Shrine, K::Castle, K::Cemetery, K::Garden, K::River, K::Mist];
     for feature in kinds {
         for figure in FigureKind::ALL {
-            out.push(Event::FigurePlaced { player: 0, figure, x: 0, y: 0, spot: "N", feature });
+            out.push(Event::FigurePlaced { player: 0, figure, x: 0, y: 0, spot: "N".into(), feature });
             out.push(Event::FigureScared { player: 1, figure, feature, x: 0, y: 0 });
             out.push(Event::FigureReturned { player: 1, figure, x: 0, y: 0 });
         }
-        out.push(Event::MeeplePlaced { player: 0, colour: 0, x: 0, y: 0, spot: "N", feature });
+        out.push(Event::MeeplePlaced { player: 0, colour: 0, x: 0, y: 0, spot: "N".into(), feature });
         out.push(Event::TeamScored { feature, value: 4, colours: vec![0, 1], points: 4, x: 0, y: 0 });
         out.push(Event::ScoringGivenUp { feature, x: 0, y: 0 });
         for complete in [true, false] {
@@ -186,8 +190,8 @@ fn play_errors() -> Vec<PlayError> {
     let p = Pos::new(1, 0);
     let mut out = vec![
         PlayError::GameOver,
-        PlayError::WrongStep { expected: "a figure placement or a pass" },
-        PlayError::NotNow("a meeple for the hound"),
+        PlayError::WrongStep { expected: "a figure placement or a pass".into() },
+        PlayError::NotNow("a meeple for the hound".into()),
         PlayError::WrongTile { drawn: "base.U".into(), given: "base.V".into() },
         PlayError::Occupied(p),
         PlayError::NotAdjacent(Pos::new(5, 5)),
@@ -259,7 +263,7 @@ fn setup_errors() -> Vec<SetupError> {
         SetupError::TooManyCopies { tile: "base.U".into(), available: 8 },
         SetupError::NoStartTile,
         SetupError::Requires { set: Set::SpellCircles, needs: Set::Ghosts },
-        SetupError::Excludes { set: Set::River, other: Set::Ghosts, why: "x" },
+        SetupError::Excludes { set: Set::River, other: Set::Ghosts, why: "x".into() },
         SetupError::DrawOrder("x".into()),
         SetupError::NotAvailable("x".into()),
         SetupError::Coop("x".into()),
@@ -310,7 +314,7 @@ fn record_errors() -> Vec<RecordError> {
     ]
 }
 
-fn card_lines() -> Vec<CardLine<'static>> {
+fn card_lines() -> Vec<CardLine> {
     use FeatureKind as K;
     let mut out = vec![
         CardLine::Filled { squares: 5 },
@@ -324,8 +328,8 @@ fn card_lines() -> Vec<CardLine<'static>> {
         CardLine::Worth { complete: false, this_turn: false, value: 5, if_completed: None },
         CardLine::IfConfirmed,
         CardLine::Nobody,
-        CardLine::Holder { name: "Ann", figures: 2, ghosts: 1, majority: true },
-        CardLine::Holder { name: "Ann", figures: 1, ghosts: 0, majority: false },
+        CardLine::Holder { name: "Ann".into(), figures: 2, ghosts: 1, majority: true },
+        CardLine::Holder { name: "Ann".into(), figures: 1, ghosts: 0, majority: false },
     ];
     for kind in [K::Road, K::City] {
         out.push(CardLine::Extent { kind, tiles: 3, arms: 2, open: 1 });
@@ -444,12 +448,18 @@ fn plan_steps(lang: Lang) -> Vec<PlanStep> {
     out
 }
 
-#[test]
-fn every_text_is_said_in_every_language() {
+/// Every text of the lists in `lang`, each with what it says and its English, checked as
+/// it is said: `(what, text, english)`.
+pub(super) fn every_text(lang: Lang) -> Vec<(String, String, String)> {
     let names: Vec<String> = ["Ann", "Bo"].iter().map(|s| s.to_string()).collect();
     let en = Lang::En.speech();
     let cx = |lang| Cx::new(lang, &names, None);
-    for lang in Lang::ALL {
+    let mut out = Vec::new();
+    let mut check = |lang: Lang, what: &str, text: &str, english: &str| {
+        check(lang, what, text, english);
+        out.push((what.to_string(), text.to_string(), english.to_string()));
+    };
+    {
         let s = lang.speech();
         let c = cx(lang);
         for e in events() {
@@ -482,7 +492,7 @@ fn every_text_is_said_in_every_language() {
         for kind in [FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery, FeatureKind::Castle] {
             for owners in [
                 Owners::Nobody,
-                Owners::Players(vec!["Ann", "Bo"]),
+                Owners::Players(vec!["Ann".into(), "Bo".into()]),
                 Owners::Colours(vec![0]),
                 Owners::Colours(vec![1, 2]),
             ] {
@@ -506,8 +516,16 @@ fn every_text_is_said_in_every_language() {
         }
         let (title, lines) = s.ruin();
         check(lang, "ruin", &format!("{title} {}", lines.join(" ")), "");
-        for l in [Line::TileUndone("Ann"), Line::TurnUndone("Ann"), Line::Loaded] {
-            check(lang, &format!("{l:?}"), &s.line(l), &en.line(l));
+        for l in [Line::TileUndone("Ann".into()), Line::TurnUndone("Ann".into()), Line::Loaded] {
+            check(lang, &format!("{l:?}"), &s.line(l.clone()), &en.line(l));
         }
+    }
+    out
+}
+
+#[test]
+fn every_text_is_said_in_every_language() {
+    for lang in Lang::ALL {
+        assert!(!every_text(lang).is_empty());
     }
 }

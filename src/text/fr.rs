@@ -26,7 +26,7 @@ fn count(n: impl Into<i64>, one: &str, other: &str) -> String {
     L.count(n, one, other)
 }
 
-fn and(items: &[&str]) -> String {
+fn and<S: AsRef<str>>(items: &[S]) -> String {
     join_with(items, "et")
 }
 
@@ -438,7 +438,7 @@ impl Speech for French {
             }
             Event::ScoreFloored { player, .. } => format!("Le score {} s'arrête à 0", of(*player)),
             Event::GhostsPlaced { x, y, count: n, spot } => {
-                let where_ = match *spot {
+                let where_ = match &**spot {
                     "circle" => "dans un cercle magique",
                     "cemetery" => "sur un cimetière",
                     _ => "dans le brouillard",
@@ -490,10 +490,10 @@ impl Speech for French {
             Event::TeamWon { turn, .. } => {
                 format!("L'équipe a atteint l'objectif au tour {turn}\u{a0}: victoire\u{a0}!")
             }
-            Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            Event::TeamLost { turn, why, piles: 1, .. } if why == "pile" => {
                 format!("La pioche s'est épuisée au tour {turn} avant l'objectif\u{a0}: les fantômes gagnent")
             }
-            Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            Event::TeamLost { turn, why, pile, piles, .. } if why == "pile" => {
                 format!("La pile {pile} sur {piles} s'est épuisée au tour {turn}\u{a0}: les fantômes gagnent")
             }
             Event::TeamLost { turn, needed, supply, .. } => {
@@ -772,12 +772,12 @@ impl Speech for French {
         }
     }
 
-    fn ruin(&self) -> (&'static str, [&'static str; 2]) {
+    fn ruin(&self) -> (String, [String; 2]) {
         (
-            "Ruine",
+            "Ruine".into(),
             [
-                "Là où se rejoignent les quatre cases de la tuile de départ\u{a0}: les routes s'y arrêtent et les prés s'y séparent",
-                "Simple décor\u{a0}: aucune figurine ne peut s'y placer et elle ne rapporte jamais de points",
+                "Là où se rejoignent les quatre cases de la tuile de départ\u{a0}: les routes s'y arrêtent et les prés s'y séparent".into(),
+                "Simple décor\u{a0}: aucune figurine ne peut s'y placer et elle ne rapporte jamais de points".into(),
             ],
         )
     }
@@ -923,8 +923,11 @@ impl Speech for French {
             RecordError::Action { index, .. } => format!("le coup {} est illisible", index + 1),
         }
     }
+}
 
-    fn awaited(&self, expected: &str) -> Option<&'static str> {
+impl French {
+    /// What a step waits for, from the engine's `expects()` text.
+    pub(super) fn awaited(&self, expected: &str) -> Option<&'static str> {
         Some(match expected {
             "a tile placement" => "la pose d'une tuile",
             "a ghost placement (choose a meeple to haunt)" => "un fantôme (choisissez un meeple à hanter)",
@@ -955,7 +958,8 @@ impl Speech for French {
         })
     }
 
-    fn reason(&self, reason: &str) -> Option<&'static str> {
+    /// The engine's reason in an event.
+    pub(super) fn reason(&self, reason: &str) -> Option<&'static str> {
         Some(match reason {
             "no ghosts left in the supply" => "il n'y a plus de fantôme dans la réserve",
             "no other player has a meeple a ghost may haunt" => {

@@ -12,19 +12,29 @@
 
 mod card;
 mod choice;
+#[cfg(speech = "de")]
 mod de;
+#[cfg(speech = "en")]
 mod en;
 mod errors;
 #[cfg(test)]
 mod every;
+#[cfg(speech = "fr")]
 mod fr;
+#[cfg(speech = "nl")]
 mod nl;
+mod pack;
+#[cfg(speech = "en")]
+mod remote;
 mod speech;
 mod tile;
 
 pub use card::{feature_name, inspection, inspection_in, ruin_card, spot_name, CardContext};
 pub use choice::{choice_labels, plan_steps};
 pub use errors::{play_error, play_error_on, record_error, setup_error};
+#[cfg(speech = "en")]
+pub use pack::set_transport;
+pub use pack::{answer as pack_answer, Transport};
 pub use tile::{describe_tile, place_name, place_relation};
 
 use crate::engine::{Event, Game};
@@ -32,7 +42,8 @@ use speech::{Cx, Speech};
 use std::str::FromStr;
 
 /// A language the game speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English.
     #[default]
@@ -97,13 +108,42 @@ impl Lang {
         format!("{n} {}", self.pick(n, one, other))
     }
 
-    /// The language's sentences.
+    /// The language's sentences: this build's own, or its text pack's (`pack`).
+    #[cfg(speech = "en")]
     fn speech(self) -> &'static dyn Speech {
+        match self.built_in() {
+            Some(s) if !pack::sent(self) => s,
+            _ => remote::remote(self),
+        }
+    }
+
+    /// A text pack speaks its one language, whatever it is asked.
+    #[cfg(not(speech = "en"))]
+    fn speech(self) -> &'static dyn Speech {
+        #[cfg(speech = "nl")]
+        let only = &nl::Dutch;
+        #[cfg(speech = "de")]
+        let only = &de::German;
+        #[cfg(speech = "fr")]
+        let only = &fr::French;
+        let _ = self;
+        only
+    }
+
+    /// The language's sentences, if this build speaks it itself (`cfg(speech)`, set by
+    /// build.rs from the features).
+    fn built_in(self) -> Option<&'static dyn Speech> {
         match self {
-            Lang::En => &en::English,
-            Lang::Nl => &nl::Dutch,
-            Lang::De => &de::German,
-            Lang::Fr => &fr::French,
+            #[cfg(speech = "en")]
+            Lang::En => Some(&en::English),
+            #[cfg(speech = "nl")]
+            Lang::Nl => Some(&nl::Dutch),
+            #[cfg(speech = "de")]
+            Lang::De => Some(&de::German),
+            #[cfg(speech = "fr")]
+            Lang::Fr => Some(&fr::French),
+            #[allow(unreachable_patterns)]
+            _ => None,
         }
     }
 }
@@ -137,12 +177,12 @@ pub fn describe_on(lang: Lang, game: &Game, event: &Event, names: &[String]) -> 
 }
 
 /// The page's own lines (not engine events).
-#[derive(Clone, Copy, Debug)]
-pub enum Line<'a> {
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Line {
     /// A player took this turn's tile back.
-    TileUndone(&'a str),
+    TileUndone(String),
     /// A player took back a whole turn.
-    TurnUndone(&'a str),
+    TurnUndone(String),
     /// Another record was loaded.
     Loaded,
 }
@@ -153,11 +193,14 @@ pub fn line(lang: Lang, line: Line) -> String {
 }
 
 /// "A, B and C", with the language's last joining word.
-fn join_with(items: &[&str], and: &str) -> String {
+fn join_with<S: AsRef<str>>(items: &[S], and: &str) -> String {
     match items {
         [] => String::new(),
-        [a] => a.to_string(),
-        [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
+        [a] => a.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {and} {}", rest.join(", "), last.as_ref())
+        }
     }
 }
 

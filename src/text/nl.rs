@@ -20,7 +20,7 @@ fn count(n: impl Into<i64>, one: &str, other: &str) -> String {
     L.count(n, one, other)
 }
 
-fn and(items: &[&str]) -> String {
+fn and<S: AsRef<str>>(items: &[S]) -> String {
     join_with(items, "en")
 }
 
@@ -364,7 +364,7 @@ impl Speech for Dutch {
             }
             Event::ScoreFloored { player, .. } => format!("De score van {} blijft op 0", name(*player)),
             Event::GhostsPlaced { x, y, count: n, spot } => {
-                let where_ = match *spot {
+                let where_ = match &**spot {
                     "circle" => "in een spreukencirkel",
                     "cemetery" => "op een kerkhof",
                     _ => "op de mist",
@@ -418,10 +418,10 @@ impl Speech for Dutch {
             }
             Event::FaceDownPlaced { x, y } => format!("Een tegel wordt gedekt neergelegd {}", at(*x, *y)),
             Event::TeamWon { turn, .. } => format!("Het team haalde het doel in beurt {turn}: gewonnen!"),
-            Event::TeamLost { turn, why: "pile", piles: 1, .. } => {
+            Event::TeamLost { turn, why, piles: 1, .. } if why == "pile" => {
                 format!("De stapel raakte op in beurt {turn} voor het doel: de spoken winnen")
             }
-            Event::TeamLost { turn, why: "pile", pile, piles, .. } => {
+            Event::TeamLost { turn, why, pile, piles, .. } if why == "pile" => {
                 format!("Stapel {pile} van {piles} raakte op in beurt {turn}: de spoken winnen")
             }
             Event::TeamLost { turn, needed, supply, .. } => {
@@ -686,12 +686,12 @@ impl Speech for Dutch {
         }
     }
 
-    fn ruin(&self) -> (&'static str, [&'static str; 2]) {
+    fn ruin(&self) -> (String, [String; 2]) {
         (
-            "Ruïne",
+            "Ruïne".into(),
             [
-                "Waar de vier vakken van de starttegel samenkomen: hier eindigen wegen en scheiden weiden",
-                "Alleen decoratie: er kan geen figuur op staan en ze levert nooit punten op",
+                "Waar de vier vakken van de starttegel samenkomen: hier eindigen wegen en scheiden weiden".into(),
+                "Alleen decoratie: er kan geen figuur op staan en ze levert nooit punten op".into(),
             ],
         )
     }
@@ -828,8 +828,11 @@ impl Speech for Dutch {
             RecordError::Action { index, .. } => format!("zet {} is onleesbaar", index + 1),
         }
     }
+}
 
-    fn awaited(&self, expected: &str) -> Option<&'static str> {
+impl Dutch {
+    /// What a step waits for, from the engine's `expects()` text.
+    pub(super) fn awaited(&self, expected: &str) -> Option<&'static str> {
         Some(match expected {
             "a tile placement" => "het leggen van een tegel",
             "a ghost placement (choose a meeple to haunt)" => "een spook (kies een meeple om bij te spoken)",
@@ -860,7 +863,8 @@ impl Speech for Dutch {
         })
     }
 
-    fn reason(&self, reason: &str) -> Option<&'static str> {
+    /// The engine's reason in an event.
+    pub(super) fn reason(&self, reason: &str) -> Option<&'static str> {
         Some(match reason {
             "no ghosts left in the supply" => "er zijn geen spoken meer in de voorraad",
             "no other player has a meeple a ghost may haunt" => {
@@ -913,9 +917,13 @@ mod tests {
         let tie = Event::GameOver { scores: vec![40, 12, 40], winners: vec![0, 2] };
         assert_eq!(nl(&tie), "Einde van het spel: Rood en Blauw delen de overwinning met 40 punten");
         assert_eq!(
-            nl(&Event::GhostSkipped { player: 0, case: GhostCase::Extend, reason: "no ghosts left in the supply" }),
+            nl(&Event::GhostSkipped {
+                player: 0,
+                case: GhostCase::Extend,
+                reason: "no ghosts left in the supply".into()
+            }),
             "Geen spook voor het uitbreiden van de mist: er zijn geen spoken meer in de voorraad"
         );
-        assert_eq!(line(Lang::Nl, Line::TurnUndone("Rood")), "Rood nam de beurt terug");
+        assert_eq!(line(Lang::Nl, Line::TurnUndone("Rood".into())), "Rood nam de beurt terug");
     }
 }

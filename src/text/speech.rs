@@ -9,6 +9,8 @@ use super::{Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::{Event, FeatureKind, Game, PlayError, Pos, SetupError, Side};
 use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 /// Everything a language says.
 pub(crate) trait Speech: Sync {
@@ -34,7 +36,7 @@ pub(crate) trait Speech: Sync {
     /// A plan's step, as an infinitive phrase ("place the tile …").
     fn plan(&self, s: &PlanStep) -> String;
     /// The start tile's ruin: its title and two lines.
-    fn ruin(&self) -> (&'static str, [&'static str; 2]);
+    fn ruin(&self) -> (String, [String; 2]);
     /// Why an action was refused.
     fn play_error(&self, e: &PlayError, cx: &Cx) -> String;
     /// A placement rule beyond edge matching.
@@ -43,26 +45,77 @@ pub(crate) trait Speech: Sync {
     fn setup_error(&self, e: &SetupError) -> String;
     /// Why a record could not be read or replayed.
     fn record_error(&self, e: &RecordError, cx: &Cx) -> String;
-    /// What a step waits for (the engine's `expects()` text); `None` for a text it does not
-    /// know (a test reads every `expects()` source, so none is missed).
-    fn awaited(&self, expected: &str) -> Option<&'static str>;
-    /// The engine's reasons in events (`GhostSkipped`, `ChallengeEnded`); `None` for one it
-    /// does not know (a test lists them).
-    fn reason(&self, reason: &str) -> Option<&'static str>;
 }
 
-/// What a sentence may need beyond its data: the seats' names, and the game (to name
-/// squares in words; without it they keep their coordinates).
+/// What a sentence may need beyond its data: the seats' names, and how squares are told
+/// (in words from the game, or from what a text pack was sent; without either they keep
+/// their coordinates).
 pub(crate) struct Cx<'a> {
     /// The language (for counted words).
     pub lang: Lang,
     names: &'a [String],
-    game: Option<&'a Game>,
+    squares: Squares<'a>,
+}
+
+/// Where a [`Cx`] learns what lies on and beside a square.
+enum Squares<'a> {
+    /// Nowhere: squares keep their coordinates.
+    None,
+    /// The game.
+    Game(&'a Game),
+    #[cfg_attr(not(speech = "en"), allow(dead_code))]
+    /// The game, noting every square and tile asked about (for a text pack, which has no
+    /// game: `text::pack`).
+    Noting(&'a Game, RefCell<Known>),
+    /// What was noted for this sentence (in a text pack).
+    Known(&'a Known),
+}
+
+/// The squares and tiles a sentence asked its game about, for a text pack to tell them as
+/// the game would (`text::pack`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Known {
+    /// Whether squares are told in words at all (there was a game).
+    pub game: bool,
+    /// The squares asked about.
+    pub places: Vec<Place>,
+    /// The tiles asked about, by id, with their parts.
+    pub tiles: Vec<(String, Vec<TilePart>)>,
 }
 
 impl<'a> Cx<'a> {
     pub fn new(lang: Lang, names: &'a [String], game: Option<&'a Game>) -> Cx<'a> {
-        Cx { lang, names, game }
+        Cx { lang, names, squares: game.map_or(Squares::None, Squares::Game) }
+    }
+
+    /// A context that tells squares from what a text pack was sent.
+    pub fn known(lang: Lang, names: &'a [String], known: &'a Known) -> Cx<'a> {
+        Cx { lang, names, squares: Squares::Known(known) }
+    }
+
+    /// The seats' names.
+    #[cfg_attr(not(speech = "en"), allow(dead_code))]
+    pub fn names(&self) -> &'a [String] {
+        self.names
+    }
+
+    #[cfg_attr(not(speech = "en"), allow(dead_code))]
+    /// `say` in `lang` with this context, noting every square and tile it asks the game
+    /// about: what a text pack needs to say the same in its language.
+    pub fn noting<T>(&self, lang: Lang, say: impl FnOnce(&Cx) -> T) -> (T, Known) {
+        let squares = match self.squares {
+            Squares::Game(g) | Squares::Noting(g, _) => Squares::Noting(g, RefCell::default()),
+            Squares::None => Squares::None,
+            Squares::Known(k) => Squares::Known(k),
+        };
+        let cx = Cx { lang, names: self.names, squares };
+        let said = say(&cx);
+        let known = match cx.squares {
+            Squares::Noting(_, k) => Known { game: true, ..k.into_inner() },
+            Squares::Known(k) => k.clone(),
+            Squares::None | Squares::Game(_) => Known::default(),
+        };
+        (said, known)
     }
 
     /// A seat's name ("?" for a seat the names do not have).
@@ -73,9 +126,19 @@ impl<'a> Cx<'a> {
     /// The square `(x, y)`: what lies there and beside it (with a game), or only its
     /// coordinates.
     pub fn place(&self, x: i32, y: i32) -> Place {
-        match self.game {
-            Some(g) => place_of(g, Pos::new(x, y)),
-            None => Place { x, y, here: None, by: None },
+        let bare = || Place { x, y, here: None, by: None };
+        match &self.squares {
+            Squares::None => bare(),
+            Squares::Game(g) => place_of(g, Pos::new(x, y)),
+            Squares::Noting(g, known) => {
+                let p = place_of(g, Pos::new(x, y));
+                let mut k = known.borrow_mut();
+                if !k.places.iter().any(|q| q.x == x && q.y == y) {
+                    k.places.push(p.clone());
+                }
+                p
+            }
+            Squares::Known(k) => k.places.iter().find(|q| q.x == x && q.y == y).cloned().unwrap_or_else(bare),
         }
     }
 
@@ -86,19 +149,37 @@ impl<'a> Cx<'a> {
 
     /// The parts of the tile `id`, if the game knows it.
     pub fn tile(&self, id: &str) -> Option<Vec<TilePart>> {
-        let g = self.game?;
-        let def = g.tiles().get(g.tiles().index_of(id)?);
-        Some(super::tile::parts(def))
+        let of = |g: &Game| {
+            let def = g.tiles().get(g.tiles().index_of(id)?);
+            Some(super::tile::parts(def))
+        };
+        match &self.squares {
+            Squares::None => None,
+            Squares::Game(g) => of(g),
+            Squares::Noting(g, known) => {
+                let parts = of(g)?;
+                let mut k = known.borrow_mut();
+                if !k.tiles.iter().any(|(t, _)| t == id) {
+                    k.tiles.push((id.to_string(), parts.clone()));
+                }
+                Some(parts)
+            }
+            Squares::Known(k) => k.tiles.iter().find(|(t, _)| t == id).map(|(_, p)| p.clone()),
+        }
     }
 
     /// Whether squares can be told in words.
     pub fn knows_squares(&self) -> bool {
-        self.game.is_some()
+        match &self.squares {
+            Squares::None => false,
+            Squares::Game(_) | Squares::Noting(..) => true,
+            Squares::Known(k) => k.game,
+        }
     }
 }
 
 /// The grammatical case a name is said in, for languages that decline (German).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Case {
     /// The subject, or a label alone.
     Nom,
@@ -109,7 +190,7 @@ pub(crate) enum Case {
 }
 
 /// What lies on a square or beside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Thing {
     /// The start tile (the 1×1 one, or the 2×2 one as a whole beside a square).
     Start,
@@ -124,7 +205,7 @@ pub(crate) enum Thing {
 /// A square: its coordinates, what lies on it, and the neighbour it is named by (the start
 /// tile if it is one, else the first of north, east, south, west) with the side of that
 /// neighbour the square lies on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Place {
     pub x: i32,
     pub y: i32,
@@ -135,7 +216,7 @@ pub(crate) struct Place {
 }
 
 /// How a square is told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum PlaceAs {
     /// By what lies there and where: "a straight road east of the start tile", "north of the
     /// start tile", "the start tile"; the coordinates when nothing is beside it.
@@ -151,7 +232,7 @@ pub(crate) enum PlaceAs {
 }
 
 /// What a state of a feature is, for its card's title.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum CardState {
     /// Nothing said (fields, cemeteries, rivers).
     None,
@@ -164,8 +245,8 @@ pub(crate) enum CardState {
 }
 
 /// One line of a feature's card, as data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum CardLine<'a> {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum CardLine {
     /// The title: "City (incomplete)".
     Title { kind: FeatureKind, state: CardState },
     /// A road's or city's extent: "3 tiles, 2 coats of arms and 1 open edge".
@@ -186,25 +267,25 @@ pub(crate) enum CardLine<'a> {
     /// No figure on it.
     Nobody,
     /// A player's stake: "Ann: 1 figure, 1 ghost (majority)".
-    Holder { name: &'a str, figures: u16, ghosts: u16, majority: bool },
+    Holder { name: String, figures: u16, ghosts: u16, majority: bool },
 }
 
 /// A feature by what it is and whose it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct FeatureRef<'a> {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct FeatureRef {
     pub kind: FeatureKind,
     /// Squares, for roads and cities ("the road of 4 tiles").
     pub tiles: Option<u16>,
-    pub owners: Owners<'a>,
+    pub owners: Owners,
 }
 
 /// Whose a feature is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Owners<'a> {
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Owners {
     /// Nobody's (no figure, or no majority).
     Nobody,
     /// The majority players, by name.
-    Players(Vec<&'a str>),
+    Players(Vec<String>),
     /// The cooperative game: its meeples' colours (`coop::COLOURS` indices).
     Colours(Vec<u8>),
 }

@@ -8,6 +8,7 @@ use super::speech::{Place, PlaceAs, Thing};
 use super::Lang;
 use crate::engine::tiles::{FeatureKind, Segment, TileDef};
 use crate::engine::{Game, Pos, Side};
+use serde::{Deserialize, Serialize};
 
 /// The sides (N, E, S, W) a segment reaches, as a 4-bit mask.
 fn sides(seg: &Segment) -> u8 {
@@ -15,7 +16,7 @@ fn sides(seg: &Segment) -> u8 {
 }
 
 /// One part of a tile, before it is worded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum TilePart {
     /// A city reaching `sides` sides, with `arms` pennants (coats of arms).
     City { sides: u32, arms: u8 },

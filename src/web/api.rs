@@ -374,31 +374,20 @@ impl WasmGame {
     /// The built-in guided games (docs/guides.md), in the order the page offers them:
     /// `[{id, topic, title, sets}]` (`title` per language).
     pub fn guides() -> JsValue {
-        let list: Vec<Value> = crate::guide::BUILTIN
-            .iter()
-            .filter_map(|(id, _)| crate::guide::Guide::builtin(id))
-            .map(|g| {
-                json!({"id": g.id, "topic": g.topic, "title": g.title.0,
-                "sets": g.record.setup.sets.iter().map(|s| s.name()).collect::<Vec<_>>()})
-            })
-            .collect();
-        to_js(&Value::Array(list))
+        let list: Value = serde_json::from_str(crate::guide::INDEX).unwrap_or_default();
+        to_js(&list)
     }
 
-    /// A guided game, read and checked (docs/guides.md): a built-in one by its id (`base`),
-    /// or a guide's JSON text. Returns the guide with `actors` (who acts at each action);
-    /// throws with the reason for anything that is not a guide that plays.
+    /// A guided game, read and checked (docs/guides.md): a guide's JSON text, or (where the
+    /// guides are built in: not in the page's own module, which reads `guides/<id>.json`) a
+    /// built-in one by its id (`base`). Returns the guide with `actors` (who acts at each
+    /// action); throws with the reason for anything that is not a guide that plays.
     pub fn guide(source: &str) -> Result<JsValue, JsError> {
         let name = source.trim();
         let guide = if name.starts_with('{') {
             crate::guide::Guide::parse(source).map_err(|e| JsError::new(&e.to_string()))?
         } else {
-            crate::guide::Guide::builtin(name).ok_or_else(|| {
-                let shown: String = name.chars().take(40).collect();
-                JsError::new(&format!(
-                    "no built-in guide is called {shown:?}; a guide is a built-in name or a guide's JSON text"
-                ))
-            })?
+            builtin_guide(name)?
         };
         Ok(to_js(&guide.to_value()))
     }
@@ -422,6 +411,26 @@ impl WasmGame {
             .collect();
         to_js(&Value::Array(list))
     }
+}
+
+/// A built-in guide by its id.
+#[cfg(builtin_guides)]
+fn builtin_guide(name: &str) -> Result<crate::guide::Guide, JsError> {
+    crate::guide::Guide::builtin(name).ok_or_else(|| {
+        let shown: String = name.chars().take(40).collect();
+        JsError::new(&format!(
+            "no built-in guide is called {shown:?}; a guide is a built-in name or a guide's JSON text"
+        ))
+    })
+}
+
+/// The page's module reads no guide by name: its files are fetched (`guides/<id>.json`).
+#[cfg(not(builtin_guides))]
+fn builtin_guide(name: &str) -> Result<crate::guide::Guide, JsError> {
+    let shown: String = name.chars().take(40).collect();
+    Err(JsError::new(&format!(
+        "this build reads guides from their JSON text: {shown:?} is in guides/{shown}.json beside the page"
+    )))
 }
 
 /// A language named by an optional argument: English unless it is one the game speaks.

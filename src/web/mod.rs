@@ -4,17 +4,21 @@
 //!
 //! With the `worker` feature only [`bot`] is built: the computers' own module, built for
 //! speed (`scripts/post-build.mjs`, the `bot` profile) while the page's is built for size.
+//! A text pack (`pack-de`, …) is only [`speech`]'s `say`.
 
-#[cfg(not(feature = "worker"))]
+#[cfg(not(any(feature = "worker", speech_pack)))]
 pub mod api;
+#[cfg(not(speech_pack))]
 pub mod bot;
-#[cfg(not(feature = "worker"))]
+#[cfg(not(any(feature = "worker", speech_pack)))]
 pub mod coop_draw;
-#[cfg(not(feature = "worker"))]
+#[cfg(not(any(feature = "worker", speech_pack)))]
 pub mod render;
-#[cfg(not(feature = "worker"))]
+#[cfg(not(any(feature = "worker", speech_pack)))]
 pub mod session;
 #[cfg(not(feature = "worker"))]
+pub mod speech;
+#[cfg(not(any(feature = "worker", speech_pack)))]
 pub mod view;
 
 use wasm_bindgen::prelude::*;
@@ -23,14 +27,18 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    #[cfg(not(any(feature = "worker", speech_pack)))]
+    crate::text::set_transport(speech::ask_pack);
 }
 
+#[cfg(not(speech_pack))]
 /// A value for JavaScript, converted directly (no JSON text): plain objects and arrays;
 /// a 64-bit number beyond 2^53 is an error, never rounded (seeds travel as strings).
 pub(crate) fn to_js<T: serde::Serialize + ?Sized>(v: &T) -> JsValue {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
+#[cfg(not(speech_pack))]
 /// A JavaScript value as serde_json, converted directly: a BigInt that fits in 64 bits
 /// stays exact, a number beyond 2^53 arrives as a fraction and is refused where a whole
 /// number is wanted. Object fields that are `undefined` or `null` count as absent.
@@ -43,6 +51,7 @@ pub(crate) fn from_js(v: &JsValue) -> Result<serde_json::Value, JsError> {
     Ok(value)
 }
 
+#[cfg(not(speech_pack))]
 /// 64 bits from the browser's cryptographic generator (getrandom's `wasm_js` backend):
 /// seeds of new games and the computers' choices when no seed is given.
 pub(crate) fn random_u64() -> u64 {

@@ -141,7 +141,7 @@ impl Session {
             events
                 .iter()
                 .map(|e| {
-                    let mut v = serde_json::to_value(e).expect("plain data");
+                    let mut v = e.to_json();
                     v["text"] = json!(describe_on(self.lang, &self.game, e, &names));
                     v
                 })
@@ -282,7 +282,7 @@ pub fn undo_turn(shared: &Shared) -> Result<(), String> {
     let who = replayed.0.current_player();
     let text = {
         let s = shared.borrow();
-        line(s.lang, Line::TurnUndone(&s.names()[who]))
+        line(s.lang, Line::TurnUndone(s.names()[who].clone()))
     };
     let payload = json!([{ "type": "turn_undone", "player": who, "text": text }]);
     replace(shared, replayed, payload);
@@ -303,7 +303,7 @@ pub fn undo(shared: &Shared) -> bool {
         s.turn_scores.retain(|(at, _)| *at < played);
         s.version += 1;
         let name = s.names()[player].clone();
-        let text = line(s.lang, Line::TileUndone(&name));
+        let text = line(s.lang, Line::TileUndone(name));
         super::to_js(&json!([{ "type": "undone", "player": player, "text": text }]))
     };
     notify(shared, &payload);

@@ -6,7 +6,7 @@ use crate::progress::Progress;
 use carcassonne::engine::coop::levels::LevelTable;
 use carcassonne::engine::coop::CoopOptions;
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Deck, Game, Options, PlayerSetup, Set, Setup, TileSet};
+use carcassonne::engine::{Deck, Event, Game, Options, PlayerSetup, Set, Setup, TileSet};
 use carcassonne::record::{parse_options, Record};
 use carcassonne::selfplay::{perft, play_out};
 use carcassonne::summary::summary;
@@ -259,7 +259,7 @@ fn replay(file: &Path, with_events: bool, tiles: &TilesArg) -> Result<String, St
     let (game, events) = record.replay(load_tiles(tiles)?).map_err(|e| format!("{}: {e}", shown(file)))?;
     let mut out = summary(&game);
     if with_events {
-        out["events"] = serde_json::to_value(&events).expect("plain data");
+        out["events"] = events.iter().map(Event::to_json).collect();
     }
     Ok(serde_json::to_string_pretty(&out).expect("plain data"))
 }

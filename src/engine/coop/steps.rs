@@ -367,9 +367,9 @@ pub(crate) fn check(game: &Game, step: Step, action: &Action) -> Result<(), Play
     if legal.contains(&wanted) {
         Ok(())
     } else if matches!(action, Action::Set(SetMove::Coop(_)) | Action::Pass) {
-        Err(PlayError::NotNow(step.expects()))
+        Err(PlayError::NotNow(step.expects().into()))
     } else {
-        Err(PlayError::WrongStep { expected: step.expects() })
+        Err(PlayError::WrongStep { expected: step.expects().into() })
     }
 }
 
@@ -469,7 +469,8 @@ pub(crate) fn apply(game: &mut Game, step: Step, action: Action, events: &mut Ve
                     spot: match spot {
                         Spot::Port(p) => p.name(),
                         Spot::Building => "building",
-                    },
+                    }
+                    .into(),
                     feature: game.features.node(node).kind,
                 });
                 // COOP-CAT-2: a waiting Eloïse joins the meeple just placed.

@@ -174,8 +174,12 @@ fn end(game: &mut Game, why: Ending, events: &mut Vec<Event>) {
     game.phase = Phase::Over;
     events.push(match why {
         Ending::Goal => Event::TeamWon { turn, markers: game.coop.markers.clone() },
-        Ending::Ghosts { needed, supply, .. } => Event::TeamLost { turn, why: "ghosts", needed, supply, pile, piles },
-        Ending::Pile => Event::TeamLost { turn, why: "pile", needed: 0, supply: game.coop.available(), pile, piles },
+        Ending::Ghosts { needed, supply, .. } => {
+            Event::TeamLost { turn, why: "ghosts".into(), needed, supply, pile, piles }
+        }
+        Ending::Pile => {
+            Event::TeamLost { turn, why: "pile".into(), needed: 0, supply: game.coop.available(), pile, piles }
+        }
     });
 }
 
@@ -217,7 +221,7 @@ pub(super) fn place(
         GhostSpot::Circle(_) => "circle",
         GhostSpot::Cemetery => "cemetery",
     };
-    events.push(Event::GhostsPlaced { x: pos.x, y: pos.y, count: n, spot: name });
+    events.push(Event::GhostsPlaced { x: pos.x, y: pos.y, count: n, spot: name.into() });
 }
 
 /// Note a ghost spot the engine chose itself, having one answer (`Game::coop_forced`).

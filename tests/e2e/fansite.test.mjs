@@ -378,12 +378,14 @@ test("the tile gallery draws every tile of the catalogue with its id, copies and
   await audit.context().close();
 });
 
-test("the one script (carcassonne-element.js, the wasm inside) stays within 600 KB gzipped", async () => {
+// 600 KB until the game spoke four languages (issue 39): all four pages' texts and the
+// wasm's sentences in each are inside; measured at 609 KB (zlib level 9).
+test("the one script (carcassonne-element.js, the wasm inside) stays within 640 KB gzipped", async () => {
   const { gzipSync } = await import("node:zlib");
   const bytes = fs.readFileSync(path.join(root, "dist/carcassonne-element.js"));
   const gz = gzipSync(bytes, { level: 9 }).length;
   console.log(`carcassonne-element.js: ${bytes.length} bytes, ${gz} gzipped`);
-  assert.ok(gz <= 600 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 640 * 1024, `${gz} bytes gzipped`);
   // A classic script: nothing of a module is left in it.
   assert.doesNotMatch(bytes.toString("utf8", 0, 4096), /^\s*(import|export) /m);
 });

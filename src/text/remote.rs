@@ -224,7 +224,6 @@ mod tests {
     #[test]
     fn a_pack_that_does_not_answer_leaves_english() {
         let game = Game::new(TileSet::builtin(), setups().remove(0)).expect("a game");
-        let names = vec!["Ann".to_string(), "Bo".to_string(), "Cy".to_string()];
         let e = game.clone().apply(&Action::Pass).expect_err("no pass while a tile waits");
         let english = play_error_on(Lang::En, &game, &e);
         for answer in [|_: Lang, _: &str| None, |_: Lang, _: &str| Some("{\"not\": \"an answer\"}".to_string())] {
@@ -232,7 +231,6 @@ mod tests {
             let said = through_packs(answer, || record_error(Lang::Fr, &RecordError::Malformed("x".into())));
             assert_eq!(said, record_error(Lang::En, &RecordError::Malformed("x".into())));
         }
-        let _ = names;
     }
 
     #[test]

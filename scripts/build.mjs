@@ -4,10 +4,12 @@
 // index.html names what the site is made of with `<link data-trunk …>` tags (the form Trunk
 // reads; this script replaced Trunk, whose own build took a fresh machine 8 to 16 minutes
 // to compile before the first test could run):
-//  - rel="rust": the crate's library for wasm32 in `data-cargo-profile` (release builds),
-//    through wasm-bindgen (`--target web`, `--weak-refs` with `data-weak-refs`) and
-//    wasm-opt (`-O<data-wasm-opt>`, npm's binaryen); in its place the inline loader, and
-//    preloads of the module and the .wasm at the end of <head>, with their hashes;
+//  - rel="rust": the crate's library for wasm32 in `data-cargo-profile` (release builds)
+//    with `data-cargo-features`, through wasm-bindgen (`--target web`, `--weak-refs` with
+//    `data-weak-refs`) and wasm-opt (`-O<data-wasm-opt>`, npm's binaryen); in its place the
+//    inline loader, and preloads of the module and the .wasm at the end of <head>, with
+//    their hashes. Then each of `data-text-packs`' languages as a text pack of its own
+//    (`--features pack-<lang>`: carcassonne-text-<lang>.js and _bg.wasm, www/packs.js);
 //  - rel="css": the stylesheet, linked with its hash;
 //  - rel="copy-file" and rel="copy-dir": copied as they are, by their base names.
 // With it the computers' module (below), and scripts/post-build.mjs makes the offline file, the
@@ -30,6 +32,7 @@ const sha384 = (file) => `sha384-${crypto.createHash("sha384").update(fs.readFil
 const attributes = (text) =>
   Object.fromEntries([...text.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((m) => [m[1], m[2] ?? true]));
 
+let cargoRuns = 0;
 /** Build the crate's library for wasm32 in `profile`; resolves to the .wasm cargo wrote.
  *  cargo's messages go to a file, read when it ends: a pipe could fill while this script
  *  waits on the other build. */
@@ -37,7 +40,7 @@ function cargoWasm(profile, { features = [], targetDir = null } = {}) {
   const args = ["build", "--profile", profile, "--target", "wasm32-unknown-unknown", "--lib",
     "--message-format", "json-render-diagnostics", ...features];
   if (targetDir) args.push("--target-dir", targetDir);
-  const messages = path.join(staging, `.cargo-${profile}.json`);
+  const messages = path.join(staging, `.cargo-${profile}-${++cargoRuns}.json`);
   const out = fs.openSync(messages, "w");
   const child = spawn("cargo", args, { cwd: root, stdio: ["ignore", out, "inherit"] });
   fs.closeSync(out);
@@ -91,12 +94,28 @@ if (!rust) throw new Error("index.html: no <link data-trunk rel=\"rust\">");
 // they run side by side, the computers' in a target folder of its own (cargo locks one
 // folder a build); a dev build shares the page's folder and dependencies, one after the other.
 const worker = ["--features", "worker"];
-const pageBuild = cargoWasm(release ? rust["data-cargo-profile"] || "release" : "dev");
+const pageProfile = release ? rust["data-cargo-profile"] || "release" : "dev";
+const pageFeatures = rust["data-cargo-features"] ? ["--features", rust["data-cargo-features"]] : [];
+// The page's module, then its text packs, one after the other in the page's folder (they
+// share its dependencies, and cargo writes each one's .wasm where the last one's was), and
+// for the single files (post-build.mjs) the same library whole: its default features, every
+// language and guide inside, smaller than the page's module and the packs together.
+const packs = String(rust["data-text-packs"] || "").split(/\s+/).filter(Boolean);
+const pageBuild = (async () => {
+  const bound = { level: rust["data-wasm-opt"], weakRefs: !!rust["data-weak-refs"] };
+  await bindgen(await cargoWasm(pageProfile, { features: pageFeatures }), rust["data-target-name"], bound);
+  if (pageFeatures.length) await bindgen(await cargoWasm(pageProfile), `${rust["data-target-name"]}-whole`, bound);
+  for (const lang of packs) {
+    const file = await bindgen(await cargoWasm(pageProfile, { features: ["--features", `pack-${lang}`] }),
+      `carcassonne-text-${lang}`, { level: rust["data-wasm-opt"] });
+    console.log(`carcassonne-text-${lang}_bg.wasm: ${(fs.statSync(file).size / 1024).toFixed(0)} KB`);
+  }
+})();
 const botBuild = release
   ? cargoWasm("bot", { features: worker, targetDir: path.join(root, "target", "bot-build") })
   : pageBuild.then(() => cargoWasm("dev", { features: worker }));
 await Promise.all([
-  pageBuild.then((wasm) => bindgen(wasm, rust["data-target-name"], { level: rust["data-wasm-opt"], weakRefs: !!rust["data-weak-refs"] })),
+  pageBuild,
   botBuild.then(async (wasm) => {
     const botFile = await bindgen(wasm, "carcassonne-bot", { level: "3" });
     console.log(`carcassonne-bot_bg.wasm: ${(fs.statSync(botFile).size / 1024).toFixed(0)} KB`);

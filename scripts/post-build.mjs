@@ -3,13 +3,14 @@
 // node scripts/post-build.mjs [dist-dir]):
 //  1. dist/carcassonne-offline.html: one self-contained file that plays the whole game
 //     opened straight from disk (file://): the page, its styles, its scripts and the
-//     WebAssembly (base64) inlined, under a Content-Security-Policy that allows exactly
-//     those inline parts (by their hashes).
+//     whole WebAssembly module (base64: every language and guide inside) inlined, under a
+//     Content-Security-Policy that allows exactly those inline parts (by their hashes).
 //  2. dist/index.html: Trunk's inline loader moved to boot.js, and a strict
 //     Content-Security-Policy (no inline script or style at all, as embed.html).
-//  3. dist/carcassonne-element.js: the element in one classic script, the wasm inlined.
+//  3. dist/carcassonne-element.js: the element in one classic script, the whole wasm
+//     inlined.
 //  4. dist/sw.js: the cache named after this build, so that the service worker never
-//     mixes files of two versions.
+//     mixes files of two versions; the build fails if its list misses a file.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,11 +22,14 @@ const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
 
 const OUT = "carcassonne-offline.html";
 
-// The wasm-bindgen module's exports become plain declarations in the one inline module.
-const glue = read("carcassonne.js");
+// The single files take the module whole (scripts/build.mjs: every language and guide
+// inside, where the page's own fetches them): its wasm-bindgen exports become plain
+// declarations in the one inline script.
+const WHOLE = fs.existsSync(path.join(dist, "carcassonne-whole.js")) ? "carcassonne-whole" : "carcassonne";
+const glue = read(`${WHOLE}.js`);
 const names = [...glue.matchAll(/^export (?:class|function) (\w+)/gm)].map((m) => m[1]);
 if (!names.includes("Game") || !glue.includes("export { initSync, __wbg_init as default };")) {
-  throw new Error("carcassonne.js does not look like wasm-bindgen's web glue; was dist/ built by scripts/build.mjs?");
+  throw new Error(`${WHOLE}.js does not look like wasm-bindgen's web glue; was dist/ built by scripts/build.mjs?`);
 }
 const plain = glue.replace(/^export (class|function) /gm, "$1 ").replace("export { initSync, __wbg_init as default };", "");
 
@@ -37,7 +41,20 @@ const local = (f) => {
   if (left) throw new Error(`${f}: cannot inline "${left[0]}"`);
   return text;
 };
-const wasm = fs.readFileSync(path.join(dist, "carcassonne_bg.wasm")).toString("base64");
+const wasm = fs.readFileSync(path.join(dist, `${WHOLE}_bg.wasm`)).toString("base64");
+
+// What www/packs.js fetches is inside the whole module: no pack to start (it speaks every
+// language), and a guide is read by its id.
+const PACKED = JSON.parse(read("packs.js").match(/^export const PACKED = (\[[^\]]*\]);$/m)?.[1] ?? "null");
+if (!PACKED) throw new Error("packs.js: no `export const PACKED = [...]` to read the text packs from");
+const inlineSource = `const SOURCE = {
+  pack: async () => null,
+  guide: async (id) => id,
+};`;
+const sourceBlock = /\/\/ SOURCE:begin[^\n]*\n[\s\S]*?\/\/ SOURCE:end\n/;
+if (!sourceBlock.test(read("packs.js"))) throw new Error("packs.js: no SOURCE:begin … SOURCE:end block to put the inlined parts in");
+// The copy the single files take in (removed at the end).
+fs.writeFileSync(path.join(dist, "packs-inline.js"), read("packs.js").replace(sourceBlock, () => `${inlineSource}\n`));
 
 const script = `
 ${plain}
@@ -50,6 +67,7 @@ ${local("lang-nl.js")}
 ${local("lang-de.js")}
 ${local("lang-fr.js")}
 ${local("text.js")}
+${local("packs-inline.js")}
 ${local("computers.js")}
 ${local("sound.js")}
 ${local("coop.js")}
@@ -110,7 +128,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();
@@ -132,11 +150,28 @@ page = page.replace(loader[0], '<script type="module" src="boot.js"></script>')
 if (/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle="/.test(page)) throw new Error("index.html still has inline script or style");
 fs.writeFileSync(path.join(dist, "index.html"), page);
 
-// 4. The service worker's cache, named after the files it holds.
-const files = ["index.html", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "app.js", "computers.js", "dom.js", "coop.js", "online.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "style.css", "carcassonne.js", "carcassonne_bg.wasm"];
+// 4. The service worker's cache, named after the files it holds: its list (www/sw.js) must
+//    name every file the page loads, or an installed game would miss it offline.
+fs.rmSync(path.join(dist, "packs-inline.js"));
+// The whole module is inside the single files; the hosted page loads its own and the packs.
+if (WHOLE !== "carcassonne") for (const f of [`${WHOLE}.js`, `${WHOLE}_bg.wasm`]) fs.rmSync(path.join(dist, f));
+const sw = read("sw.js");
+const listed = sw.match(/^const FILES = (\[[^\]]*\]);$/m);
+if (!listed) throw new Error("sw.js: no `const FILES = [...]` list");
+const files = JSON.parse(listed[1]).filter((f) => f !== "./");
+// What the page loads: index.html, its loader and styles, the modules its scripts import,
+// the computers' worker, the text packs and the guides.
+const guideFiles = fs.readdirSync(path.join(dist, "guides")).filter((f) => f.endsWith(".json"));
+const reached = new Set(["app.js"]);
+for (const f of reached) for (const m of read(f).matchAll(/^import .* from "\.\/([\w-]+\.js)";$/gm)) reached.add(m[1]);
+const needed = ["index.html", "boot.js", "style.css", "carcassonne_bg.wasm", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm",
+  ...reached, ...PACKED.flatMap((l) => [`carcassonne-text-${l}.js`, `carcassonne-text-${l}_bg.wasm`]), ...guideFiles.map((f) => `guides/${f}`)];
+const missing = [...new Set(needed)].filter((f) => !files.includes(f));
+if (missing.length) throw new Error(`sw.js's FILES does not name ${missing.join(", ")}: an installed game would miss them offline`);
+const absent = files.filter((f) => !fs.existsSync(path.join(dist, f)));
+if (absent.length) throw new Error(`sw.js's FILES names what the build has not: ${absent.join(", ")}`);
 const build = crypto.createHash("sha256");
 for (const f of files) build.update(fs.readFileSync(path.join(dist, f)));
-const sw = read("sw.js");
 const mark = '"carcassonne-__BUILD__"';
 if (!sw.includes(mark)) throw new Error(`sw.js has no ${mark} for the build id`);
 fs.writeFileSync(path.join(dist, "sw.js"), sw.replace(mark, `"carcassonne-${build.digest("hex").slice(0, 16)}"`));

@@ -9,8 +9,8 @@
 //! - [`tile_file`]: the tile-file loader: an accepted file gives tiles that start games.
 //! - [`actions`]: any action, legal or not, on a game reached by earlier bytes: a refused
 //!   one changes nothing, an accepted one leaves a game that replays and has a code.
-//! - [`pack_request`]: a text pack's `say` (`text::pack`): any text is refused or answered
-//!   with a sentence.
+//! - [`pack_request`]: a text pack's `say` (`text::pack`): any bytes are refused or
+//!   answered with a sentence ([`pack_seeds`] are requests to start from).
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, FigureKind, Game, Port, Pos, Rotation, Set, Setup, Spot, TileSet};
@@ -142,11 +142,34 @@ fn spot(b: u8) -> Spot {
     }
 }
 
-/// A text pack's answer to any bytes as its request: refused, or a sentence (JSON text).
+/// A text pack's answer to any bytes as its request: refused, or a sentence.
 pub fn pack_request(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    if let Ok(answer) = crate::text::pack_answer(text) {
-        let v: serde_json::Value = serde_json::from_str(&answer).expect("an answer is JSON");
-        assert!(v.get("Text").is_some_and(|t| t.is_string()) || v.get("Card").is_some(), "{answer}");
+    if let Ok(answer) = crate::text::pack_answer(data) {
+        match crate::text::pack::decode(&answer) {
+            Ok(crate::text::pack::Answer::Text(_) | crate::text::pack::Answer::Card(..)) => {}
+            Err(e) => panic!("an answer that does not read back: {e}"),
+        }
     }
 }
+
+/// Requests as the page's module sends them (`text::pack`), to start [`pack_request`] from:
+/// events with the squares they tell, a place, a plan's step, a card line, a record's error.
+pub fn pack_seeds() -> Vec<Vec<u8>> {
+    PACK_SEEDS
+        .iter()
+        .map(|json| crate::text::pack_request_from_json(json).unwrap_or_else(|e| panic!("a seed is a request: {e}")))
+        .collect()
+}
+
+/// [`pack_seeds`] as JSON, for people to read.
+const PACK_SEEDS: [&str; 9] = [
+    r#"{"lang":"de","request":{"event":{"event":{"tile_placed":{"player":0,"tile":"ghosts.04","x":2,"y":0,"rotation":1}},"names":["Ann","Bo"],"known":{"game":true,"places":[{"x":2,"y":0,"here":{"Tile":[{"Building":"castle"},{"City":{"sides":1,"arms":0}},"Mist"]},"by":["E","Start"]}],"tiles":[["ghosts.04",[{"Building":"castle"},{"City":{"sides":1,"arms":0}},"Mist"]]]}}}}"#,
+    r#"{"lang":"fr","request":{"event":{"event":{"figure_placed":{"player":1,"figure":"guard","x":2,"y":-1,"spot":"Nw","feature":"field"}},"names":["Ann","Bo"],"known":{"game":true,"places":[],"tiles":[]}}}}"#,
+    r#"{"lang":"nl","request":{"event":{"event":{"ghost_skipped":{"player":1,"case":"limit","reason":"the player has no meeple a ghost may haunt"}},"names":["Ann"],"known":{"game":false,"places":[],"tiles":[]}}}}"#,
+    r#"{"lang":"fr","request":{"place":{"place":{"x":2,"y":0,"here":null,"by":["E","Start"]},"as_":"At"}}}"#,
+    r#"{"lang":"fr","request":{"plan":{"step":{"Tile":{"at":"à l'est de la tuile de départ","quarters":1}}}}}"#,
+    r#"{"lang":"nl","request":{"card":{"line":{"Worth":{"complete":false,"this_turn":false,"value":1,"if_completed":2}}}}}"#,
+    r#"{"lang":"de","request":{"named":{"named":{"Mist":{"sides":["W"],"on":{"Square":{"here":"Start","by":null,"full":null}}}},"case":"Dat"}}}"#,
+    r#"{"lang":"de","request":{"record_error":{"error":{"Setup":"NoBase"},"names":[],"known":{"game":false,"places":[],"tiles":[]}}}}"#,
+    r#"{"lang":"de","request":"ruin"}"#,
+];

@@ -12,6 +12,7 @@ import { played } from "./sound.js";
 import { Help } from "./help.js";
 import { Table, readSave } from "./controller.js";
 import { applyText, pickLanguage, translator } from "./text.js";
+import { guideSource, loadLanguage } from "./packs.js";
 import { keepSettings, loadSettings, wireSettings } from "./settings.js";
 import { GuideRun, guideCard, guideProgress, keepProgress, say } from "./guide.js";
 import { SidePanel, logLines } from "./side-panel.js";
@@ -63,6 +64,8 @@ const page = {
   openNewGame: () => page.newGame.open(),
 };
 page.t = translator(pickLanguage(page.settings.lang, navigator.languages, navigator.language));
+// The language's sentences (www/packs.js) come while the page's module starts.
+const firstLanguage = loadLanguage(page.t.lang);
 
 /** Put `game` on the board: `fresh` a new game, `remote` a room's (its moves go to the
  *  server), `guided` a guide's (the guide checks each move before it is played). */
@@ -107,12 +110,13 @@ function gameEnded(events) {
   });
 }
 
-/** Play guide `id` (built in) from its move `k`: the game in progress stays saved as it
- *  is and comes back when the guide is left or finished. */
-function startGuide(id, k = 0) {
+/** Play guide `id` (built in: guides/<id>.json) from its move `k`: the game in progress
+ *  stays saved as it is and comes back when the guide is left or finished. Resolves to
+ *  whether it started. */
+async function startGuide(id, k = 0) {
   let data;
   try {
-    data = page.W.Game.guide(id);
+    data = page.W.Game.guide(await guideSource(id, page.W.Game.guides()));
   } catch (e) {
     keepProgress({ current: null }); // a guide this version does not have is not tried again
     page.notice(page.t("guide.failed", { error: e.message }));
@@ -205,7 +209,8 @@ function wireGame() {
   $("#tiles-left-panel").addEventListener("toggle", () => { delete $("#tiles-left-panel").dataset.shown; page.render(); });
 }
 
-function start() {
+async function start() {
+  await firstLanguage;
   const W = page.W = window.wasmBindings;
   const hideCard = inspectCard($("#board"), $(".board-wrap"), $("#announce"));
   page.table = new Table(W, $("#board"), {
@@ -234,7 +239,9 @@ function start() {
   $(".board-wrap").append(page.card.root);
   new ResizeObserver(() => page.side.keepClear()).observe(page.card.root);
   window.carc = { bindings: W, game: null, view: null, bots: page.table.bots, replay: page.replay, sound: played,
-    newGame: (opts) => attach(new W.Game(opts), { fresh: true }) };
+    newGame: (opts) => attach(new W.Game(opts), { fresh: true }),
+    /** Built-in guide `id`, read and checked (`Game.guide` of guides/<id>.json). */
+    guide: async (id) => W.Game.guide(await guideSource(id, W.Game.guides())) };
   wireSettings(page.settings, page.t.lang, () => {
     page.table.settingsChanged();
     page.table.settingsChanged(page.replay.view);
@@ -243,7 +250,7 @@ function start() {
   wireGame();
   moreMenu();
   shareDialog(() => (page.replay.game || page.game).shareCode(), () => page.t, page.notice);
-  speak(page.t.lang);
+  speakNow(page.t.lang);
   addEventListener("hashchange", () => {
     const code = new URLSearchParams(location.hash.slice(1)).get("r");
     if (code) page.replay.openShared(code);
@@ -270,7 +277,7 @@ function start() {
   const shared = new URLSearchParams(location.hash.slice(1)).get("r");
   // A guided game in progress goes on where the player left it (a reload).
   const current = guideProgress().current;
-  if (!shared && current && startGuide(current.id, current.k)) return;
+  if (!shared && current && await startGuide(current.id, current.k)) return;
   if (!resume()) {
     attach(defaultGame(), { fresh: true });
     if (!shared) page.openNewGame();
@@ -320,8 +327,17 @@ function resume() {
 }
 
 /** Speak `lang` from now on: the page's texts, the game's events, the help, the new-game
- *  screen's rows (a default name becomes the new language's). */
-function speak(lang) {
+ *  screen's rows (a default name becomes the new language's). All of it changes at once,
+ *  when the language's sentences have come (www/packs.js); of two changes in a row, the
+ *  last one wins. */
+let speaking = null;
+async function speak(lang) {
+  speaking = lang;
+  await loadLanguage(lang);
+  if (speaking === lang) speakNow(lang);
+}
+
+function speakNow(lang) {
   const before = page.t, t = page.t = translator(lang);
   page.newGame.relabel(before);
   page.table.host.t = t;

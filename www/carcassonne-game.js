@@ -15,6 +15,7 @@ import { Online, serverSocketUrl } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { Table, drawBoxTile, drawnLabel, markOf, readSave, showMoves, touchScreen } from "./controller.js";
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
+import { guideSource, loadLanguage } from "./packs.js";
 import { GuideRun, guideCard } from "./guide.js";
 import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { outcomeText } from "./coop.js";
@@ -320,7 +321,7 @@ export class CarcassonneGame extends HTMLElement {
     this.started = true;
     this.table.host.t = translator(this.language);
     this.ui.hint.textContent = this.t("loading");
-    await ready;
+    await Promise.all([ready, loadLanguage(this.language)]);
     if (this.isConnected) this.restart();
   }
 
@@ -336,13 +337,9 @@ export class CarcassonneGame extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     if (!this.started || old === value) return;
     if (name === "lang") {
-      if (this.guideRun) this.guideRun.host.t = translator(this.language);
-      // Also before the game is up (embed.html sets it after the element has started).
-      this.table.host.t = translator(this.language);
-      if (!this.game) return;
-      this.table.languageChanged();
-      this.labels();
-      this.render();
+      // Once the language's sentences have come (www/packs.js); the last change wins.
+      const lang = this.language;
+      loadLanguage(lang).then(() => { if (this.language === lang) this.speak(); });
       return;
     }
     if (!this.game) return;
@@ -356,10 +353,22 @@ export class CarcassonneGame extends HTMLElement {
     this.restart();
   }
 
+  /** Speak the language of the attributes from now on. */
+  speak() {
+    if (this.guideRun) this.guideRun.host.t = translator(this.language);
+    // Also before the game is up (embed.html sets it after the element has started).
+    this.table.host.t = translator(this.language);
+    if (!this.game) return;
+    this.table.languageChanged();
+    this.labels();
+    this.render();
+  }
+
   /** Start (or restart) from the attributes; errors are shown in the element. */
   async restart() {
     // The attributes may have changed since the element started (embed.html sets them
     // from its URL after): the language is the one they say now.
+    await loadLanguage(this.language);
     this.table.host.t = translator(this.language);
     this.labels();
     this.pause();
@@ -410,7 +419,8 @@ export class CarcassonneGame extends HTMLElement {
    *  other attributes describe, and tells the page (`carcassonne-guide-end`). */
   async playGuide(source) {
     let text = String(source).trim();
-    if (!/^[a-z0-9-]{1,40}$/.test(text) && !text.startsWith("{")) {
+    if (/^[a-z0-9-]{1,40}$/.test(text)) text = await guideSource(text, Game.guides());
+    else if (!text.startsWith("{")) {
       const response = await fetch(new URL(text, document.baseURI));
       if (!response.ok) throw new Error(`the guide ${text} could not be fetched (${response.status})`);
       text = await response.text();

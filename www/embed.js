@@ -66,6 +66,7 @@ element.addEventListener("carcassonne-over", (e) => tell({ type: "carcassonne:ov
 element.addEventListener("carcassonne-error", (e) => tell({ type: "carcassonne:failed", message: e.detail.message }));
 
 const { CarcassonneGame } = await import("./carcassonne-game.js");
+const { loadLanguage } = await import("./packs.js");
 
 /** The game, once it is up (a request before that is refused, not lost silently). */
 const game = () => {
@@ -83,13 +84,15 @@ const REQUESTS = {
   "carcassonne:load": (data) => element.loadRecord(typeof data.record === "object" ? JSON.stringify(data.record) : String(data.record)).then(() => {}),
   "carcassonne:apply": (data) => ({ events: playable().apply(data.action) }),
   "carcassonne:undo": () => ({ undone: playable().undo() }),
-  "carcassonne:lang": (data) => {
+  "carcassonne:lang": async (data) => {
     const lang = String(data.lang ?? "");
     if (!(lang in CarcassonneGame.languages)) {
       throw new Error(`lang ${JSON.stringify(lang)}: the game speaks ${Object.keys(CarcassonneGame.languages).join(", ")}`);
     }
     element.setAttribute("lang", lang);
     document.documentElement.lang = lang;
+    // Done once the element speaks it (its sentences may come in a text pack: www/packs.js).
+    await loadLanguage(lang);
     return { lang };
   },
   "carcassonne:move": (data) => {

@@ -23,7 +23,7 @@ mod every;
 mod fr;
 #[cfg(speech = "nl")]
 mod nl;
-mod pack;
+pub(crate) mod pack;
 #[cfg(speech = "en")]
 mod remote;
 mod speech;
@@ -34,7 +34,7 @@ pub use choice::{choice_labels, plan_steps};
 pub use errors::{play_error, play_error_on, record_error, setup_error};
 #[cfg(speech = "en")]
 pub use pack::set_transport;
-pub use pack::{answer as pack_answer, Transport};
+pub use pack::{answer as pack_answer, request_from_json as pack_request_from_json, Transport};
 pub use tile::{describe_tile, place_name, place_relation};
 
 use crate::engine::{Event, Game};

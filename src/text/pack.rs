@@ -2,7 +2,8 @@
 //! loads only when it speaks that language (docs/ARCHITECTURE.md, "Text packs").
 //!
 //! The page's module speaks English itself. For another language it hands each sentence's
-//! data to the pack as a [`Request`] (JSON text, through a [`Transport`] the page sets up)
+//! data to the pack as a [`Request`] (postcard bytes, through a [`Transport`] the page sets
+//! up: a format read by no self-describing parser, so that a pack carries no JSON reader)
 //! and reads back what the pack says. A sentence that tells squares in words needs the
 //! game, which a pack does not have: the page's module first says the sentence in English
 //! while it notes every square and tile that asks about ([`Cx::noting`]), and sends those
@@ -62,7 +63,7 @@ pub(crate) enum Request {
     RecordError { error: RecordError, names: Vec<String>, known: Known },
 }
 
-/// A request with the language it is for: the text a pack's `say` reads.
+/// A request with the language it is for: what a pack's `say` reads.
 #[derive(Serialize, Deserialize)]
 pub(super) struct Envelope {
     pub lang: Lang,
@@ -70,15 +71,39 @@ pub(super) struct Envelope {
 }
 
 /// What a pack answers: a sentence, or the ruin's title and lines.
-#[derive(Serialize, Deserialize)]
-pub(super) enum Answer {
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) enum Answer {
     Text(String),
     Card(String, [String; 2]),
 }
 
-/// How the page's module reaches a pack: `(language, request as JSON) -> answer as JSON`,
-/// `None` when that language's pack is not there.
-pub type Transport = fn(Lang, &str) -> Option<String>;
+/// How the page's module reaches a pack: `(language, request) -> answer`, both as
+/// [`encode`]'s bytes; `None` when that language's pack is not there.
+pub type Transport = fn(Lang, &[u8]) -> Option<Vec<u8>>;
+
+/// The most a request may take: a sentence's data with the squares it tells is a few
+/// hundred bytes; a stranger's bytes beyond this are refused before they are read.
+pub const MAX_REQUEST: usize = 64 * 1024;
+
+/// A request or an answer as the bytes a pack reads.
+pub(super) fn encode<T: Serialize>(value: &T) -> Option<Vec<u8>> {
+    postcard::to_allocvec(value).ok()
+}
+
+/// What [`encode`] made of a `T`, or why `bytes` are none.
+pub(crate) fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+    if bytes.len() > MAX_REQUEST {
+        return Err(format!(
+            "a text pack request of {} bytes is past the {MAX_REQUEST} a request may take",
+            bytes.len()
+        ));
+    }
+    match postcard::take_from_bytes(bytes) {
+        Ok((value, [])) => Ok(value),
+        Ok((_, rest)) => Err(format!("{} bytes after the request", rest.len())),
+        Err(e) => Err(format!("not a text pack request: {e}")),
+    }
+}
 
 #[cfg(speech = "en")]
 static TRANSPORT: OnceLock<Transport> = OnceLock::new();
@@ -97,9 +122,10 @@ pub fn set_transport(t: Transport) {
     let _ = TRANSPORT.set(t);
 }
 
-/// What a pack says to `request` (JSON text, as the page's module sends it), as JSON text;
-/// an error for a request that is not one, or for a language this build does not speak.
-pub fn answer(request: &str) -> Result<String, String> {
+/// What a pack says to `request` (an [`Envelope`]'s bytes, as the page's module sends it),
+/// as an [`Answer`]'s bytes; an error for bytes that are no request, or for a language this
+/// build does not speak.
+pub fn answer(request: &[u8]) -> Result<Vec<u8>, String> {
     // A pack says its own words: nothing it says goes through a pack again.
     #[cfg(test)]
     let was = THROUGH.with(|t| t.replace(None));
@@ -109,9 +135,8 @@ pub fn answer(request: &str) -> Result<String, String> {
     out
 }
 
-fn answer_here(request: &str) -> Result<String, String> {
-    let Envelope { lang, request } =
-        serde_json::from_str(request).map_err(|e| format!("not a text pack request: {e}"))?;
+fn answer_here(request: &[u8]) -> Result<Vec<u8>, String> {
+    let Envelope { lang, request } = decode(request)?;
     let speech = lang.built_in().ok_or_else(|| format!("this build does not speak {:?}", lang.code()))?;
     let text = |t: String| Answer::Text(t);
     let answer = match request {
@@ -138,12 +163,19 @@ fn answer_here(request: &str) -> Result<String, String> {
             text(speech.record_error(&error, &Cx::known(lang, &names, &known)))
         }
     };
-    serde_json::to_string(&answer).map_err(|e| e.to_string())
+    encode(&answer).ok_or_else(|| "the answer could not be written".to_string())
+}
+
+/// A request written as JSON (the same data, for people to read: test seeds), as the bytes a
+/// pack reads.
+pub fn request_from_json(json: &str) -> Result<Vec<u8>, String> {
+    let envelope: Envelope = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    encode(&envelope).ok_or_else(|| "the request could not be written".to_string())
 }
 
 /// The languages this build speaks itself, asked as a pack would be.
 #[allow(dead_code)]
-pub(crate) fn in_process(_: Lang, request: &str) -> Option<String> {
+pub(crate) fn in_process(_: Lang, request: &[u8]) -> Option<Vec<u8>> {
     answer(request).ok()
 }
 

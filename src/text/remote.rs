@@ -3,7 +3,7 @@
 //! to have a line to show should the pack not answer.
 
 use super::choice::{ChoiceWords, Named, PlanStep};
-use super::pack::{transport, Answer, Envelope, Request};
+use super::pack::{decode, encode, transport, Answer, Envelope, Request};
 use super::speech::{CardLine, Case, Cx, FeatureRef, Place, PlaceAs, Speech};
 use super::tile::TilePart;
 use super::{en::English, Lang, Line};
@@ -25,8 +25,8 @@ pub(crate) fn remote(lang: Lang) -> &'static Remote {
 impl Remote {
     /// The pack's answer to `request`, if it gives one.
     fn ask(&self, request: Request) -> Option<Answer> {
-        let text = serde_json::to_string(&Envelope { lang: self.0, request }).ok()?;
-        serde_json::from_str(&transport()?(self.0, &text)?).ok()
+        let bytes = encode(&Envelope { lang: self.0, request })?;
+        decode(&transport()?(self.0, &bytes)?).ok()
     }
 
     /// The pack's sentence, or `english` when it gives none.
@@ -109,7 +109,9 @@ impl Speech for Remote {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pack::{answer, in_process, through_packs};
+    use super::super::pack::{
+        answer, decode, encode, in_process, through_packs, Answer, Envelope, Request, MAX_REQUEST,
+    };
     use super::*;
     use crate::engine::coop::CoopOptions;
     use crate::engine::rng::Rng;
@@ -125,7 +127,7 @@ mod tests {
     static ASKED: AtomicUsize = AtomicUsize::new(0);
 
     /// A pack in-process, counting what it is asked.
-    fn counted(lang: Lang, request: &str) -> Option<String> {
+    fn counted(lang: Lang, request: &[u8]) -> Option<Vec<u8>> {
         ASKED.fetch_add(1, Ordering::Relaxed);
         in_process(lang, request)
     }
@@ -226,7 +228,7 @@ mod tests {
         let game = Game::new(TileSet::builtin(), setups().remove(0)).expect("a game");
         let e = game.clone().apply(&Action::Pass).expect_err("no pass while a tile waits");
         let english = play_error_on(Lang::En, &game, &e);
-        for answer in [|_: Lang, _: &str| None, |_: Lang, _: &str| Some("{\"not\": \"an answer\"}".to_string())] {
+        for answer in [|_: Lang, _: &[u8]| None, |_: Lang, _: &[u8]| Some(b"{\"not\": \"an answer\"}".to_vec())] {
             assert_eq!(through_packs(answer, || play_error_on(Lang::De, &game, &e)), english);
             let said = through_packs(answer, || record_error(Lang::Fr, &RecordError::Malformed("x".into())));
             assert_eq!(said, record_error(Lang::En, &RecordError::Malformed("x".into())));
@@ -235,18 +237,28 @@ mod tests {
 
     #[test]
     fn a_pack_refuses_what_is_no_request() {
+        let ruin = encode(&Envelope { lang: Lang::De, request: Request::Ruin }).expect("bytes");
+        let tile = encode(&Envelope { lang: Lang::Fr, request: Request::Tile { parts: Vec::new() } }).expect("bytes");
+        let mut spanish = ruin.clone();
+        spanish[0] = 9;
+        let mut unknown = ruin.clone();
+        unknown[1] = 99;
+        let huge = [ruin.clone(), vec![0; MAX_REQUEST]].concat();
         for bad in [
-            "",
-            "{",
-            "[]",
-            r#"{"lang": "de"}"#,
-            r#"{"lang": "es", "request": "ruin"}"#,
-            r#"{"lang": "de", "request": {"event": {}}}"#,
-            r#"{"lang": "de", "request": {"tile": {"parts": [{"caps": 99999}]}}}"#,
+            Vec::new(),
+            vec![0xff; 40],
+            spanish,
+            unknown,
+            tile[..tile.len() - 1].to_vec(),
+            [tile.clone(), vec![0]].concat(),
+            huge,
+            br#"{"lang": "de", "request": "ruin"}"#.to_vec(),
         ] {
-            assert!(answer(bad).is_err(), "{bad:?}");
+            assert!(answer(&bad).is_err(), "{bad:?}");
         }
-        let ruin = answer(r#"{"lang": "de", "request": "ruin"}"#).expect("the ruin's card");
-        assert!(ruin.starts_with("{\"Card\":[\"Ruine\""), "{ruin}");
+        match decode(&answer(&ruin).expect("the ruin's card")) {
+            Ok(Answer::Card(title, _)) => assert_eq!(title, "Ruine"),
+            other => panic!("{other:?}"),
+        }
     }
 }

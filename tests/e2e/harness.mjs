@@ -134,6 +134,13 @@ export async function ready(page) {
   await page.waitForFunction(() => window.carc && window.carc.game && window.carc.view, null, { timeout: 15000 });
 }
 
+/** Choose `lang` in the settings and wait until the page speaks it: a language other than
+ *  English comes when its text pack has (www/packs.js). */
+export async function chooseLanguage(page, lang) {
+  await page.selectOption("#set-lang", lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+}
+
 /** Close the new-game dialog if it is open (a first visit opens it). */
 export async function dismissDialog(page) {
   if (await page.locator("#new-game[open]").count()) await page.click("#ng-start");

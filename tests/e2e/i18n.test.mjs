@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, newPage, openGame, shot, frame, ready } from "./harness.mjs";
+import { serve, launch, newPage, openGame, shot, frame, ready, chooseLanguage } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -47,7 +47,7 @@ test("a Dutch browser gets the page in Dutch (the rule books' terms); the switch
   await page.click("#help .help-close");
 
   // Switch to English: the page, the hint and what the game says from now on.
-  await page.selectOption("#set-lang", "en");
+  await chooseLanguage(page, "en");
   assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
   assert.deepEqual(await untranslated(page, "en"), []);
   assert.match(await page.textContent("#hint"), /^Ann: click a circle to place a figure/);
@@ -158,7 +158,7 @@ test("the log comes back after a reload, is told again on a language switch, and
   for (const line of first.filter((l) => !/new game begins/.test(l))) assert.ok(again.includes(line), `${line} is back: ${again.join(" | ")}`);
   assert.match(again.join(" | "), /resumed/);
   // Dutch: every line of the game told again in Dutch.
-  await page.selectOption("#set-lang", "nl");
+  await chooseLanguage(page, "nl");
   const nl = await page.textContent("#log");
   assert.match(nl, /Ann legde een tegel ten oosten van de starttegel: een kruising van 4 wegen/);
   assert.doesNotMatch(nl, /placed a tile/);
@@ -173,7 +173,7 @@ test("the log comes back after a reload, is told again on a language switch, and
 
 test("on the Dutch page a refused file, a damaged link and an illegal move say why in Dutch", async () => {
   const page = await openGame(browser, srv.url);
-  await page.selectOption("#set-lang", "nl");
+  await chooseLanguage(page, "nl");
   // A record whose second action puts a tile where one lies: BASE-TILE-1 refuses it.
   const record = await page.evaluate(() => {
     window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.X", "base.T"] });

@@ -6,7 +6,7 @@
 // Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, shot, frame, snap, squarePoint, clickCanvas, pullSheet, violations } from "./harness.mjs";
+import { serve, launch, newPage, openGame, shot, frame, snap, squarePoint, clickCanvas, pullSheet, violations } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -28,7 +28,8 @@ const shown = (page) => page.evaluate(() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const e = n.parentElement;
-    if (!e || e.closest("#settings-lang, script, style, [hidden], .inspect-card[hidden]") || !visible(e)) continue;
+    // Notation (a record's names, in <code>) is the same in every language.
+    if (!e || e.closest("#settings-lang, #languages, code, script, style, [hidden], .inspect-card[hidden]") || !visible(e)) continue;
     parts.push(n.textContent);
   }
   for (const e of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
@@ -47,7 +48,8 @@ async function english(page) {
   const lang = await page.evaluate(() => document.documentElement.lang);
   const found = [];
   for (const w of ENGLISH.filter((w) => !ALSO[lang].includes(w))) {
-    const m = text.match(new RegExp(`(^|[^\\p{L}])(${w})($|[^\\p{L}])`, "iu"));
+    // A whole word, not a part of an id like ghosts.01 (notation, as in records).
+    const m = text.match(new RegExp(`(^|[^\\p{L}.])(${w})(?=$|[^\\p{L}.]|\\.(?!\\w))`, "iu"));
     if (m) found.push(`${w}: …${text.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, " ")}…`);
   }
   return found;
@@ -56,7 +58,7 @@ async function english(page) {
 /** Text that runs out of its box: a button, label, card or line whose content is wider
  *  than it, or anything past the screen's right edge. */
 const overflowing = (page) => page.evaluate(() => [...document.querySelectorAll(
-  "button, label, .turn-line, #tiles-left, .hint, .guide-card, .inspect-card, .bar, .panel li, .coop-choices button, dialog h2, dialog p, .results td, .results th")]
+  "button, label, .turn-line, #tiles-left, .hint, .guide-card, .inspect-card, .bar, .panel li, .coop-choices button, dialog h2, dialog p, .results td, .results th, h1, h2, .facts li, nav a")]
   .filter((e) => e.offsetParent !== null && e.clientWidth > 0)
   .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 1)
   .filter((e) => getComputedStyle(e).overflowX !== "auto" && getComputedStyle(e).overflowX !== "scroll")
@@ -164,4 +166,41 @@ for (const [lang, locale, title, turnLine] of [["de", "de-DE", "Neues Spiel", /^
       await page.context().close();
     });
   }
+
+  // The tile gallery in the language its link asks for.
+  test(`${lang}: the tile gallery, at 1280 and 390 px, in ${lang} only`, async () => {
+    for (const [size, options] of SIZES) {
+      const page = await newPage(browser, options);
+      await page.goto(`${srv.url}gallery.html?lang=${lang}`);
+      await page.waitForFunction(() => document.documentElement.dataset.tiles, null, { timeout: 15000 });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      const seen = await page.evaluate(() => ({
+        title: document.title,
+        d: [...document.getElementById("base.D").querySelectorAll(".facts li")].map((li) => li.textContent),
+        base: document.querySelector("nav#sets a").textContent,
+        note: document.getElementById("set-ghosts").nextElementSibling.textContent,
+        current: document.querySelector("#languages a[aria-current]").textContent,
+      }));
+      // base.D (tiles/base.toml): a city on the north edge, a road east–west, a field each side.
+      const words = lang === "de"
+        ? { title: /^Carcassonne: jedes Plättchen/, d: ["Nw Stadt (Anschlüsse Nw N Ne)", "E Straße (Anschlüsse E W)", "En Wiese (Anschlüsse En Wn)", "Es Wiese (Anschlüsse Es Se S Sw Ws)"], base: "Grundspiel", note: /Rekonstruktionen/, current: "Deutsch" }
+        : { title: /^Carcassonne\u00a0: chaque tuile/, d: ["Nw ville (bords Nw N Ne)", "E route (bords E W)", "En pré (bords En Wn)", "Es pré (bords Es Se S Sw Ws)"], base: "Jeu de base", note: /reconstitutions/, current: "Français" };
+      assert.match(seen.title, words.title);
+      assert.deepEqual(seen.d, words.d);
+      assert.equal(seen.base, words.base);
+      assert.match(seen.note, words.note);
+      assert.equal(seen.current, words.current);
+      await shot(page, `lang-${lang}-gallery-${size}`);
+      assert.deepEqual(await english(page), [], "the gallery");
+      assert.deepEqual(await overflowing(page), [], "the gallery fits");
+      assert.deepEqual(page.errors, [], "the gallery keeps its own policy");
+      await page.context().close();
+      // axe, in a context that lets its script in past the policy.
+      const audit = await newPage(browser, { ...options, bypassCSP: true });
+      await audit.goto(`${srv.url}gallery.html?lang=${lang}`);
+      await audit.waitForFunction(() => document.documentElement.dataset.tiles, null, { timeout: 15000 });
+      assert.deepEqual(await violations(audit), [], "axe on the gallery");
+      await audit.context().close();
+    }
+  });
 }

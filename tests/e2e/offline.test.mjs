@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, launch, newPage, ready, shot, dismissDialog, rng, snap, randomClick, DIST } from "./harness.mjs";
+import { serve, launch, newPage, ready, shot, dismissDialog, rng, snap, randomClick, DIST, chooseLanguage, frame } from "./harness.mjs";
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -38,6 +38,16 @@ test("the single-file build, alone in a folder and opened from file://, plays to
   assert.ok(Math.max(...s.scores) > 0, `a feature was scored (${s.scores})`);
   assert.match(await page.textContent("#log"), /scored/);
   await shot(page, "18-single-file");
+  // Whole: every language's sentences and every guide are inside.
+  for (const [lang, label] of [["de", "Das gezogene Plättchen: eine gerade Straße"], ["fr", "La tuile piochée\u00a0: une route droite"], ["nl", "De getrokken tegel: een rechte weg"]]) {
+    await chooseLanguage(page, lang);
+    await page.evaluate(() => window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.U", "base.X"] }));
+    await frame(page);
+    assert.equal(await page.getAttribute("#drawn", "aria-label"), label);
+  }
+  await chooseLanguage(page, "en");
+  assert.equal((await page.evaluate(() => window.carc.guide("coop-3"))).id, "coop-3");
+  await page.evaluate(() => window.carc.newGame({ players: ["Ann", { name: "Cee", computer: "easy" }], sets: ["base"], seed: 31 }));
   // Nothing was fetched but the file itself (and data: URLs).
   assert.deepEqual(fetched.filter((u) => !u.startsWith("data:") && u !== `file://${file}`), []);
   assert.equal(await page.isVisible("#offline-link"), false, "no download link in the downloaded file");
@@ -85,6 +95,13 @@ test("the installable web app: manifest and icons, and a second visit works with
   await ready(page);
   assert.equal(await page.evaluate(() => window.carc.game.exportRecord()), record);
   assert.equal(await page.evaluate(() => typeof window.carc.bindings.thinkTurn), "function");
+  // The languages and the guides came with it: German sentences from its pack, a guide.
+  await chooseLanguage(page, "de");
+  await page.evaluate(() => window.carc.newGame({ players: ["Anna", "Bruno"], sets: ["base"], draw: ["base.U", "base.X"] }));
+  await frame(page);
+  assert.equal(await page.getAttribute("#drawn", "aria-label"), "Das gezogene Plättchen: eine gerade Straße");
+  assert.equal((await page.evaluate(() => window.carc.guide("ghosts"))).id, "ghosts");
+  await chooseLanguage(page, "en");
   // Computer players work offline too (their worker script came from the cache).
   await page.evaluate(() => { window.carc.bots.stepMs = 0; });
   await page.evaluate(() => window.carc.newGame({ players: ["Ann", { name: "Cee", computer: "easy" }], sets: ["base"], seed: 4 }));
@@ -113,10 +130,13 @@ test("the service worker caches only the game's own files, per build, and never 
     const build = fs.readFileSync(path.join(dir, "sw.js"), "utf8").match(/const CACHE = "(carcassonne-[0-9a-f]{16})"/)[1];
     let c = await cached();
     assert.deepEqual(Object.keys(c), [build], "one cache, named after this build");
-    assert.deepEqual(c[build], ["", "app.js", "bars.js", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm",
-      "computers.js", "controller.js", "coop.js", "dom.js", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",
-      "lang-de.js", "lang-en.js", "lang-fr.js", "lang-nl.js", "manifest.webmanifest", "maskable-512.png", "new-game.js", "online-panel.js", "online.js", "panels.js",
-      "replay-viewer.js", "results.js", "settings.js", "side-panel.js", "sound.js", "text.js"],
+    assert.deepEqual(c[build], ["", "app.js", "bars.js", "base.json", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm",
+      "carcassonne-text-de.js", "carcassonne-text-de_bg.wasm", "carcassonne-text-fr.js", "carcassonne-text-fr_bg.wasm", "carcassonne-text-nl.js",
+      "carcassonne-text-nl_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm", "computers.js", "controller.js", "coop-1.json", "coop-3.json", "coop.js",
+      "dom.js", "eloise.json", "farmers.json", "ghosts.json", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",
+      "lang-de.js", "lang-en.js", "lang-fr.js", "lang-nl.js", "manifest.webmanifest", "maskable-512.png", "new-game.js", "online-panel.js", "online.js",
+      "packs.js", "panels.js", "replay-viewer.js", "results.js", "settings.js", "shrines.json", "side-panel.js", "sound.js", "spellcircles.json", "text.js",
+      "watchtowers.json"],
       "the game's own files, without the no-store style sheet");
     // Other files of the site pass by: fetched, never stored.
     await page.evaluate(() => fetch("sample-game.json").then((r) => r.text()));

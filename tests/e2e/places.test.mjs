@@ -3,7 +3,7 @@
 // many ghosts a removal drives away.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, frame, snap, shot, squarePoint, clickCanvas } from "./harness.mjs";
+import { serve, launch, openGame, frame, snap, shot, squarePoint, clickCanvas, chooseLanguage } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -124,7 +124,7 @@ test("the drawn tile and the unseen tiles are told in words, not ids, in English
   // The draw's other two tiles, by what they show.
   assert.deepEqual(titles.sort(), ["a crossing of 4 roads ×1", "a monastery with a road ×1"]);
   assert.deepEqual(await page.$$eval("#tl-list li", (ls) => ls.map((l) => l.getAttribute("aria-label")).sort()), titles);
-  await page.selectOption("#set-lang", "nl");
+  await chooseLanguage(page, "nl");
   assert.equal(await page.getAttribute("#drawn", "aria-label"), "De getrokken tegel: een rechte weg");
   await page.waitForFunction(() => [...document.querySelectorAll("#tl-list li")].some((l) => l.title.startsWith("een")));
   const nl = await page.$$eval("#tl-list li", (ls) => ls.map((l) => l.getAttribute("title")));

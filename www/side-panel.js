@@ -79,7 +79,9 @@ export class SidePanel {
     const noGame = turn.lobby || turn.joining;
     if (noGame) drawn.getContext("2d").clearRect(0, 0, drawn.width, drawn.height);
     else drawBoxTile(W, drawn, s, step === "tile" ? this.view.previewRotation() : 0);
-    drawn.setAttribute("aria-label", drawnLabel(shown, s, t));
+    drawn.setAttribute("aria-label", noGame ? t("drawn.label") : drawnLabel(shown, s, t));
+    // A finished game has no tile to draw: no empty box beside the winner.
+    drawn.hidden = !!s.over;
 
     $("#turn-line").textContent = s.over ? `${t("turn.over")}: ${headline(s, t)}` : t("turn.toPlay", { name: me.name });
     // The player's colour as a bar beside the text: any colour a player picks, the text

@@ -27,6 +27,12 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
   test(`a figure waits on its spot until End turn at ${size.width}×${size.height}`, async () => {
     const page = await openGame(browser, srv.url, { viewport: size });
     const { road, field } = await figureStep(page);
+    // The drawn-tile box shows the tile just placed during the figure step.
+    assert.equal(await page.getAttribute("#drawn", "aria-label"), "The tile just placed: a straight road");
+    assert.ok(await page.evaluate(() => {
+      const c = document.querySelector("#drawn"), px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      return px.some((v, i) => i % 4 === 3 && v > 0);
+    }), "the box is not empty");
     // A click on the field: shown there, not played.
     await page.mouse.click(field.x, field.y);
     assert.deepEqual(await page.evaluate(() => window.carc.view.pending), field.action);
@@ -37,6 +43,16 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     assert.equal(await page.isVisible("#btn-takeback"), true);
     assert.equal(await page.isVisible("#btn-pass"), false);
     assert.match(await page.textContent("#hint"), /^Red: the figure waits on its spot: End turn \(Enter\) places it, Take back \(Escape\) lifts it\.$/);
+    // The hover card shows the field as it will be once the figure is confirmed.
+    await page.mouse.move(field.x + 30, field.y + 30, { steps: 2 });
+    await page.mouse.move(field.x, field.y, { steps: 2 });
+    const card = page.locator(".board-wrap .inspect-card");
+    await card.waitFor({ state: "visible" });
+    const text = (await card.textContent()).replace(/\s+/g, " ");
+    assert.match(text, /If you confirm the figure:.*Red/, text);
+    assert.doesNotMatch(text, /Nobody holds it/, text);
+    await shot(page, `30-figure-card-${size.width}`);
+    await page.mouse.move(5, 5);
     await page.locator("#btn-end").scrollIntoViewIfNeeded();
     await shot(page, `30-figure-waits-${size.width}`);
     // Escape lifts it: still Red's figure step, nothing played.

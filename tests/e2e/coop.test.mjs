@@ -57,8 +57,13 @@ test("a cooperative game by clicks with a computer teammate: a removal, a hound,
     null, { timeout: 60000 });
 
   let removals = 0, reloaded = false;
+  const houndLines = new Set(); // the team panel's lines about the hounds, as they came
+  const readHounds = async () => {
+    for (const line of await page.$$eval("#team-facts li", (ls) => ls.map((l) => l.textContent))) if (/^(Rufus|Ronja)/.test(line)) houndLines.add(line);
+  };
   for (let guard = 0; guard < 600; guard++) {
     s = await snap(page);
+    await readHounds();
     if (s.over) break;
     if (s.computers[s.current_player]) {
       await page.waitForFunction((n) => { const t = window.carc.game.snapshot(); return t.actions > n || t.over; },
@@ -103,6 +108,17 @@ test("a cooperative game by clicks with a computer teammate: a removal, a hound,
   assert.match(log, /The team drives \d ghosts? away/);
   assert.match(log, /(Rufus|Ronja) (runs with the \w+ meeple|brings \d+ for the ghosts)/);
   assert.ok(s.coop.hounds.some((h) => h.state !== "track"), "a hound was reached");
+  // The team panel says where a hound runs in words, and what it did once it has left.
+  await readHounds();
+  const lines = [...houndLines];
+  console.log(`the hounds in the team panel: ${lines.join(" | ")}`);
+  assert.ok(lines.some((l) => /^(Rufus|Ronja) \(\d+\): runs with the \w+ meeple, \S/.test(l)), lines.join(" | "));
+  // This game's Rufus runs with a meeple, then scores (level 3: the hound's ghost removal at once).
+  assert.ok(lines.some((l) => /^Rufus \(2\) scored: \d+ ghosts? cleared, \d+ points? for the ghosts on the board$/.test(l)), lines.join(" | "));
+  for (const l of lines) {
+    assert.doesNotMatch(l, /\(-?\d+, -?\d+\)/, `no square by coordinates: ${l}`);
+    assert.doesNotMatch(l, /out of the game/, l);
+  }
   assert.equal(await page.isVisible("#final-outcome"), true);
   assert.match(await page.textContent("#final-outcome"), /The team reached the goal on turn \d+: victory!|The ghosts win: on turn \d+/);
   await shot(page, "20-coop-end");

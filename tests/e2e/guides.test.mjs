@@ -84,7 +84,7 @@ async function learnerMove(page, a) {
 }
 
 /** Play guide `g` to its end by clicks; returns the texts it said. */
-async function finish(page, g, { screenshots = null } = {}) {
+async function finish(page, g, { screenshots = null, finished = "Guide finished" } = {}) {
   const data = await guideData(page, g.id);
   const said = [];
   for (let guard = 0; guard < 400; guard++) {
@@ -101,7 +101,7 @@ async function finish(page, g, { screenshots = null } = {}) {
     assert.notEqual(await moves(page), k, `${g.id}: stuck at move ${k}: ${await feedback(page)}`);
   }
   assert.equal(await moves(page), data.record.actions.length);
-  assert.equal(await page.locator(".guide-card .guide-progress").innerText(), "Guide finished");
+  assert.equal(await page.locator(".guide-card .guide-progress").innerText(), finished);
   return said;
 }
 
@@ -278,6 +278,19 @@ test("a guide is played with the keyboard, in Dutch, and on a phone", async () =
   }
   await shot(page, "guide-base-2-390");
   assert.deepEqual(await violations(page), []);
+  // To its end: on the phone too, the end offers a real game, set up and ready.
+  await finish(page, { id: "base" }, { finished: "Gids voltooid" });
+  const end = page.locator(".guide-card");
+  assert.equal(await end.locator(".guide-real").innerText(), "Speel een echt spel tegen de computer (makkelijk)");
+  const card = await end.boundingBox();
+  assert.ok(card.x >= 0 && card.x + card.width <= PHONE.width && card.y >= 0 && card.y + card.height <= PHONE.height, "the end card is on the screen");
+  for (const b of await end.locator("button:visible").all()) assert.ok((await b.boundingBox()).height >= 44, "a button of at least 44 px");
+  await shot(page, "guide-base-end-390");
+  assert.deepEqual(await violations(page), [], "axe on the guide's end");
+  await end.locator(".guide-real").click();
+  await page.waitForFunction(() => document.querySelector(".guide-card").hidden);
+  const real = await snap(page);
+  assert.deepEqual([real.computers, real.actions], [[null, "easy"], 0]);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

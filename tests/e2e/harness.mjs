@@ -192,7 +192,15 @@ export async function clickCanvas(page, x, y, button = "left") {
   // as a player does. tests/e2e/confirm.test.mjs tests the waiting itself.
   // (A replay's board is another view, and the game's may be freed meanwhile.)
   const waits = await page.evaluate(() => { try { return !!window.carc?.view?.pending; } catch { return false; } });
-  if (waits) await page.mouse.click(box.x + x, box.y + y, { button });
+  if (!waits) return;
+  // Where the waiting figure is now: the board may have moved to keep clear of a card
+  // that grew (a guide's next line), as a player sees it move.
+  await frame(page);
+  const at = await page.evaluate(() => {
+    const v = window.carc.view, p = JSON.stringify(v.pending);
+    return v.spotPoints().find((s) => JSON.stringify(s.action) === p) ?? null;
+  });
+  await page.mouse.click(box.x + (at?.x ?? x), box.y + (at?.y ?? y), { button });
 }
 
 /** Let the board draw (the camera follows the board in its animation frame). */

@@ -87,6 +87,14 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
   assert.match(await a.textContent("#on-seats"), /Ann \(you\)[\s\S]*connected[\s\S]*Bo[\s\S]*connected/);
   assert.equal(await b.isVisible("#on-start"), false, "only the host starts");
+  // Behind the waiting room the host sees no game yet: no drawn tile, no stack, no Rotate.
+  const lobby = await a.evaluate(() => {
+    const c = document.querySelector("#drawn"), px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    return { ink: px.some((v, i) => i % 4 === 3 && v > 0), left: document.querySelector("#tiles-left").textContent,
+      rotate: document.querySelector("#btn-rotate").disabled || document.querySelector("#btn-rotate").offsetParent === null,
+      turn: document.querySelector("#turn-line").textContent, label: document.querySelector("#drawn").getAttribute("aria-label") };
+  });
+  assert.deepEqual(lobby, { ink: false, left: "", rotate: true, turn: "Waiting for the host to start the game.", label: "The drawn tile" });
   await a.click("#on-start");
   const pages = [a, b];
   await Promise.all([...pages, watch].map((p) => p.waitForFunction(() => window.carc.online?.game)));

@@ -87,6 +87,10 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     assert.equal(await page.isVisible("#results"), false);
     assert.equal(await page.textContent("#final-winner"), `${best.name} wins with ${best.score} points`);
     assert.match(await page.textContent("#turn-line"), /^Game over: /);
+    // A finished game has no stack to count: no "0 tiles left" beside the winner.
+    assert.equal(await page.textContent("#tiles-left"), "");
+    assert.equal(await page.isVisible("#drawn"), false, "no empty drawn-tile box");
+    assert.doesNotMatch(await page.textContent(".turn"), /tiles? left/);
     await page.locator("#btn-results").scrollIntoViewIfNeeded();
     await page.click("#btn-results");
     assert.equal(await page.isVisible("#results"), true);

@@ -96,7 +96,7 @@ export class SidePanel {
         ...(s.ghosts !== undefined ? [t("stack.ghosts", { n: s.ghosts })] : []),
         ...(s.ghosts_in_circles !== undefined ? [t("stack.circles", { n: s.ghosts_in_circles }) +
           (s.cat_pile ? ` ${t("stack.catPile", { n: s.cat_pile })}` : "")] : [])]).join(" · ");
-    $("#hint").textContent = guide?.finished(s) && !replay.active && !s.over ? t("guide.done") : table.hint(s, turn);
+    $("#hint").textContent = guide?.finished(s) && !replay.active ? t("guide.done") : table.hint(s, turn);
     if (b.pending) $("#hint").textContent = t(touchScreen() ? "hint.pending.touch" : "hint.pending", { name: me.name });
 
     // Why is a ghost coming (or a circle calling, or the cat)? The rule, one click away.

@@ -285,6 +285,8 @@ test("a guide is played with the keyboard, in Dutch, and on a phone", async () =
   const card = await end.boundingBox();
   assert.ok(card.x >= 0 && card.x + card.width <= PHONE.width && card.y >= 0 && card.y + card.height <= PHONE.height, "the end card is on the screen");
   for (const b of await end.locator("button:visible").all()) assert.ok((await b.boundingBox()).height >= 44, "a button of at least 44 px");
+  // The hint agrees with the card: the guide is finished (not "start a new game from the menu").
+  assert.equal(await page.textContent("#hint"), "Gids voltooid");
   await shot(page, "guide-base-end-390");
   assert.deepEqual(await violations(page), [], "axe on the guide's end");
   await end.locator(".guide-real").click();

@@ -4,7 +4,7 @@
 
 use super::choice::{ChoiceWords, Named, PlanStep};
 use super::pack::{decode, encode, transport, Answer, Envelope, Request};
-use super::speech::{CardLine, Case, Cx, FeatureRef, Place, PlaceAs, Speech};
+use super::speech::{CardLine, Case, Cx, FeatureRef, Known, Place, PlaceAs, Speech};
 use super::tile::TilePart;
 use super::{en::English, Lang, Line};
 use crate::engine::moves::Restriction;
@@ -36,12 +36,23 @@ impl Remote {
             _ => english(),
         }
     }
+
+    /// A sentence that may tell squares: said in English first, noting them, then asked of
+    /// the pack with the players' names and what was noted (`request`).
+    fn say_noting(
+        &self,
+        cx: &Cx,
+        english: impl FnOnce(&Cx) -> String,
+        request: impl FnOnce(Vec<String>, Known) -> Request,
+    ) -> String {
+        let (english, known) = cx.noting(Lang::En, english);
+        self.say(request(cx.names().to_vec(), known), || english)
+    }
 }
 
 impl Speech for Remote {
     fn event(&self, e: &Event, cx: &Cx) -> String {
-        let (english, known) = cx.noting(Lang::En, |c| English.event(e, c));
-        self.say(Request::Event { event: e.clone(), names: cx.names().to_vec(), known }, || english)
+        self.say_noting(cx, |c| English.event(e, c), |names, known| Request::Event { event: e.clone(), names, known })
     }
 
     fn line(&self, l: Line) -> String {
@@ -88,13 +99,19 @@ impl Speech for Remote {
     }
 
     fn play_error(&self, e: &PlayError, cx: &Cx) -> String {
-        let (english, known) = cx.noting(Lang::En, |c| English.play_error(e, c));
-        self.say(Request::PlayError { error: e.clone(), names: cx.names().to_vec(), known }, || english)
+        self.say_noting(
+            cx,
+            |c| English.play_error(e, c),
+            |names, known| Request::PlayError { error: e.clone(), names, known },
+        )
     }
 
     fn restriction(&self, r: &Restriction, cx: &Cx) -> String {
-        let (english, known) = cx.noting(Lang::En, |c| English.restriction(r, c));
-        self.say(Request::Restriction { restriction: *r, names: cx.names().to_vec(), known }, || english)
+        self.say_noting(
+            cx,
+            |c| English.restriction(r, c),
+            |names, known| Request::Restriction { restriction: *r, names, known },
+        )
     }
 
     fn setup_error(&self, e: &SetupError) -> String {
@@ -102,8 +119,11 @@ impl Speech for Remote {
     }
 
     fn record_error(&self, e: &RecordError, cx: &Cx) -> String {
-        let (english, known) = cx.noting(Lang::En, |c| English.record_error(e, c));
-        self.say(Request::RecordError { error: e.clone(), names: cx.names().to_vec(), known }, || english)
+        self.say_noting(
+            cx,
+            |c| English.record_error(e, c),
+            |names, known| Request::RecordError { error: e.clone(), names, known },
+        )
     }
 }
 

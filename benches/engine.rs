@@ -1,5 +1,6 @@
 //! Engine benchmarks: `cargo bench` (or `cargo bench -- placements` for one group).
 
+use carcassonne::ai::search::Judge;
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{Action, Game, Phase, Set, Setup, TileSet};
@@ -158,12 +159,13 @@ fn coop_bots(c: &mut Criterion) {
 }
 
 /// Computer players: a whole decision per level in a middle-game position, and the
-/// search's simulations per second (throughput counts simulations).
+/// search's simulations per second (throughput counts simulations). The expert's
+/// evaluation: one position valued by the standings and by the outlook.
 fn bots(c: &mut Criterion) {
     let g = mid_game(40);
     let mut group = c.benchmark_group("bot");
     group.sample_size(10);
-    for level in [Level::Easy, Level::Medium, Level::Hard] {
+    for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
         if let Some(budget) = level.budget() {
             group.throughput(Throughput::Elements(budget.simulations as u64));
         }
@@ -175,6 +177,10 @@ fn bots(c: &mut Criterion) {
             })
         });
     }
+    group.bench_function("judge_standing", |b| b.iter(|| black_box(Judge::Standing.value(&g, 0))));
+    group.bench_function("judge_outlook", |b| {
+        b.iter(|| black_box(Judge::Outlook(carcassonne::ai::outlook::WEIGHTS).value(&g, 0)))
+    });
     group.finish();
 }
 

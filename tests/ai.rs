@@ -3,7 +3,8 @@
 //! seed, and are stronger than chance.
 
 use carcassonne::ai::arena::{arena, wilson};
-use carcassonne::ai::search::{Budget, Rollout};
+use carcassonne::ai::outlook::WEIGHTS;
+use carcassonne::ai::search::{Budget, Judge, Rollout};
 use carcassonne::ai::{Bot, Level};
 use carcassonne::engine::rng::Rng;
 use carcassonne::engine::{spells, SetMove, SetStep};
@@ -40,7 +41,11 @@ fn setup(sets: &[&str], options: Options, players: usize, seed: u64) -> Setup {
 }
 
 /// A small search budget, so that debug-build tests exercise the search in every set.
-const SMALL: Budget = Budget { candidates: 4, simulations: 24, rounds: 1, rollout: Rollout::Random };
+const SMALL: Budget =
+    Budget { candidates: 4, simulations: 24, rounds: 1, rollout: Rollout::Random, judge: Judge::Standing };
+
+/// The same budget judged as the expert judges ([`Judge::Outlook`]).
+const SMALL_EXPERT: Budget = Budget { judge: Judge::Outlook(WEIGHTS), ..SMALL };
 
 /// Play a game with these bots, checking each chosen action against the listed ones.
 /// Returns the game and the kinds of step the bots decided.
@@ -74,9 +79,11 @@ fn bots_only_choose_legal_actions_in_every_set_combination() {
             let players = 2 + (round as usize % 3);
             let game = Game::new(tiles.clone(), setup(&sets, options.clone(), players, seed)).unwrap();
             let mut bots: Vec<Bot> = (0..players)
-                .map(|p| match (p + round as usize) % 3 {
+                .map(|p| match (p + round as usize + i) % 4 {
                     0 => Bot::new(Level::Easy, seed * 10 + p as u64),
                     1 => Bot::with_budget(SMALL, seed * 10 + p as u64),
+                    // The expert's judge over every set's features (castles, shrines, mist).
+                    2 => Bot::with_budget(SMALL_EXPERT, seed * 10 + p as u64),
                     _ => Bot::new(Level::Random, seed * 10 + p as u64),
                 })
                 .collect();
@@ -170,8 +177,10 @@ fn a_decision_never_depends_on_the_unseen_tile_order() {
             let b = Bot::new(level, 5).choose(&other);
             assert_eq!(a, b, "{sets:?} {level}: same decision whatever the unseen order");
         }
-        let a = Bot::with_budget(SMALL, 3).choose(&game);
-        assert_eq!(a, Bot::with_budget(SMALL, 3).choose(&other));
+        for budget in [SMALL, SMALL_EXPERT] {
+            let a = Bot::with_budget(budget, 3).choose(&game);
+            assert_eq!(a, Bot::with_budget(budget, 3).choose(&other), "{sets:?} {budget:?}");
+        }
         checked += 1;
     }
     assert_eq!(checked, combinations().len());
@@ -196,18 +205,32 @@ fn levels_parse_by_name() {
     for level in Level::ALL {
         assert_eq!(level.name().parse::<Level>(), Ok(level));
     }
-    assert!("expert".parse::<Level>().unwrap_err().contains("unknown level"));
+    assert!("grandmaster".parse::<Level>().unwrap_err().contains("unknown level"));
 }
 
 #[test]
 fn easy_beats_a_random_player_clearly() {
     let tiles = TileSet::builtin();
     let base = setup(&["base"], Options::default(), 2, 0);
-    let r = arena(&tiles, &base, Level::Easy, Level::Random, 10, 4, &|_| {}).unwrap();
+    let r = arena(&tiles, &base, Level::Easy, Level::Random, 10, 4, 2, &|_| {}).unwrap();
     assert_eq!(r.games, 20);
     // A greedy player that keeps its meeples for scoring features wins nearly always.
     assert!(r.rate() >= 0.9, "easy won {} of 20 against random", r.wins_a);
     assert!(r.mean_diff > 20.0, "mean margin {}", r.mean_diff);
+}
+
+#[test]
+fn an_arena_plays_the_same_games_on_any_number_of_threads() {
+    let tiles = TileSet::builtin();
+    let base = setup(&["base"], Options::default(), 2, 0);
+    let one = arena(&tiles, &base, Level::Easy, Level::Random, 3, 9, 1, &|_| {}).unwrap();
+    let two = arena(&tiles, &base, Level::Easy, Level::Random, 3, 9, 2, &|_| {}).unwrap();
+    assert_eq!((one.games, one.wins_a, one.mean_diff), (two.games, two.wins_a, two.mean_diff));
+    assert_eq!(one.decisions, two.decisions);
+    // Easy decides once per turn: a two-player base game has 71 tiles after the start
+    // (35 or 36 turns a seat, fewer if a tile fits nowhere). Random decides every step.
+    assert!((6 * 34..=6 * 36).contains(&one.decisions[0]), "{:?}", one.decisions);
+    assert!(one.decisions[1] > one.decisions[0], "{:?}", one.decisions);
 }
 
 #[test]
@@ -233,4 +256,74 @@ fn a_search_reports_its_work() {
     let mut over = game.clone();
     play_out(&mut over, &mut Rng::new(1));
     assert_eq!(bot.choose(&over), None);
+}
+
+mod outlook {
+    //! The expert's evaluation on boards built by real moves: a city whose open square no
+    //! unseen tile fits can never be completed (BASE-CITY-2 doubles only a completed city),
+    //! so it gains nothing and its knight never comes back.
+
+    use carcassonne::ai::outlook::{expected_standings, WEIGHTS};
+    use carcassonne::engine::{Action, Deck, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup};
+    use carcassonne::engine::{Spot, TileSet};
+
+    /// Red extends the start tile's city north with base.F (its coat of arms) and puts a
+    /// knight on it; the city stays open at (0, -2), which needs a city edge. Blue then
+    /// draws `blue`, and `rest` stays unseen.
+    fn open_city(blue: &str, rest: &[&str]) -> Game {
+        let draw: Vec<_> = ["base.F", blue].iter().chain(rest).map(|s| s.parse().unwrap()).collect();
+        let setup = Setup {
+            players: vec![PlayerSetup::named("Red"), PlayerSetup::named("Blue")],
+            sets: vec![Set::Base],
+            options: Options::default(),
+            deck: Deck::Draw(draw),
+        };
+        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        let Phase::Tile { tile } = g.phase() else { panic!("a tile step") };
+        g.apply(&Action::PlaceTile { tile, pos: Pos::new(0, -1), rot: Rotation::new(1).unwrap() }).unwrap();
+        let knight = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::PlaceFigure { figure: FigureKind::Meeple, spot } if is_city(&g, *spot)))
+            .expect("a knight's spot on the city");
+        g.apply(&knight).unwrap();
+        assert_eq!(g.current_player(), 1);
+        g
+    }
+
+    fn is_city(g: &Game, spot: Spot) -> bool {
+        g.inspect(Pos::new(0, -1), carcassonne::engine::Part::Spot(spot))
+            .is_some_and(|i| i.kind == carcassonne::engine::FeatureKind::City)
+    }
+
+    #[test]
+    fn a_city_no_unseen_tile_can_close_gains_nothing_and_keeps_its_knight() {
+        // Only monasteries (no city edge) are left unseen: the square north is dead.
+        let dead = open_city("base.B", &["base.B", "base.B"]);
+        let projected = dead.projected_scores();
+        // The incomplete city: 2 squares and 1 coat of arms (BASE-END-2).
+        assert_eq!(projected, vec![3, 0]);
+        let figure = WEIGHTS.figure * 2.0 / 4.0; // 2 of the 4 tiles of the draw are left
+        let s = expected_standings(&dead, &WEIGHTS);
+        // Red: the city as it is, 6 meeples in the supply, the knight never back.
+        assert!((s[0] - (3.0 + 6.0 * figure)).abs() < 1e-4, "{s:?}");
+        assert!((s[1] - 7.0 * figure).abs() < 1e-4, "{s:?}");
+    }
+
+    #[test]
+    fn a_city_an_unseen_tile_can_close_is_worth_more_than_it_scores_now() {
+        // base.E (a city edge) is left unseen: the square north can be filled.
+        let alive = open_city("base.B", &["base.E", "base.B"]);
+        let dead = open_city("base.B", &["base.B", "base.B"]);
+        assert_eq!(alive.projected_scores(), dead.projected_scores());
+        let (a, d) = (expected_standings(&alive, &WEIGHTS), expected_standings(&dead, &WEIGHTS));
+        // One open square, which 1 of the 2 unseen tiles fits, with 2 tiles left: filled with
+        // chance 1 - (1 - 1/2)^(share × 2). Completed, the city scores 6 rather than 3
+        // (BASE-CITY-2), and the knight comes back, worth a figure in the supply.
+        let chance = 1.0 - 0.5f32.powf(WEIGHTS.share * 2.0);
+        let figure = WEIGHTS.figure * 2.0 / 4.0;
+        assert!(chance > 0.05);
+        assert!((a[0] - d[0] - chance * (3.0 + figure)).abs() < 1e-4, "{a:?} against {d:?}");
+        assert_eq!(a[1], d[1], "Blue has nothing on it");
+    }
 }

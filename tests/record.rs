@@ -61,10 +61,13 @@ fn a_seat_may_be_a_computer_player_and_the_record_keeps_it() {
     assert_eq!(r.setup.players[0].computer, None);
     let again: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
     assert_eq!(again["setup"]["players"], v["setup"]["players"], "written back as read");
-    for bad in ["expert", "random", ""] {
+    // The expert (issue 41) is a level like the others.
+    v["setup"]["players"][1]["computer"] = json!("expert");
+    assert_eq!(Record::from_value(v.clone()).unwrap().setup.players[1].computer.as_deref(), Some("expert"));
+    for bad in ["grandmaster", "random", ""] {
         v["setup"]["players"][1]["computer"] = json!(bad);
         let e = Record::from_value(v.clone()).unwrap_err().to_string();
-        assert!(e.contains("computer level must be easy, medium or hard"), "{bad:?}: {e}");
+        assert!(e.contains("computer level must be easy, medium, hard or expert"), "{bad:?}: {e}");
     }
 }
 

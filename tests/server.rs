@@ -489,6 +489,33 @@ async fn a_player_reconnects_with_the_token_and_a_restart_loses_nothing() {
     assert_eq!(r1.actions[..], r2.actions[..r1.actions.len()], "every acknowledged action is still there");
 }
 
+/// Issue 41: the expert plays an online seat as the other levels do, its level told to
+/// every client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expert_computer_plays_its_seat_online() {
+    let (addr, _srv) = server(|_| {}, db("expert")).await;
+    let mut a = Client::connect(addr).await;
+    let seats = json!([{"name": "Ann", "kind": "person"}, {"name": "Exp", "kind": "computer", "level": "expert"}]);
+    let (room, tokens) = create(&mut a, seats, json!(["base"]), json!({})).await;
+    a.send(json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    let seen = a.until("room").await;
+    assert_eq!(seen["seats"][1]["level"], "expert", "{seen}");
+    a.send(json!({"type": "start"})).await;
+    let mut m = Mirror::default();
+    m.take(&a.until("state").await);
+    // Ann places her first tile without a figure; the expert answers with its whole turn.
+    let g = m.game.as_ref().unwrap();
+    let tile = RecordAction::from_action(&g.legal_actions()[0], g.tiles()).to_value();
+    a.send(json!({"type": "act", "n": 0, "action": tile})).await;
+    a.send(json!({"type": "act", "n": 1, "action": {"pass": true}})).await;
+    // Every action comes back to Ann's mirror: hers, then the expert's turn to its end.
+    while m.game.as_ref().unwrap().history().len() < 3 || m.game.as_ref().unwrap().current_player() != 0 {
+        let v = a.next().await.unwrap();
+        m.take(&v);
+    }
+    assert_eq!(m.game.as_ref().unwrap().turn(), 2, "the expert played the second turn and Ann has the third");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_seats_are_claimed_and_an_absent_seat_goes_to_a_computer() {
     let (addr, _srv) = server(|_| {}, db("claim")).await;

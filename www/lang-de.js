@@ -39,7 +39,7 @@ export const de = {
   "supply.meeples": ["{n} Meeple", "{n} Meeple"], "supply.abbot": "Abt",
   "supply.guards": ["{n} Wächter ({reserve} in Reserve)", "{n} Wächter ({reserve} in Reserve)"],
   "supply.colour": ["{colour}: {n} Meeple", "{colour}: {n} Meeple"], "points": ["{n} Punkt", "{n} Punkte"],
-  "level.easy": "leicht", "level.medium": "mittel", "level.hard": "schwer",
+  "level.easy": "leicht", "level.medium": "mittel", "level.hard": "schwer", "level.expert": "Experte",
   "hint.replay": "Wiederholung: gehe mit den Knöpfen oder den Tasten ← → durch die Züge.",
   "hint.over": "Das Spiel ist vorbei. Beginne ein neues Spiel über das Menü.", "hint.joining": "Verbinde mit dem Online-Raum…", "hint.lobby": "Warten, bis der Gastgeber das Spiel beginnt.",
   "hint.computer": "{name} (Computer, {level}) spielt…",

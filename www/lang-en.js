@@ -41,7 +41,7 @@ export const en = {
   "supply.meeples": ["{n} meeple", "{n} meeples"], "supply.abbot": "abbot",
   "supply.guards": ["{n} guard ({reserve} in reserve)", "{n} guards ({reserve} in reserve)"],
   "supply.colour": ["{colour}: {n} meeple", "{colour}: {n} meeples"], "points": ["{n} point", "{n} points"],
-  "level.easy": "easy", "level.medium": "medium", "level.hard": "hard",
+  "level.easy": "easy", "level.medium": "medium", "level.hard": "hard", "level.expert": "expert",
   // Hints: what the player on turn is asked
   "hint.replay": "Replay: step through the moves with the buttons or the ← → keys.",
   "hint.over": "Game over. Start a new game from the menu.", "hint.joining": "Joining the online room…", "hint.lobby": "Waiting for the host to start the game.",

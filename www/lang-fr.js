@@ -40,7 +40,7 @@ export const fr = {
   "supply.meeples": ["{n} meeple", "{n} meeples"], "supply.abbot": "abbé",
   "supply.guards": ["{n} Sentinelle ({reserve} en réserve)", "{n} Sentinelles ({reserve} en réserve)"],
   "supply.colour": ["{colour}\u00a0: {n} meeple", "{colour}\u00a0: {n} meeples"], "points": ["{n} point", "{n} points"],
-  "level.easy": "facile", "level.medium": "moyen", "level.hard": "difficile",
+  "level.easy": "facile", "level.medium": "moyen", "level.hard": "difficile", "level.expert": "expert",
   "hint.replay": "Revoir\u00a0: parcourez les coups avec les boutons ou les touches ← →.",
   "hint.over": "La partie est terminée. Commencez une nouvelle partie depuis le menu.", "hint.joining": "Connexion au salon en ligne…", "hint.lobby": "En attente du lancement de la partie par l'hôte.",
   "hint.computer": "{name} (ordinateur, {level}) joue…",

@@ -38,7 +38,7 @@ export const nl = {
   "supply.meeples": ["{n} meeple", "{n} meeples"], "supply.abbot": "abt",
   "supply.guards": ["{n} bewakingsmeeple ({reserve} in reserve)", "{n} bewakingsmeeples ({reserve} in reserve)"],
   "supply.colour": ["{colour}: {n} meeple", "{colour}: {n} meeples"], "points": ["{n} punt", "{n} punten"],
-  "level.easy": "makkelijk", "level.medium": "gemiddeld", "level.hard": "moeilijk",
+  "level.easy": "makkelijk", "level.medium": "gemiddeld", "level.hard": "moeilijk", "level.expert": "expert",
   "hint.replay": "Herhaling: doorloop de zetten met de knoppen of de toetsen ← →.",
   "hint.over": "Het spel is afgelopen. Begin een nieuw spel via het menu.", "hint.joining": "Op weg naar de online kamer…", "hint.lobby": "Wachten tot de gastheer het spel begint.",
   "hint.computer": "{name} (computer, {level}) speelt…",

@@ -7,7 +7,7 @@ import { guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 
 /** Seat i's colour, named `name.i` in the texts. */
 export const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"];
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 
 const coopMode = () => document.querySelector('input[name="ng-mode"]:checked')?.value === "coop";
 

@@ -6,7 +6,7 @@
 //! (meeple economy). The cooperative game: one value for the whole team ([`team_value`]).
 
 use crate::engine::coop::Hound;
-use crate::engine::{FeatureKind, FigureKind, Game};
+use crate::engine::{FeatureKind, FigureKind, Game, PlayerState};
 
 /// What a figure in the supply is worth at the start of the game, in points; it falls to
 /// nothing as the stack runs out.
@@ -18,16 +18,14 @@ pub fn standings(game: &Game) -> Vec<f32> {
     let total = game.draw_order().len().max(1) as f32;
     // How much of the game is left: the number of unseen tiles is public.
     let left = game.tiles_left() as f32 / total;
-    game.players()
-        .iter()
-        .zip(projected)
-        .map(|(p, score)| {
-            let figures = p.in_supply(FigureKind::Meeple) as f32
-                + p.in_supply(FigureKind::Guard) as f32 * 0.8
-                + p.in_supply(FigureKind::Abbot) as f32;
-            score as f32 + FIGURE_WORTH * left * figures
-        })
-        .collect()
+    game.players().iter().zip(projected).map(|(p, score)| score as f32 + FIGURE_WORTH * left * figures(p)).collect()
+}
+
+/// The figures in a player's supply, counted as meeples (a guard, which only guards, as 0.8).
+pub fn figures(player: &PlayerState) -> f32 {
+    player.in_supply(FigureKind::Meeple) as f32
+        + player.in_supply(FigureKind::Guard) as f32 * 0.8
+        + player.in_supply(FigureKind::Abbot) as f32
 }
 
 /// How good the position is for `player`: their standing less the best other standing; in

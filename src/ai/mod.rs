@@ -13,13 +13,14 @@
 pub mod advice;
 pub mod arena;
 pub mod eval;
+pub mod outlook;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod team;
 
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Game};
-use search::{Budget, Rollout, SearchStats};
+use search::{Budget, Judge, Rollout, SearchStats};
 use std::fmt;
 use std::str::FromStr;
 
@@ -36,11 +37,14 @@ pub enum Level {
     /// looking two rounds ahead (one where ghosts are in play, see [`Budget::for_game`]);
     /// in the cooperative game, a round played by good teammates ([`Level::coop_budget`]).
     Hard,
+    /// The search of hard judged by the expected final scores ([`outlook`]): completion
+    /// chances from the unseen tiles, dead squares, figures that will come back.
+    Expert,
 }
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     /// The level's name as the command line and the page write it.
     pub fn name(self) -> &'static str {
@@ -49,6 +53,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -56,8 +61,21 @@ impl Level {
     pub fn budget(self) -> Option<Budget> {
         match self {
             Level::Random | Level::Easy => None,
-            Level::Medium => Some(Budget { candidates: 8, simulations: 800, rounds: 1, rollout: Rollout::Random }),
-            Level::Hard => Some(Budget { candidates: 24, simulations: 12000, rounds: 2, rollout: Rollout::Random }),
+            Level::Medium => Some(Budget {
+                candidates: 8,
+                simulations: 800,
+                rounds: 1,
+                rollout: Rollout::Random,
+                judge: Judge::Standing,
+            }),
+            Level::Hard => Some(Budget {
+                candidates: 24,
+                simulations: 12000,
+                rounds: 2,
+                rollout: Rollout::Random,
+                judge: Judge::Standing,
+            }),
+            Level::Expert => Some(EXPERT),
         }
     }
 
@@ -68,8 +86,20 @@ impl Level {
     pub fn coop_budget(self) -> Option<Budget> {
         match self {
             Level::Random | Level::Easy => None,
-            Level::Medium => Some(Budget { candidates: 8, simulations: 64, rounds: 0, rollout: Rollout::Random }),
-            Level::Hard => Some(Budget { candidates: 8, simulations: 64, rounds: 1, rollout: Rollout::Greedy }),
+            Level::Medium => Some(Budget {
+                candidates: 8,
+                simulations: 64,
+                rounds: 0,
+                rollout: Rollout::Random,
+                judge: Judge::Standing,
+            }),
+            Level::Hard | Level::Expert => Some(Budget {
+                candidates: 8,
+                simulations: 64,
+                rounds: 1,
+                rollout: Rollout::Greedy,
+                judge: Judge::Standing,
+            }),
         }
     }
 }
@@ -86,9 +116,18 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| format!("unknown level '{s}' (random, easy, medium or hard)"))
+            .ok_or_else(|| format!("unknown level '{s}' (random, easy, medium, hard or expert)"))
     }
 }
+
+/// The expert's competitive budget (docs/computers.md: how it was chosen and measured).
+pub const EXPERT: Budget = Budget {
+    candidates: 24,
+    simulations: 12000,
+    rounds: 2,
+    rollout: Rollout::Random,
+    judge: Judge::Outlook(outlook::WEIGHTS),
+};
 
 /// Points of noise the easy level adds to each plan's value.
 const EASY_NOISE: f32 = 4.0;
@@ -117,6 +156,7 @@ pub struct Bot {
     pending: Vec<Action>,
     at: usize,
     last: SearchStats,
+    decisions: u32,
 }
 
 impl Bot {
@@ -137,7 +177,20 @@ impl Bot {
     }
 
     fn with_strategy(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: Rng::new(seed), pending: Vec::new(), at: usize::MAX, last: SearchStats::default() }
+        Bot {
+            strategy,
+            rng: Rng::new(seed),
+            pending: Vec::new(),
+            at: usize::MAX,
+            last: SearchStats::default(),
+            decisions: 0,
+        }
+    }
+
+    /// How many decisions (plans) it has made: a step taken from a plan made earlier is no
+    /// decision.
+    pub fn decisions(&self) -> u32 {
+        self.decisions
     }
 
     /// What the last search did.
@@ -175,6 +228,7 @@ impl Bot {
         if game.is_over() {
             return Vec::new();
         }
+        self.decisions += 1;
         match self.strategy {
             Strategy::Random => {
                 let legal = game.legal_actions();

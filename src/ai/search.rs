@@ -11,6 +11,7 @@
 //! order is never read.
 
 use super::eval::margin;
+use super::outlook::{expected_margin, Weights};
 use crate::engine::coop::Step;
 use crate::engine::rng::Rng;
 use crate::engine::{Action, Event, Game, Phase, SetStep};
@@ -40,15 +41,21 @@ fn turn_done(game: &Game, player: usize) -> bool {
     game.is_over() || game.current_player() != player || matches!(game.phase(), Phase::Tile { .. })
 }
 
-/// Every plan for the player to act in `game` (a determinised copy), best first.
+/// Every plan for the player to act in `game` (a determinised copy), best first by the
+/// static evaluation.
 pub fn plans(game: &Game) -> Vec<Plan> {
+    plans_by(game, Judge::Standing)
+}
+
+/// Every plan for the player to act in `game` (a determinised copy), best first by `judge`.
+pub fn plans_by(game: &Game, judge: Judge) -> Vec<Plan> {
     let me = game.current_player();
     let mut out = Vec::new();
     let mut prefix = Vec::new();
     let mut legal = Vec::new();
     game.legal_actions_into(&mut legal);
     for a in legal {
-        extend(game, me, a, &mut prefix, &mut out);
+        extend(game, me, a, judge, &mut prefix, &mut out);
     }
     // Best first, and among equals the order they were found in (as a stable sort would,
     // without linking one: the unstable sort is the one the rest of the game uses).
@@ -57,7 +64,7 @@ pub fn plans(game: &Game) -> Vec<Plan> {
     found.into_iter().map(|(_, p)| p).collect()
 }
 
-fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out: &mut Vec<Plan>) {
+fn extend(game: &Game, me: usize, action: Action, judge: Judge, prefix: &mut Vec<Action>, out: &mut Vec<Plan>) {
     if out.len() >= MAX_PLANS {
         return;
     }
@@ -67,10 +74,10 @@ fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out:
     }
     prefix.push(action);
     if turn_done(&g, me) {
-        out.push(Plan { actions: prefix.clone(), value: margin(&g, me) });
+        out.push(Plan { actions: prefix.clone(), value: judge.value(&g, me) });
     } else if branches(g.phase()) {
         for a in g.legal_actions() {
-            extend(&g, me, a, prefix, out);
+            extend(&g, me, a, judge, prefix, out);
         }
     } else {
         // Ghost, circle and cat choices can follow each other several times in a turn;
@@ -82,11 +89,11 @@ fn extend(game: &Game, me: usize, action: Action, prefix: &mut Vec<Action>, out:
             .filter_map(|a| {
                 let mut next = g.clone();
                 next.apply(&a).ok()?;
-                Some((margin(&next, me), a))
+                Some((judge.value(&next, me), a))
             })
             .max_by(|x, y| x.0.total_cmp(&y.0));
         if let Some((_, a)) = best {
-            extend(&g, me, a, prefix, out);
+            extend(&g, me, a, judge, prefix, out);
         }
     }
     prefix.pop();
@@ -114,7 +121,7 @@ fn unit(rng: &mut Rng) -> f32 {
 }
 
 /// How much search a level spends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// Plans kept for simulation (the best by static value).
     pub candidates: usize,
@@ -124,6 +131,30 @@ pub struct Budget {
     pub rounds: u32,
     /// How those turns are played.
     pub rollout: Rollout,
+    /// How plans and the positions simulations reach are valued.
+    pub judge: Judge,
+}
+
+/// How a search values a position for a player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Judge {
+    /// The margin of the standings as if the game ended now ([`super::eval::margin`]); in
+    /// the cooperative game, the team's value.
+    Standing,
+    /// The margin of the expected final standings ([`super::outlook`]): completion
+    /// chances from the unseen tiles, figures that will come back. The cooperative game
+    /// is valued as by `Standing`.
+    Outlook(Weights),
+}
+
+impl Judge {
+    /// The value of `game` for `player`.
+    pub fn value(self, game: &Game, player: usize) -> f32 {
+        match self {
+            Judge::Outlook(w) if !game.is_coop() => expected_margin(game, player, &w),
+            _ => margin(game, player),
+        }
+    }
 }
 
 /// How a simulation plays the turns after the plan it tries.
@@ -163,7 +194,7 @@ pub struct SearchStats {
 /// Monte Carlo search over the best plans with determinised draws.
 pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchStats) {
     let me = game.current_player();
-    let mut all = plans(&game.determinize(rng));
+    let mut all = plans_by(&game.determinize(rng), budget.judge);
     let listed = all.len();
     all.truncate(budget.candidates.max(1));
     if all.len() == 1 {
@@ -198,10 +229,10 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
         }
         match budget.rollout {
             Rollout::Random => random_turns(&mut g, horizon, rng, &mut legal, &mut events),
-            Rollout::Greedy => work += greedy_turns(&mut g, horizon, &mut events),
+            Rollout::Greedy => work += greedy_turns(&mut g, horizon, budget.judge, &mut events),
         }
         visits[pick] += 1;
-        totals[pick] += margin(&g, me);
+        totals[pick] += budget.judge.value(&g, me);
     }
     let best = (0..all.len())
         .max_by(|&a, &b| {
@@ -231,15 +262,15 @@ fn random_turns(g: &mut Game, turns: u32, rng: &mut Rng, legal: &mut Vec<Action>
 /// The most plans the greedy rollouts of one search list (see `monte_carlo`).
 const GREEDY_WORK: usize = 25_000;
 
-/// `turns` turns, each the best plan by the static evaluation (a solo player's turns too:
+/// `turns` turns, each the best plan by `judge` (a solo player's turns too:
 /// a plan always ends its turn). Returns the plans listed.
-fn greedy_turns(g: &mut Game, turns: u32, events: &mut Vec<Event>) -> usize {
+fn greedy_turns(g: &mut Game, turns: u32, judge: Judge, events: &mut Vec<Event>) -> usize {
     let mut work = 0;
     for _ in 0..turns {
         if g.is_over() {
             break;
         }
-        let all = plans(g);
+        let all = plans_by(g, judge);
         work += all.len();
         let Some(best) = all.into_iter().next() else { break };
         for a in &best.actions {

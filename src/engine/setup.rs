@@ -92,7 +92,7 @@ pub struct PlayerSetup {
     /// Display colour (the engine does not use it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<String>,
-    /// The level of the computer player in this seat (`easy`, `medium`, `hard`), none
+    /// The level of the computer player in this seat (`easy`, `medium`, `hard`, `expert`), none
     /// for a person. The engine does not use it; the page and records keep it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<String>,

@@ -31,7 +31,7 @@ pub fn parse_setup(v: &Value) -> Result<Setup, RecordError> {
             match level.parse::<crate::ai::Level>() {
                 Ok(crate::ai::Level::Random) | Err(_) => {
                     return Err(malformed(format!(
-                        "player {:?}: computer level must be easy, medium or hard, not {level:?}",
+                        "player {:?}: computer level must be easy, medium, hard or expert, not {level:?}",
                         p.name
                     )))
                 }

@@ -92,7 +92,7 @@ pub enum ClientMsg {
     Computer {
         /// The seat.
         seat: usize,
-        /// `easy`, `medium` or `hard`.
+        /// `easy`, `medium`, `hard` or `expert`.
         level: String,
     },
     /// The host starts another game with the same seats.

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 /// The computer's actions for the rest of the current player's turn in the game a record
 /// describes: `{actions: [record actions], why, plans, simulations, ms}`, where `why` lists
 /// the plan's reasons in the cooperative game ([`crate::ai::advice::reasons`]; empty
-/// elsewhere). `level` is `easy`, `medium` or `hard`; the same record, level and seed
+/// elsewhere). `level` is `easy`, `medium`, `hard` or `expert`; the same record, level and seed
 /// always give the same actions, and without a seed the browser's random generator picks
 /// one. The search only ever sees the public part of the game (tiles left, not their
 /// order).

@@ -221,7 +221,7 @@ test("against computer players: they think in a worker, the page stays responsiv
   // The new-game screen offers each seat as a person or a computer of a level.
   await page.click("#btn-new");
   const levels = await page.$$eval("#ng-players li select.who option", (os) => [...new Set(os.filter((o) => !o.hidden).map((o) => o.value))]);
-  assert.deepEqual(levels, ["", "easy", "medium", "hard"]);
+  assert.deepEqual(levels, ["", "easy", "medium", "hard", "expert"]);
   // An open seat is for online play only (and no server answers this static copy).
   assert.equal(await page.$$eval("#ng-players li select.who option[value=open]", (os) => os.every((o) => o.hidden)), true);
   await page.click("#ng-cancel");
@@ -322,27 +322,31 @@ test("against computer players: they think in a worker, the page stays responsiv
     }
     return { ...m, workerMs: runs.sort((a, b) => a - b)[1] };
   };
-  const medium = [], hard = [], coop = [];
+  const medium = [], hard = [], coop = [], expert = [];
   for (let i = 0; i < 3; i++) medium.push(await inWorker(await timed("medium", 40 + i)));
   hard.push(await inWorker(await timed("hard", 40)));
+  // The expert (issue 41): at most 1 s a move in the worker, where the page runs it.
+  for (let i = 0; i < 3; i++) expert.push(await inWorker(await timed("expert", 40 + i)));
   for (let i = 0; i < 3; i++) coop.push(await inWorker(await coopTimed(50 + i)));
   const rate = (xs) => Math.round(xs.reduce((a, m) => a + m.simulations, 0) / xs.reduce((a, m) => a + m.ms, 0) * 1000);
   metrics.computer = { frame_lag_ms: +lag.toFixed(1), medium_move_ms: medium.map((m) => Math.round(m.ms)),
     hard_move_ms: Math.round(hard[0].ms), coop_hard_move_ms: coop.map((m) => Math.round(m.ms)),
     worker_medium_move_ms: medium.map((m) => Math.round(m.workerMs)), worker_hard_move_ms: Math.round(hard[0].workerMs),
     worker_coop_hard_move_ms: coop.map((m) => Math.round(m.workerMs)),
+    expert_move_ms: expert.map((m) => Math.round(m.ms)), worker_expert_move_ms: expert.map((m) => Math.round(m.workerMs)),
     sims_per_s_medium: rate(medium), sims_per_s_hard: rate(hard),
     wasm_memory_mb: +(Math.max(...medium.concat(hard).map((m) => m.memory)) / 2 ** 20).toFixed(1) };
   // The positions and their times, for the native side of the comparison
   // (`cargo run --release --example wasm_ratio`: the same thinkTurn natively, and the ratio).
-  fs.writeFileSync(path.join(ARTIFACTS, "ai-positions.json"), JSON.stringify(medium.concat(hard, coop)
+  fs.writeFileSync(path.join(ARTIFACTS, "ai-positions.json"), JSON.stringify(medium.concat(hard, expert, coop)
     .map(({ level, record, ms, workerMs, simulations }) => ({ level, record, ms, worker_ms: workerMs, simulations })), null, 1));
-  for (const m of medium.concat(hard)) {
+  for (const m of medium.concat(hard, expert)) {
     assert.ok(m.actions >= 1 && m.simulations > 0, "a search ran and planned a turn");
     assert.ok(m.memory <= 64 * 2 ** 20, `wasm memory ${m.memory} bytes`);
   }
   for (const m of medium) assert.ok(m.ms <= 1000, `a medium move took ${m.ms.toFixed(0)} ms`);
   for (const m of coop) assert.ok(m.ms <= 1000, `a hard co-op decision took ${m.ms.toFixed(0)} ms`);
+  for (const m of expert) assert.ok(m.workerMs <= 1000, `an expert move took ${m.workerMs.toFixed(0)} ms in the worker`);
   await shot(page, "14-against-computers");
   assert.deepEqual(page.errors, []);
   await page.context().close();

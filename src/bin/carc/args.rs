@@ -100,7 +100,7 @@ pub struct CoopArgs {
     /// Read the level table from FILE instead of the built-in data/coop-levels.toml.
     #[arg(long, value_name = "FILE")]
     pub levels: Option<PathBuf>,
-    /// Threads for cooperative games.
+    /// Threads: games played side by side.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
 }
@@ -145,7 +145,7 @@ pub struct PerftArgs {
 /// `carc arena`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// Side A's level: random, easy, medium or hard.
+    /// Side A's level: random, easy, medium, hard or expert.
     #[arg(long = "a", value_name = "LEVEL")]
     pub a: String,
     /// Side B's level.

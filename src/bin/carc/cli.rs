@@ -406,11 +406,15 @@ fn arena_cmd(args: &ArenaArgs) -> Result<String, String> {
     let setup = setup_from(&args.game, args.players, false, seed)?;
     let start = Instant::now();
     let progress = Progress::new(&format!("{a} against {b}"), games as u64);
-    let r = arena(&tiles, &setup, a, b, games / 2, seed, &|won| progress.game(won)).map_err(|e| e.to_string())?;
+    let threads = args.coop.threads as usize;
+    let r =
+        arena(&tiles, &setup, a, b, games / 2, seed, threads, &|won| progress.game(won)).map_err(|e| e.to_string())?;
     Ok(json!({
         "a": a.name(), "b": b.name(), "sets": setup.sets, "seed": seed,
         "games": r.games, "wins_a": r.wins_a, "win_rate_a": r.rate(),
         "ci95": [r.ci95.0, r.ci95.1], "mean_score_diff": r.mean_diff,
+        "ms_per_decision": [r.mean_ms(0), r.mean_ms(1)],
+        "slowest_ms": [r.slowest[0].as_secs_f64() * 1000.0, r.slowest[1].as_secs_f64() * 1000.0],
         "seconds": start.elapsed().as_secs_f64(),
     })
     .to_string())

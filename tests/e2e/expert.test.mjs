@@ -1,0 +1,73 @@
+// The expert computer (issue 41): chosen on the new-game screen like every level, it plays
+// a whole game against a person's clicks in the computers' worker, the page answering all
+// the while; its seat is named by its level in the person's language.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, shot, snap, rng, randomClick, pullSheet, chooseLanguage } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+/** A new game from the dialog: a person, then the expert. */
+async function againstExpert(page) {
+  await page.click("#btn-new");
+  await page.selectOption("#ng-players li:nth-child(2) select.who", "expert");
+  await page.click("#ng-start");
+  await page.waitForFunction(() => window.carc.game.snapshot().players.length === 2);
+}
+
+test("a whole base game against the expert, by clicks, at 1280×800", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 } });
+  await againstExpert(page);
+  const record = JSON.parse(await page.evaluate(() => window.carc.game.exportRecord()));
+  assert.equal(record.setup.players[1].computer, "expert", "the seat is kept as expert in the record");
+  await page.evaluate(() => { window.carc.bots.stepMs = 0; });
+  const r = rng(41);
+  let expertTurns = 0, lag = 0;
+  for (let guard = 0; guard < 600; guard++) {
+    const s = await snap(page);
+    if (s.over) break;
+    if (s.current_player === 1) {
+      if (s.phase.step === "tile") expertTurns++;
+      // The page keeps drawing while the expert thinks in its worker.
+      lag = Math.max(lag, await page.evaluate(() => new Promise((res) => {
+        const t = performance.now();
+        requestAnimationFrame(() => res(performance.now() - t));
+      })));
+      await page.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 20000 });
+    } else {
+      await randomClick(page, r, true);
+    }
+  }
+  const s = await snap(page);
+  assert.equal(s.over, true, "the game reached its final scores");
+  assert.ok(expertTurns >= 30, `the expert played its turns (${expertTurns})`);
+  assert.ok(lag < 100, `a frame came within ${lag.toFixed(1)} ms while the expert thought`);
+  // A person clicking at random loses to it.
+  assert.ok(s.players[1].score > s.players[0].score, `expert ${s.players[1].score}, person ${s.players[0].score}`);
+  await shot(page, "41-expert-game-1280");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the expert on a 390×844 phone in Dutch: its seat says so while it plays", async () => {
+  const page = await openGame(browser, srv.url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await pullSheet(page);
+  await chooseLanguage(page, "nl");
+  await page.click("#btn-new");
+  const offered = await page.$$eval("#ng-players li:nth-child(2) select.who option", (os) => os.map((o) => o.textContent));
+  assert.ok(offered.some((t) => /expert/.test(t)), `the dialog offers the expert: ${offered.join(" | ")}`);
+  await page.click("#ng-cancel");
+  await againstExpert(page);
+  await page.evaluate(() => { window.carc.bots.stepMs = 3000; });
+  // Ann's first turn by taps, then the expert's turn shows in the hint.
+  const r = rng(7);
+  while ((await snap(page)).current_player === 0) await randomClick(page, r, true);
+  await page.waitForFunction(() => /expert/.test(document.querySelector("#hint").textContent), null, { timeout: 10000 });
+  const hint = await page.textContent("#hint");
+  assert.match(hint, /computer, expert/i);
+  await shot(page, "41-expert-phone-nl");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -3,7 +3,7 @@
 // the while; its seat is named by its level in the person's language.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, openGame, shot, snap, rng, randomClick, pullSheet, chooseLanguage } from "./harness.mjs";
+import { serve, launch, openGame, shot, snap, rng, randomClick, squarePoint } from "./harness.mjs";
 
 let srv, browser;
 before(async () => { srv = await serve(); browser = await launch(); });
@@ -52,21 +52,27 @@ test("a whole base game against the expert, by clicks, at 1280×800", async () =
 });
 
 test("the expert on a 390×844 phone in Dutch: its seat says so while it plays", async () => {
-  const page = await openGame(browser, srv.url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  await pullSheet(page);
-  await chooseLanguage(page, "nl");
+  // A Dutch phone: the page speaks the browser's language.
+  const page = await openGame(browser, srv.url, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: "nl-NL" });
+  await page.waitForFunction(() => document.documentElement.lang === "nl", null, { timeout: 15000 });
   await page.click("#btn-new");
   const offered = await page.$$eval("#ng-players li:nth-child(2) select.who option", (os) => os.map((o) => o.textContent));
   assert.ok(offered.some((t) => /expert/.test(t)), `the dialog offers the expert: ${offered.join(" | ")}`);
   await page.click("#ng-cancel");
   await againstExpert(page);
   await page.evaluate(() => { window.carc.bots.stepMs = 3000; });
-  // Ann's first turn by taps, then the expert's turn shows in the hint.
-  const r = rng(7);
-  while ((await snap(page)).current_player === 0) await randomClick(page, r, true);
+  // The first turn by taps (one to try the tile on a square, one to place it), no figure;
+  // then the expert's turn shows in the hint.
+  const legal = await page.evaluate(() => window.carc.game.legalActions());
+  const p = await squarePoint(page, legal[0].x, legal[0].y);
+  const box = await page.locator("#board").boundingBox();
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  await page.touchscreen.tap(box.x + p.x, box.y + p.y);
+  assert.equal((await snap(page)).phase.step, "figure");
+  await page.tap("#btn-pass");
   await page.waitForFunction(() => /expert/.test(document.querySelector("#hint").textContent), null, { timeout: 10000 });
   const hint = await page.textContent("#hint");
-  assert.match(hint, /computer, expert/i);
+  assert.match(hint, /\(computer, expert\) speelt/);
   await shot(page, "41-expert-phone-nl");
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -80,38 +80,44 @@ pub fn arena_of(
     on_game: &(dyn Fn(f64) + Sync),
 ) -> Result<ArenaResult, SetupError> {
     Game::new(tiles.clone(), setup.clone())?;
-    let threads = threads.clamp(1, 64);
-    let results: Vec<Result<ArenaResult, SetupError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut r = ArenaResult::default();
-                    for i in (t as u32..pairs).step_by(threads) {
-                        let mut seeds = Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                        let deck = seeds.next_u64();
-                        for a_seat in 0..2 {
-                            let setup = Setup { deck: Deck::Seed(deck), ..setup.clone() };
-                            let game = Game::new(tiles.clone(), setup)?;
-                            let bots = [a(seeds.next_u64()), b(seeds.next_u64())];
-                            let g = play(game, bots, a_seat);
-                            on_game(g.wins_a);
-                            r.add(&g);
-                        }
-                    }
-                    Ok(r)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an arena thread")).collect()
-    });
+    let pair = |i: u32| -> Result<ArenaResult, SetupError> {
+        let mut seeds = Rng::new(game_seed(seed, i));
+        let deck = seeds.next_u64();
+        let mut r = ArenaResult::default();
+        for a_seat in 0..2 {
+            let game = Game::new(tiles.clone(), Setup { deck: Deck::Seed(deck), ..setup.clone() })?;
+            let g = play(game, [a(seeds.next_u64()), b(seeds.next_u64())], a_seat);
+            on_game(g.wins_a);
+            r.add(&g);
+        }
+        Ok(r)
+    };
     let mut total = ArenaResult::default();
-    for r in results {
+    for r in spread(pairs, threads, pair) {
         total.add(&r?);
     }
     let n = total.games.max(1) as f64;
     total.mean_diff /= n;
     total.ci95 = wilson(total.wins_a / n, n);
     Ok(total)
+}
+
+/// The seed game `i` of a run seeded `seed` is played from, whatever the threads.
+pub(crate) fn game_seed(seed: u64, i: u32) -> u64 {
+    seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// `work(i)` for every `i` below `n`, on `threads` threads (at most 64), each thread taking
+/// every `threads`-th index: the results in the order each thread finished its share.
+pub(crate) fn spread<T: Send>(n: u32, threads: usize, work: impl Fn(u32) -> T + Sync) -> Vec<T> {
+    let threads = threads.clamp(1, 64);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || (t as u32..n).step_by(threads).map(work).collect::<Vec<T>>()))
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a games thread")).collect()
+    })
 }
 
 /// One game, A in seat `a_seat`: its result from A's side, with each side's thinking.

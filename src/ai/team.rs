@@ -1,6 +1,7 @@
 //! Cooperative games played by a team of computer players: win rates per level.
 
-use super::{arena::wilson, Bot, Level};
+use super::arena::{game_seed, spread, wilson};
+use super::{Bot, Level};
 use crate::engine::coop::Ending;
 use crate::engine::rng::Rng;
 use crate::engine::{Deck, Game, Setup, SetupError, TileSet};
@@ -69,34 +70,22 @@ pub fn team_games(
     on_game: &(dyn Fn(bool) + Sync),
 ) -> Result<TeamResult, SetupError> {
     Game::new(tiles.clone(), setup.clone())?;
-    let threads = threads.clamp(1, 64);
-    let results: Vec<Result<TeamResult, SetupError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut r = TeamResult::default();
-                    for i in (t as u32..games).step_by(threads) {
-                        let mut s = Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                        let game = team_game(tiles, setup, level, s.next_u64(), s.next_u64())?;
-                        let (why, turn) = game.coop().ending.expect("a finished cooperative game");
-                        r.games += 1;
-                        on_game(why.won());
-                        match why {
-                            Ending::Goal => r.won += 1,
-                            Ending::Ghosts { .. } => r.lost_ghosts += 1,
-                            Ending::Pile => r.lost_pile += 1,
-                        }
-                        r.turns += turn as u64;
-                        r.score += game.coop().markers.iter().copied().min().unwrap_or(0) as u64;
-                    }
-                    Ok(r)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a game thread")).collect()
-    });
+    let one = |i: u32| -> Result<TeamResult, SetupError> {
+        let mut s = Rng::new(game_seed(seed, i));
+        let game = team_game(tiles, setup, level, s.next_u64(), s.next_u64())?;
+        let (why, turn) = game.coop().ending.expect("a finished cooperative game");
+        on_game(why.won());
+        let mut r = TeamResult { games: 1, turns: turn as u64, ..TeamResult::default() };
+        match why {
+            Ending::Goal => r.won += 1,
+            Ending::Ghosts { .. } => r.lost_ghosts += 1,
+            Ending::Pile => r.lost_pile += 1,
+        }
+        r.score = game.coop().markers.iter().copied().min().unwrap_or(0) as u64;
+        Ok(r)
+    };
     let mut total = TeamResult::default();
-    for r in results {
+    for r in spread(games, threads, one) {
         total.add(&r?);
     }
     Ok(total)

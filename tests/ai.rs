@@ -234,6 +234,19 @@ fn an_arena_plays_the_same_games_on_any_number_of_threads() {
 }
 
 #[test]
+fn the_expert_shares_its_simulations_as_two_players_would() {
+    let tiles = TileSet::builtin();
+    let expert = Level::Expert.budget().unwrap();
+    let two = Game::new(tiles.clone(), setup(&["base"], Options::default(), 2, 1)).unwrap();
+    let five = Game::new(tiles.clone(), setup(&["base", "ghosts"], Options::default(), 5, 1)).unwrap();
+    assert_eq!(expert.for_game(&two), expert);
+    let b = expert.for_game(&five);
+    assert_eq!((b.simulations, b.rounds), (expert.simulations * 2 / 5, 1));
+    // Hard keeps its whole budget.
+    assert_eq!(Level::Hard.budget().unwrap().for_game(&five).simulations, 12000);
+}
+
+#[test]
 fn the_wilson_interval_is_right() {
     // 150 wins of 200: the interval is [0.686, 0.805] (textbook Wilson score interval).
     let (lo, hi) = wilson(0.75, 200.0);

@@ -176,9 +176,18 @@ impl Budget {
     /// tells, so the look-ahead stops after one round (measured with `carc arena` when
     /// hard had 16 plans and 4,000 simulations: it won 50% against medium on all sets with
     /// two rounds, 58% with one; on the base game 59% with two rounds, 52.5% with one).
+    ///
+    /// The outlook costs more with more seats (more figures to weigh, more turns in each
+    /// simulated round): a search judged by it spends the simulations of two players'
+    /// share, so that the expert's slowest decision in a 5-player game with every set stays
+    /// within the browser's second (it was 603 ms natively with the whole budget).
     pub fn for_game(self, game: &Game) -> Budget {
         let rounds = if game.has_set(crate::engine::Set::Ghosts) { self.rounds.min(1) } else { self.rounds };
-        Budget { rounds, ..self }
+        let simulations = match self.judge {
+            Judge::Outlook(_) => self.simulations * 2 / game.players().len().max(2) as u32,
+            Judge::Standing => self.simulations,
+        };
+        Budget { rounds, simulations, ..self }
     }
 }
 

@@ -1,6 +1,6 @@
 // The expert computer (issue 41): chosen on the new-game screen like every level, it plays
-// a whole game against a person's clicks in the computers' worker, the page answering all
-// the while; its seat is named by its level in the person's language.
+// a whole game against a person's clicks in the computers' worker; its seat is named by its
+// level in the person's language.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, launch, openGame, shot, snap, rng, randomClick, squarePoint } from "./harness.mjs";
@@ -24,17 +24,14 @@ test("a whole base game against the expert, by clicks, at 1280×800", async () =
   assert.equal(record.setup.players[1].computer, "expert", "the seat is kept as expert in the record");
   await page.evaluate(() => { window.carc.bots.stepMs = 0; });
   const r = rng(41);
-  let expertTurns = 0, lag = 0;
+  // (The page's frames while a computer thinks are measured by perf.test, which runs alone:
+  // beside other browser tests a frame's time says more about the machine than the page.)
+  let expertTurns = 0;
   for (let guard = 0; guard < 600; guard++) {
     const s = await snap(page);
     if (s.over) break;
     if (s.current_player === 1) {
       if (s.phase.step === "tile") expertTurns++;
-      // The page keeps drawing while the expert thinks in its worker.
-      lag = Math.max(lag, await page.evaluate(() => new Promise((res) => {
-        const t = performance.now();
-        requestAnimationFrame(() => res(performance.now() - t));
-      })));
       await page.waitForFunction((n) => window.carc.game.snapshot().actions > n, s.actions, { timeout: 20000 });
     } else {
       await randomClick(page, r, true);
@@ -43,7 +40,6 @@ test("a whole base game against the expert, by clicks, at 1280×800", async () =
   const s = await snap(page);
   assert.equal(s.over, true, "the game reached its final scores");
   assert.ok(expertTurns >= 30, `the expert played its turns (${expertTurns})`);
-  assert.ok(lag < 100, `a frame came within ${lag.toFixed(1)} ms while the expert thought`);
   // A person clicking at random loses to it.
   assert.ok(s.players[1].score > s.players[0].score, `expert ${s.players[1].score}, person ${s.players[0].score}`);
   await shot(page, "41-expert-game-1280");

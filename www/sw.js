@@ -23,9 +23,16 @@ const storable = (response) => response.ok && !/no-store/i.test(response.headers
 self.addEventListener("install", (e) => {
   e.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // Past the browser's HTTP cache, so that every file is this build's.
-    const responses = await Promise.all(FILES.map((f) => fetch(new Request(f, { cache: "reload" }))));
-    await Promise.all(responses.map((r, i) => storable(r) ? cache.put(FILES[i], r) : null));
+    try {
+      // Past the browser's HTTP cache, so that every file is this build's.
+      const responses = await Promise.all(FILES.map((f) => fetch(new Request(f, { cache: "reload" }))));
+      await Promise.all(responses.map((r, i) => storable(r) ? cache.put(FILES[i], r) : null));
+    } catch (err) {
+      // The old build's worker stays (the browser tries again on a later visit); a
+      // half-filled cache of this build would otherwise stay until the next build.
+      await caches.delete(CACHE);
+      throw err;
+    }
     await self.skipWaiting();
   })());
 });

@@ -144,11 +144,22 @@ test("the service worker caches only the game's own files, per build, and never 
     // A new build: its worker takes over with a cache of its own and deletes the old one.
     const next = build.replace(/.$/, (d) => (d === "0" ? "1" : "0"));
     fs.writeFileSync(path.join(dir, "sw.js"), fs.readFileSync(path.join(dir, "sw.js"), "utf8").replace(build, next));
-    await page.evaluate(async () => { const r = await navigator.serviceWorker.getRegistration(); await r.update(); });
-    // Up to 60 s: beside other browser tests (three files at a time) the new worker once
-    // took over 15 s to activate and delete the old cache, and once more than 30 s (a
-    // clean-clone run beside the whole game against the expert).
-    for (let t = 0; t < 600 && Object.keys(c = await cached()).join() !== next; t++) await new Promise((r) => setTimeout(r, 100));
+    // Wait for the new worker to settle (activated, or redundant if its install failed)
+    // rather than for a fixed time: beside other browser tests its install once took over
+    // 60 s. Its activation deletes the old cache before it is "activated".
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      await r.update();
+      const w = r.installing || r.waiting || r.active;
+      return new Promise((done) => {
+        const check = () => { if (w.state === "activated" || w.state === "redundant") done(w.state); };
+        w.addEventListener("statechange", check);
+        check();
+        setTimeout(() => done(`${w.state} after 180 s`), 180000);
+      });
+    });
+    assert.equal(state, "activated", "the new build's worker took over");
+    c = await cached();
     assert.deepEqual(Object.keys(c), [next]);
   } finally {
     await srv.close();

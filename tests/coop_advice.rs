@@ -174,3 +174,30 @@ fn every_plan_of_a_team_has_reasons() {
         }
     }
 }
+
+/// Level 6, two players: red's road end at (-3,-2) and blue's road at (-1,-2), open to the
+/// east, with one square between them. Every colour must pass each mark on its own marker
+/// (COOP-DEC-13), and every colour on a feature scores the whole of it (COOP-3a-1): the
+/// road joining them is worth it for both, 8 points short of Rufus each (COOP-DEC-14).
+#[test]
+fn a_plan_that_joins_two_colours_on_a_road_says_each_is_behind_its_mark() {
+    let mut draw = bench_draw(3);
+    draw.extend(["ghosts.x-end", "ghosts.23", "ghosts.23", "ghosts.23"]);
+    draw.resize(60, "ghosts.11");
+    let mut g = coop_game(level(6), 2, false, &draw);
+    bench(&mut g, 3); // 4 turns: red and green's seat again
+    turn_with(&mut g, "ghosts.x-end", -3, -2, 0, "red", "E");
+    turn_with(&mut g, "ghosts.23", -1, -2, 0, "blue", "E");
+    assert_eq!(g.coop().markers, vec![0, 0, 0, 0]);
+    let join = [tile(&g, -2, -2, 0), Action::Pass];
+    let lifts = |colour, too| Reason::Lifts { colour, away: 8, mark: "Rufus", feature: "road", too };
+    let why = reasons(&g, &join);
+    assert_eq!(why[..2], [lifts("red", true), lifts("blue", true)], "{why:?}");
+    // The same tile with green's meeple on a road of its own (turned, west of red's end) puts
+    // green on a road alone: no "too", and nobody joins.
+    let alone = [tile(&g, -4, -2, 1), Action::from(Move::Meeple { colour: colour("green"), spot: spot("E") })];
+    let why = reasons(&g, &alone);
+    assert_eq!(why[0], lifts("green", false), "{why:?}");
+    assert_eq!(why[1], Reason::Claims { feature: "road", value: 1 }, "{why:?}");
+    assert!(!why.iter().any(|r| matches!(r, Reason::Lifts { too: true, .. })), "{why:?}");
+}

@@ -36,6 +36,8 @@ export function reasonsText(why, piles, t) {
       case "ghosts_back": return t("hint.why.ghosts_back", r);
       case "claims": return t("hint.why.claims", { ...r, feature: t(`hint.feature.${r.feature}`) });
       case "keeps_meeples": return t("hint.why.keeps_meeples", { n: r.left });
+      case "lifts": return t(`hint.why.lifts${r.mark === "goal" ? ".goal" : ""}${r.too ? ".too" : ""}`,
+        { n: r.away, mark: r.mark, colour: t(`colour.${r.colour}`), where: t(`hint.where.${r.feature}`) });
       case "pace": return t(paceKey("hint.why.pace", r, piles), { ...r, n: r.tiles });
       default: return t(`hint.why.${r.why}`, r);
     }

@@ -1,10 +1,10 @@
 //! What a player of the cooperative game is told about a position: the pace (the next
 //! mark against the tiles left), the drain of open cemeteries, and why a plan is worth
-//! playing (*Hint*). Each is a fact the player can check on the board; the page words
+//! playing (*Hint*), down to which colour it moves toward its next mark at level 6. Each is a fact the player can check on the board; the page words
 //! them in its language (`hint.why.*`, `team.pace*`, `team.drain.*` in www/lang-*.js).
 
-use crate::engine::coop::levels::CemeteryGhost;
-use crate::engine::coop::{Hound, HOUNDS};
+use crate::engine::coop::levels::{CemeteryGhost, Markers};
+use crate::engine::coop::{CoopState, Hound, COLOURS, HOUNDS};
 use crate::engine::{Action, Event, FeatureKind, Game};
 use serde::Serialize;
 
@@ -33,18 +33,24 @@ pub fn pace(game: &Game) -> Option<Pace> {
     if !game.is_coop() || st.ending.is_some() {
         return None;
     }
-    let level = st.level();
     let low = st.markers.iter().copied().min().unwrap_or(0);
-    let (mark, value) = level
+    let (mark, value) = next_mark(st, low);
+    let away = value.saturating_sub(low);
+    let tiles = game.active_pile_left();
+    Some(Pace { mark, value, away, tiles, behind: away as f32 > PACE_PER_TILE * tiles as f32 })
+}
+
+/// The next mark above a marker at `points`: the first hound still on the track past it
+/// (`Rufus` or `Ronja`) with its value, else `goal` and the goal.
+fn next_mark(st: &CoopState, points: u32) -> (&'static str, u32) {
+    let level = st.level();
+    level
         .hounds
         .iter()
         .zip(&st.hounds)
         .zip(HOUNDS)
-        .find(|((v, h), _)| **h == Hound::Track && **v > low)
-        .map_or(("goal", level.goal), |((v, _), name)| (name, *v));
-    let away = value.saturating_sub(low);
-    let tiles = game.active_pile_left();
-    Some(Pace { mark, value, away, tiles, behind: away as f32 > PACE_PER_TILE * tiles as f32 })
+        .find(|((v, h), _)| **h == Hound::Track && **v > points)
+        .map_or(("goal", level.goal), |((v, _), name)| (name, *v))
 }
 
 /// What each open cemetery costs the team, by level.
@@ -111,6 +117,22 @@ pub enum Reason {
         /// What it would score now (COOP-3a).
         value: i32,
     },
+    /// Level 6, where each colour must pass every mark on its own marker (COOP-DEC-13): a
+    /// colour still short of its next mark goes on an open road, city or castle, by a
+    /// meeple placed there or (`too`) by joining its feature to one that other colours
+    /// hold, so that it scores the whole of it with them (COOP-3a-1).
+    Lifts {
+        /// The colour's name (`green`).
+        colour: &'static str,
+        /// Points it still needs to reach the mark.
+        away: u32,
+        /// `Rufus`, `Ronja` or `goal`.
+        mark: &'static str,
+        /// `road`, `city` or `castle`.
+        feature: &'static str,
+        /// It shares the feature with other colours.
+        too: bool,
+    },
     /// No meeple placed: the free ones are kept for features that pay.
     KeepsMeeples {
         /// The free meeples of the player's colours.
@@ -163,9 +185,19 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
     if back > 0 {
         out.push(Reason::GhostsBack { n: back as u8, supply: after.coop_supply() });
     }
+    let lifts = st1.level.as_ref().is_some_and(|l| l.markers == Markers::Colour);
+    if lifts {
+        out.extend(joins(game, &after));
+    }
     for e in &events {
         match e {
-            Event::MeeplePlaced { x, y, spot, .. } => out.extend(claim(&after, *x, *y, spot)),
+            Event::MeeplePlaced { x, y, spot, colour, .. } => {
+                let claimed = claim(&after, *x, *y, spot);
+                if let (true, Some(Reason::Claims { feature, .. })) = (lifts, &claimed) {
+                    out.extend(lift(&after, *colour, feature, false));
+                }
+                out.extend(claimed);
+            }
             Event::Passed { player } => {
                 let left = crate::engine::coop::colours_of(after.setup().players.len(), *player)
                     .map(|c| after.players()[c as usize].in_supply(crate::engine::FigureKind::Meeple) as u32)
@@ -181,6 +213,60 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
     out
 }
 
+/// A [`Reason::Lifts`] for the colour `named` ([`COLOURS`] index) on a `feature`, if it is
+/// still short of its next mark.
+fn lift(game: &Game, named: u8, feature: &'static str, too: bool) -> Option<Reason> {
+    let st = game.coop();
+    let points = *st.markers.get(st.palette.iter().position(|&c| c == named)?)?;
+    let (mark, value) = next_mark(st, points);
+    let colour = COLOURS.get(named as usize)?;
+    (value > points).then_some(Reason::Lifts { colour, away: value - points, mark, feature, too })
+}
+
+/// Each open road, city or castle with the colours on it (as [`COLOURS`] indices).
+fn held(game: &Game) -> Vec<(&'static str, Vec<u8>)> {
+    let mut out: Vec<(crate::engine::features::NodeIdx, &'static str, Vec<u8>)> = Vec::new();
+    for (i, f) in game.figures().iter().enumerate() {
+        let root = game.features().root(f.node);
+        let Some(feature) = feature_name(game.features().node(root).kind) else { continue };
+        let colour = game.colour_of(i);
+        match out.iter_mut().find(|(r, ..)| *r == root) {
+            Some((.., colours)) if !colours.contains(&colour) => colours.push(colour),
+            Some(_) => {}
+            None => out.push((root, feature, vec![colour])),
+        }
+    }
+    out.into_iter().map(|(_, feature, colours)| (feature, colours)).collect()
+}
+
+/// The colours that a plan puts beside colours they shared no feature with before: a
+/// [`Reason::Lifts`] with `too` for each such colour still short of its next mark.
+fn joins(before: &Game, after: &Game) -> Vec<Reason> {
+    let shared = |colours: &[u8], c: u8, d: u8| colours.contains(&c) && colours.contains(&d);
+    let old = held(before);
+    let mut out = Vec::new();
+    for (feature, colours) in held(after) {
+        for &c in &colours {
+            let new = colours.iter().any(|&d| d != c && !old.iter().any(|(_, o)| shared(o, c, d)));
+            if new {
+                out.extend(lift(after, c, feature, true));
+            }
+        }
+    }
+    out
+}
+
+/// A feature's name in the hint's words, for the kinds a meeple scores in the cooperative
+/// game.
+fn feature_name(kind: FeatureKind) -> Option<&'static str> {
+    match kind {
+        FeatureKind::Road => Some("road"),
+        FeatureKind::City => Some("city"),
+        FeatureKind::Castle => Some("castle"),
+        _ => None,
+    }
+}
+
 /// The feature a meeple just placed at `(x, y)`, `spot` stands on, if it is still there
 /// (a feature the tile completed has been scored already and says so in its own reason).
 fn claim(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
@@ -189,11 +275,6 @@ fn claim(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
         p.x == x && p.y == y && s.to_string() == spot
     })?;
     let root = game.features().root(game.figures()[fig].node);
-    let feature = match game.features().node(root).kind {
-        FeatureKind::Road => "road",
-        FeatureKind::City => "city",
-        FeatureKind::Castle => "castle",
-        _ => return None,
-    };
+    let feature = feature_name(game.features().node(root).kind)?;
     Some(Reason::Claims { feature, value: game.coop_value(root) })
 }

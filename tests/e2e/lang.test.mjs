@@ -52,7 +52,7 @@ test("the check fails when a key or a placeholder is missing", () => {
 
 // Keys made from a family and a name: every member must be in the table.
 const FAMILIES = {
-  level: ["easy", "medium", "hard"],
+  level: ["easy", "medium", "hard", "expert"],
   colour: ["red", "green", "blue", "yellow", "black", "pink"],
   name: ["0", "1", "2", "3", "4"],
   set: ["base", "river", "ghosts", "spellcircles", "watchtowers", "shrines"],
@@ -60,6 +60,9 @@ const FAMILIES = {
   figure: ["meeple", "abbot", "guard"],
   "hint.coop": ["meeple", "score", "bury", "fewer", "attract", "cemetery_ghost", "mist_ghost", "cat", "hound", "removal", "face_down"],
   hint: ["tile", "figure", "circle", "cat"],
+  // src/ai/advice.rs's Reason::Lifts: a hound or the goal, alone or beside other colours.
+  "hint.why": ["lifts", "lifts.too", "lifts.goal", "lifts.goal.too"],
+  "hint.where": ["road", "city", "castle"],
   refused: ["isolated", "fits", "river"],
   cat: ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won", "challenge bonus",
     "final road", "final city", "final monastery", "final shrine", "final castle", "final garden", "final field", "final ghosts"],

@@ -5,6 +5,7 @@
 //! still in the supply are worth something while there are tiles left to use them on
 //! (meeple economy). The cooperative game: one value for the whole team ([`team_value`]).
 
+use super::outlook::open_squares;
 use crate::engine::coop::Hound;
 use crate::engine::{FeatureKind, FigureKind, Game, PlayerState};
 
@@ -65,12 +66,25 @@ mod team {
     pub const GHOST: f32 = 1.5;
     pub const KNEE: f32 = 5.0;
     pub const KNEE_WEIGHT: f32 = 4.0;
+    /// The chance counted that two features of one kind reaching the same open square
+    /// are joined there, so that each colour on either scores the whole (of 0.3, 0.6 and
+    /// 1.0, the best).
+    pub const JOIN: f32 = 0.6;
     /// Each free meeple.
     pub const FREE: f32 = 1.0;
     /// Pace: the points still needed for the next mark beyond what the active pile's
     /// tiles bring at `RATE` points a tile (teams score about 1.0–1.5), each at `PRESS`.
     pub const PRESS: f32 = 1.0;
     pub const RATE: f32 = 1.5;
+}
+
+/// An open road or city with colours on it: what it is worth to each, and the open
+/// squares where a tile could join it to another.
+struct Held {
+    kind: FeatureKind,
+    worth: f32,
+    colours: Vec<u8>,
+    squares: Vec<crate::engine::geometry::Pos>,
 }
 
 /// How good a cooperative position is for the team, in points of progress toward the goal.
@@ -92,6 +106,8 @@ pub fn team_value(game: &Game) -> f32 {
     let mut projected: Vec<f32> = st.markers.iter().map(|m| (*m as f32).min(goal)).collect();
     let mut roots = Vec::new();
     let mut colours = Vec::new();
+    // The open roads and cities with colours on them, for the joins still to come.
+    let mut held: Vec<Held> = Vec::new();
     for f in game.figures() {
         let root = game.features().root(f.node);
         if roots.contains(&root) {
@@ -115,6 +131,28 @@ pub fn team_value(game: &Game) -> f32 {
         match projected.len() {
             1 => projected[0] += worth * colours.len() as f32,
             _ => colours.iter().for_each(|&c| projected[c as usize] += worth),
+        }
+        if node.kind != FeatureKind::Castle {
+            held.push(Held { kind: node.kind, worth, colours: colours.clone(), squares: open_squares(game, root) });
+        }
+    }
+    // Two features of one kind that reach the same open square may be joined by a tile
+    // there, and then each colour on either scores the whole (COOP-3a-1): each colour
+    // gains the other feature's worth, at the chance of such a join.
+    for (i, a) in held.iter().enumerate() {
+        for b in &held[i + 1..] {
+            if a.kind != b.kind || !a.squares.iter().any(|s| b.squares.contains(s)) {
+                continue;
+            }
+            for (from, to) in [(a, b), (b, a)] {
+                for &c in to.colours.iter().filter(|c| !from.colours.contains(c)) {
+                    let gain = team::JOIN * from.worth;
+                    match projected.len() {
+                        1 => projected[0] += gain,
+                        _ => projected[c as usize] += gain,
+                    }
+                }
+            }
         }
     }
     let next = level.hounds.iter().zip(&st.hounds).find(|(_, h)| **h == Hound::Track).map_or(goal, |(v, _)| *v as f32);

@@ -149,6 +149,22 @@ fn completion(game: &Game, root: NodeIdx, unseen: &mut Unseen, w: &Weights) -> f
     if features.is_closed(root) || features.is_limited(root) || game.tiles_left() == 0 {
         return 0.0;
     }
+    let squares = open_squares(game, root);
+    let board = game.board();
+    let (left, u) = (game.tiles_left() as f32, unseen.total.max(1) as f32);
+    let mut complete = w.per_square.powi(squares.len().max(1) as i32 - 1);
+    for &s in &squares {
+        let fit = unseen.fitting(board, s).unwrap_or(0) as f32;
+        complete *= 1.0 - (1.0 - fit / u).powf(w.share * left);
+    }
+    complete
+}
+
+/// The open squares (empty, next to the board) that the feature whose root is `root`
+/// reaches with an edge: each must be filled for it to complete, and a tile there may
+/// join it to another feature that reaches the same square.
+pub(super) fn open_squares(game: &Game, root: NodeIdx) -> Vec<Pos> {
+    let features = game.features();
     let board = game.board();
     let mut squares: Vec<Pos> = Vec::new();
     for m in features.members(root) {
@@ -164,13 +180,7 @@ fn completion(game: &Game, root: NodeIdx, unseen: &mut Unseen, w: &Weights) -> f
             }
         }
     }
-    let (left, u) = (game.tiles_left() as f32, unseen.total.max(1) as f32);
-    let mut complete = w.per_square.powi(squares.len().max(1) as i32 - 1);
-    for &s in &squares {
-        let fit = unseen.fitting(board, s).unwrap_or(0) as f32;
-        complete *= 1.0 - (1.0 - fit / u).powf(w.share * left);
-    }
-    complete
+    squares
 }
 
 /// The prospects of the feature whose root is `root`.

@@ -110,3 +110,26 @@ test("het teampaneel en de tip in het Nederlands, met de waarschuwing dat het te
     await page.context().close();
   }
 });
+
+// Level 6: every colour must pass each mark on its own marker (COOP-DEC-13), so the hint
+// says which colour its plan moves on, and how far it is behind (src/ai/advice.rs, Lifts).
+test("level 6: the hint names the colour that is behind its mark, in English and in Dutch", async () => {
+  const cases = [
+    ["en-GB", /the (red|green|blue|yellow) colour is \d+ points? behind Rufus: put \1 on this (road|city|castle)( too)?[;.]/],
+    ["nl-NL", /de kleur (rood|groen|blauw|geel) staat \d+ punten? achter op Rufus: zet \1 (ook )?(op deze weg|in deze stad|in dit kasteel)[;.]/],
+  ];
+  for (const [locale, pattern] of cases) {
+    const page = await openGame(browser, srv.url, { viewport: { width: 1280, height: 800 }, locale });
+    await page.evaluate(() => {
+      window.carc.bots.stepMs = 0;
+      window.carc.newGame({ players: [{ name: "Ann" }, { name: "Bo" }], sets: ["ghosts"], seed: 3, options: { coop: { level: 6 } } });
+    });
+    await frame(page);
+    const s = await snap(page);
+    assert.deepEqual(s.coop.markers, [0, 0, 0, 0], "four colours, each on its own marker");
+    await hint(page, pattern);
+    await shot(page, `21-coop-level6-hint-${locale}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});

@@ -2,7 +2,7 @@
 //! seat-swapped pairs on two threads, with each side's time per decision.
 //!
 //! `cargo run --release --example expert_lab -- SETS PAIRS CAND SIMS ROUNDS JUDGE [AGAINST] [SEED] [ROLLOUT]`
-//! - JUDGE: `standing`, `outlook` (the expert's weights) or `outlook:SHARE,PER_SQUARE,FILL,FIGURE,FARM`;
+//! - JUDGE: `standing`, `outlook` (the expert's weights) or `outlook:SHARE,PER_SQUARE,FILL,FIGURE,FARM[,JOIN]`;
 //! - AGAINST: a level (hard by default), or `judge:JUDGE` for a bot that plays the best
 //!   plan by that judge with no search (with CAND 1 and ROUNDS 0 on A's side too, this
 //!   compares two evaluations over thousands of fast games);
@@ -21,7 +21,14 @@ fn judge(text: &str) -> Judge {
         None => Judge::Outlook(WEIGHTS),
         Some((_, w)) => {
             let v: Vec<f32> = w.split(',').map(|x| x.parse().expect("a weight")).collect();
-            Judge::Outlook(Weights { share: v[0], per_square: v[1], fill: v[2], figure: v[3], farm: v[4] })
+            Judge::Outlook(Weights {
+                share: v[0],
+                per_square: v[1],
+                fill: v[2],
+                figure: v[3],
+                farm: v[4],
+                join: v.get(5).copied().unwrap_or(0.0),
+            })
         }
     }
 }

@@ -276,7 +276,7 @@ mod outlook {
     //! unseen tile fits can never be completed (BASE-CITY-2 doubles only a completed city),
     //! so it gains nothing and its knight never comes back.
 
-    use carcassonne::ai::outlook::{expected_standings, WEIGHTS};
+    use carcassonne::ai::outlook::{expected_standings, Weights, WEIGHTS};
     use carcassonne::engine::{Action, Deck, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup};
     use carcassonne::engine::{Spot, TileSet};
 
@@ -338,5 +338,58 @@ mod outlook {
         assert!(chance > 0.05);
         assert!((a[0] - d[0] - chance * (3.0 + figure)).abs() < 1e-4, "{a:?} against {d:?}");
         assert_eq!(a[1], d[1], "Blue has nothing on it");
+    }
+
+    /// Red's city (the start tile's and base.F, 2 squares and a coat of arms: 3 now) and
+    /// Blue's (base.E at (1,-2), 1 square) both reach the open square (0,-2). A tile there
+    /// would join them with one knight each, and both would score the whole (BASE-MAJ-1):
+    /// a threat to Red and a chance for Blue. Red then draws base.C; both unseen tiles
+    /// (base.N) fit the square, so each city is taken to complete and double (BASE-CITY-2):
+    /// 6 for Red's, 2 for Blue's. The outlook counts the join at its weight's chance: Blue
+    /// gains Red's 6, Red gains Blue's 2.
+    #[test]
+    fn two_cities_one_tile_could_join_are_a_threat_to_the_larger_and_a_chance_for_the_other() {
+        let draw: Vec<_> = ["base.F", "base.B", "base.B", "base.E", "base.C", "base.N", "base.N"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let setup = Setup {
+            players: vec![PlayerSetup::named("Red"), PlayerSetup::named("Blue")],
+            sets: vec![Set::Base],
+            options: Options::default(),
+            deck: Deck::Draw(draw),
+        };
+        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        let place = |g: &mut Game, x, y, rot| {
+            let Phase::Tile { tile } = g.phase() else { panic!("a tile step") };
+            g.apply(&Action::PlaceTile { tile, pos: Pos::new(x, y), rot: Rotation::new(rot).unwrap() }).unwrap();
+        };
+        let knight = |g: &mut Game, at: Pos| {
+            let a = g
+                .legal_actions()
+                .into_iter()
+                .find(|a| {
+                    matches!(a, Action::PlaceFigure { figure: FigureKind::Meeple, spot }
+                        if g.inspect(at, carcassonne::engine::Part::Spot(*spot))
+                            .is_some_and(|i| i.kind == carcassonne::engine::FeatureKind::City))
+                })
+                .expect("a knight's spot on the city");
+            g.apply(&a).unwrap();
+        };
+        place(&mut g, 0, -1, 1);
+        knight(&mut g, Pos::new(0, -1));
+        place(&mut g, 1, -1, 0);
+        g.apply(&Action::Pass).unwrap();
+        let red_second = g.legal_actions().into_iter().find(|a| matches!(a, Action::PlaceTile { .. })).unwrap();
+        g.apply(&red_second).unwrap();
+        g.apply(&Action::Pass).unwrap();
+        place(&mut g, 1, -2, 3); // its city edge faces west, onto (0,-2)
+        knight(&mut g, Pos::new(1, -2));
+        assert_eq!(g.projected_scores(), vec![3, 1]);
+        let apart = Weights { join: 0.0, ..WEIGHTS };
+        let (with, without) = (expected_standings(&g, &WEIGHTS), expected_standings(&g, &apart));
+        assert!((with[0] - without[0] - WEIGHTS.join * 2.0).abs() < 1e-4, "{with:?} against {without:?}");
+        assert!((with[1] - without[1] - WEIGHTS.join * 6.0).abs() < 1e-4, "{with:?} against {without:?}");
+        assert!(WEIGHTS.join > 0.0);
     }
 }

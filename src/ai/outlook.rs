@@ -10,7 +10,9 @@
 //! - a figure on a feature that will complete comes back to be used again; one on a
 //!   feature that cannot stays out for the rest of the game;
 //! - a field's farmers will score each open city it touches that gets completed
-//!   (BASE-FIELD-2), counted at a quarter of its chance.
+//!   (BASE-FIELD-2), counted at a quarter of its chance;
+//! - two roads or cities that reach the same open square may be joined by one tile, and
+//!   then the most figures on both take the whole (BASE-MAJ-1).
 //!
 //! Everything here is public information: the board and the unseen tiles' counts.
 
@@ -37,10 +39,15 @@ pub struct Weights {
     /// Share of the 3 points an open city will bring the farmers of a field it touches
     /// (BASE-FIELD-2), times its chance of completion.
     pub farm: f32,
+    /// The chance counted that two roads or cities reaching the same open square are
+    /// joined there, which matters when the join changes who holds the majority
+    /// (BASE-MAJ-1): a threat to the one who holds the larger feature alone, a chance for
+    /// the other.
+    pub join: f32,
 }
 
 /// The weights the expert plays with.
-pub const WEIGHTS: Weights = Weights { share: 0.1, per_square: 0.5, fill: 0.06, figure: 3.0, farm: 0.25 };
+pub const WEIGHTS: Weights = Weights { share: 0.1, per_square: 0.5, fill: 0.06, figure: 3.0, farm: 0.25, join: 0.3 };
 
 /// The unseen tiles, counted for the questions the outlook asks of open squares.
 struct Unseen<'g> {
@@ -108,6 +115,7 @@ pub fn expected_standings(game: &Game, w: &Weights) -> Vec<f32> {
     }
     let mut unseen = Unseen::new(game);
     let mut seen: Vec<NodeIdx> = Vec::new();
+    let mut held: Vec<Held> = Vec::new();
     let features = game.features();
     for f in game.figures() {
         let root = features.root(f.node);
@@ -132,8 +140,49 @@ pub fn expected_standings(game: &Game, w: &Weights) -> Vec<f32> {
             // The figures come back if it completes; while it does not, they are stuck.
             *s += figure * prospect.complete * count[player] as f32;
         }
+        let kind = features.node(root).kind;
+        if w.join > 0.0 && matches!(kind, FeatureKind::Road | FeatureKind::City) && !features.is_limited(root) {
+            let value = game.feature_value(root, false).value as f32 + prospect.gain;
+            held.push(Held { kind, value, count, squares: open_squares(game, root) });
+        }
+    }
+    for (i, a) in held.iter().enumerate() {
+        for b in &held[i + 1..] {
+            // A square that no unseen tile fits joins nothing.
+            let live = |s: &Pos| b.squares.contains(s) && unseen.fitting(game.board(), *s).is_some_and(|n| n > 0);
+            if a.kind != b.kind || !a.squares.iter().any(live) {
+                continue;
+            }
+            let mut count = a.count;
+            count.iter_mut().zip(&b.count).for_each(|(x, y)| *x += y);
+            let merged = Held { kind: a.kind, value: a.value + b.value, count, squares: Vec::new() };
+            for (p, s) in standing.iter_mut().enumerate() {
+                *s += w.join * (merged.share(p) - a.share(p) - b.share(p));
+            }
+        }
     }
     standing
+}
+
+/// An open road or city with figures: its value with what it should still gain, the
+/// figures on it per seat, and its open squares.
+struct Held {
+    kind: FeatureKind,
+    value: f32,
+    count: [u16; 8],
+    squares: Vec<Pos>,
+}
+
+impl Held {
+    /// What seat `p` scores from it: all of it with the most figures, else nothing.
+    fn share(&self, p: usize) -> f32 {
+        let top = self.count.iter().copied().max().unwrap_or(0);
+        if top > 0 && self.count[p] == top {
+            self.value
+        } else {
+            0.0
+        }
+    }
 }
 
 /// `player`'s expected standing less the best other one.

@@ -6,6 +6,7 @@
 //! (meeple economy). The cooperative game: one value for the whole team ([`team_value`]).
 
 use super::outlook::open_squares;
+use crate::engine::coop::levels::Markers;
 use crate::engine::coop::Hound;
 use crate::engine::{FeatureKind, FigureKind, Game, PlayerState};
 
@@ -66,9 +67,11 @@ mod team {
     pub const GHOST: f32 = 1.5;
     pub const KNEE: f32 = 5.0;
     pub const KNEE_WEIGHT: f32 = 4.0;
-    /// The chance counted that two features of one kind reaching the same open square
-    /// are joined there, so that each colour on either scores the whole (of 0.3, 0.6 and
-    /// 1.0, the best).
+    /// Level 6: the chance counted that two features of one kind reaching the same open
+    /// square are joined there, so that each colour on either scores the whole (of 0.3,
+    /// 0.6 and 1.0, the best for easy teams at level 5). With one team marker it made
+    /// teams hold features open for joins: hard won 98.5% of level-1 games, not 100%
+    /// (docs/coop.md), so it counts only where each colour has its own marker.
     pub const JOIN: f32 = 0.6;
     /// Each free meeple.
     pub const FREE: f32 = 1.0;
@@ -106,7 +109,9 @@ pub fn team_value(game: &Game) -> f32 {
     let mut projected: Vec<f32> = st.markers.iter().map(|m| (*m as f32).min(goal)).collect();
     let mut roots = Vec::new();
     let mut colours = Vec::new();
-    // The open roads and cities with colours on them, for the joins still to come.
+    // The open roads and cities with colours on them, for the joins still to come, which
+    // count where each colour must pass every mark on its own marker (COOP-DEC-13).
+    let joins = level.markers == Markers::Colour;
     let mut held: Vec<Held> = Vec::new();
     for f in game.figures() {
         let root = game.features().root(f.node);
@@ -132,7 +137,7 @@ pub fn team_value(game: &Game) -> f32 {
             1 => projected[0] += worth * colours.len() as f32,
             _ => colours.iter().for_each(|&c| projected[c as usize] += worth),
         }
-        if node.kind != FeatureKind::Castle {
+        if joins && node.kind != FeatureKind::Castle {
             held.push(Held { kind: node.kind, worth, colours: colours.clone(), squares: open_squares(game, root) });
         }
     }
@@ -146,11 +151,7 @@ pub fn team_value(game: &Game) -> f32 {
             }
             for (from, to) in [(a, b), (b, a)] {
                 for &c in to.colours.iter().filter(|c| !from.colours.contains(c)) {
-                    let gain = team::JOIN * from.worth;
-                    match projected.len() {
-                        1 => projected[0] += gain,
-                        _ => projected[c as usize] += gain,
-                    }
+                    projected[c as usize] += team::JOIN * from.worth;
                 }
             }
         }

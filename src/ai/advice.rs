@@ -223,34 +223,35 @@ fn lift(game: &Game, named: u8, feature: &'static str, too: bool) -> Option<Reas
     (value > points).then_some(Reason::Lifts { colour, away: value - points, mark, feature, too })
 }
 
-/// Each open road, city or castle with the colours on it (as [`COLOURS`] indices).
-fn held(game: &Game) -> Vec<(&'static str, Vec<u8>)> {
-    let mut out: Vec<(crate::engine::features::NodeIdx, &'static str, Vec<u8>)> = Vec::new();
-    for (i, f) in game.figures().iter().enumerate() {
-        let root = game.features().root(f.node);
-        let Some(feature) = feature_name(game.features().node(root).kind) else { continue };
-        let colour = game.colour_of(i);
-        match out.iter_mut().find(|(r, ..)| *r == root) {
-            Some((.., colours)) if !colours.contains(&colour) => colours.push(colour),
-            Some(_) => {}
-            None => out.push((root, feature, vec![colour])),
+/// Per colour in play, the colours it shares an open road, city or castle with, a bit each.
+fn partners(game: &Game) -> [u8; 8] {
+    let (figures, f) = (game.figures(), game.features());
+    let mut out = [0u8; 8];
+    for a in figures {
+        for b in figures {
+            let root = f.root(a.node);
+            if a.owner != b.owner && root == f.root(b.node) && feature_name(f.node(root).kind).is_some() {
+                out[a.owner as usize & 7] |= 1 << (b.owner & 7);
+            }
         }
     }
-    out.into_iter().map(|(_, feature, colours)| (feature, colours)).collect()
+    out
 }
 
 /// The colours that a plan puts beside colours they shared no feature with before: a
 /// [`Reason::Lifts`] with `too` for each such colour still short of its next mark.
 fn joins(before: &Game, after: &Game) -> Vec<Reason> {
-    let shared = |colours: &[u8], c: u8, d: u8| colours.contains(&c) && colours.contains(&d);
-    let old = held(before);
+    let (figures, f) = (after.figures(), after.features());
     let mut out = Vec::new();
-    for (feature, colours) in held(after) {
-        for &c in &colours {
-            let new = colours.iter().any(|&d| d != c && !old.iter().any(|(_, o)| shared(o, c, d)));
-            if new {
-                out.extend(lift(after, c, feature, true));
-            }
+    for (c, (new, old)) in partners(after).into_iter().zip(partners(before)).enumerate() {
+        let fresh = new & !old;
+        // The feature where the colour meets a colour it had not met.
+        let met = figures.iter().find(|a| {
+            a.owner as usize == c
+                && figures.iter().any(|b| fresh & (1 << (b.owner & 7)) != 0 && f.root(b.node) == f.root(a.node))
+        });
+        if let Some(name) = met.and_then(|a| feature_name(f.node(f.root(a.node)).kind)) {
+            out.extend(lift(after, after.palette_colour(c as u8), name, true));
         }
     }
     out

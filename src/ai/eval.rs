@@ -86,7 +86,8 @@ mod team {
 struct Held {
     kind: FeatureKind,
     worth: f32,
-    colours: Vec<u8>,
+    /// A bit for each colour on it.
+    colours: u8,
     squares: Vec<crate::engine::geometry::Pos>,
 }
 
@@ -138,7 +139,8 @@ pub fn team_value(game: &Game) -> f32 {
             _ => colours.iter().for_each(|&c| projected[c as usize] += worth),
         }
         if joins && node.kind != FeatureKind::Castle {
-            held.push(Held { kind: node.kind, worth, colours: colours.clone(), squares: open_squares(game, root) });
+            let colours = colours.iter().fold(0, |m, c| m | 1 << (c & 7));
+            held.push(Held { kind: node.kind, worth, colours, squares: open_squares(game, root) });
         }
     }
     // Two features of one kind that reach the same open square may be joined by a tile
@@ -150,8 +152,11 @@ pub fn team_value(game: &Game) -> f32 {
                 continue;
             }
             for (from, to) in [(a, b), (b, a)] {
-                for &c in to.colours.iter().filter(|c| !from.colours.contains(c)) {
-                    projected[c as usize] += team::JOIN * from.worth;
+                let gains = to.colours & !from.colours;
+                for (c, p) in projected.iter_mut().enumerate() {
+                    if gains & (1 << c) != 0 {
+                        *p += team::JOIN * from.worth;
+                    }
                 }
             }
         }

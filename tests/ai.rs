@@ -280,18 +280,23 @@ mod outlook {
     use carcassonne::engine::{Action, Deck, FigureKind, Game, Options, Phase, PlayerSetup, Pos, Rotation, Set, Setup};
     use carcassonne::engine::{Spot, TileSet};
 
-    /// Red extends the start tile's city north with base.F (its coat of arms) and puts a
-    /// knight on it; the city stays open at (0, -2), which needs a city edge. Blue then
-    /// draws `blue`, and `rest` stays unseen.
-    fn open_city(blue: &str, rest: &[&str]) -> Game {
-        let draw: Vec<_> = ["base.F", blue].iter().chain(rest).map(|s| s.parse().unwrap()).collect();
+    /// A base game of Red and Blue drawing exactly `draw`.
+    fn red_and_blue(draw: &[&str]) -> Game {
         let setup = Setup {
             players: vec![PlayerSetup::named("Red"), PlayerSetup::named("Blue")],
             sets: vec![Set::Base],
             options: Options::default(),
-            deck: Deck::Draw(draw),
+            deck: Deck::Draw(draw.iter().map(|s| s.parse().unwrap()).collect()),
         };
-        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        Game::new(TileSet::builtin(), setup).unwrap()
+    }
+
+    /// Red extends the start tile's city north with base.F (its coat of arms) and puts a
+    /// knight on it; the city stays open at (0, -2), which needs a city edge. Blue then
+    /// draws `blue`, and `rest` stays unseen.
+    fn open_city(blue: &str, rest: &[&str]) -> Game {
+        let draw: Vec<&str> = ["base.F", blue].iter().chain(rest).copied().collect();
+        let mut g = red_and_blue(&draw);
         let Phase::Tile { tile } = g.phase() else { panic!("a tile step") };
         g.apply(&Action::PlaceTile { tile, pos: Pos::new(0, -1), rot: Rotation::new(1).unwrap() }).unwrap();
         let knight = g
@@ -349,17 +354,7 @@ mod outlook {
     /// gains Red's 6, Red gains Blue's 2.
     #[test]
     fn two_cities_one_tile_could_join_are_a_threat_to_the_larger_and_a_chance_for_the_other() {
-        let draw: Vec<_> = ["base.F", "base.B", "base.B", "base.E", "base.C", "base.N", "base.N"]
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect();
-        let setup = Setup {
-            players: vec![PlayerSetup::named("Red"), PlayerSetup::named("Blue")],
-            sets: vec![Set::Base],
-            options: Options::default(),
-            deck: Deck::Draw(draw),
-        };
-        let mut g = Game::new(TileSet::builtin(), setup).unwrap();
+        let mut g = red_and_blue(&["base.F", "base.B", "base.B", "base.E", "base.C", "base.N", "base.N"]);
         let place = |g: &mut Game, x, y, rot| {
             let Phase::Tile { tile } = g.phase() else { panic!("a tile step") };
             g.apply(&Action::PlaceTile { tile, pos: Pos::new(x, y), rot: Rotation::new(rot).unwrap() }).unwrap();

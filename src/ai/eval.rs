@@ -131,7 +131,7 @@ pub fn team_value(game: &Game) -> f32 {
         let worth = team::OPEN * game.coop_value(root) as f32 * team::PER_END.powi(ends);
         colours.clear();
         colours.extend(game.figures().iter().filter(|g| game.features().root(g.node) == root).map(|g| g.owner));
-        colours.sort_unstable();
+        crate::engine::sort::sort(&mut colours);
         colours.dedup();
         // Every colour on it scores its value (COOP-3a-1): the team marker once per colour.
         match projected.len() {

@@ -60,7 +60,7 @@ pub fn plans_by(game: &Game, judge: Judge) -> Vec<Plan> {
     // Best first, and among equals the order they were found in (as a stable sort would,
     // without linking one: the unstable sort is the one the rest of the game uses).
     let mut found: Vec<(usize, Plan)> = out.into_iter().enumerate().collect();
-    found.sort_unstable_by(|(i, a), (j, b)| b.value.total_cmp(&a.value).then(i.cmp(j)));
+    crate::engine::sort::sort_by(&mut found, |(i, a), (j, b)| b.value.total_cmp(&a.value).then(i.cmp(j)).is_lt());
     found.into_iter().map(|(_, p)| p).collect()
 }
 

@@ -332,7 +332,14 @@ impl Game {
     pub fn determinize(&self, rng: &mut Rng) -> Game {
         let mut g = self.clone();
         let unseen = &mut g.deck[g.next_draw..];
-        unseen.sort_unstable();
+        // Sorted by counting each kind (the search makes thousands of copies a decision,
+        // and the kinds are few), then shuffled.
+        let mut count = vec![0u16; g.tiles.tiles().len()];
+        for &t in unseen.iter() {
+            count[t as usize] += 1;
+        }
+        let sorted = count.iter().enumerate().flat_map(|(t, &c)| std::iter::repeat_n(t as TileIdx, c as usize));
+        unseen.iter_mut().zip(sorted).for_each(|(slot, t)| *slot = t);
         rng.shuffle(unseen);
         g
     }

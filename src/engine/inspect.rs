@@ -148,7 +148,7 @@ impl Game {
         let f = &self.features;
         let mut at: Vec<(Pos, u8)> =
             nodes.map(|n| (self.board.square(f.node(n).square).pos, f.node(n).local)).collect();
-        at.sort_unstable_by_key(|(p, local)| (p.y, p.x, *local));
+        super::sort::sort_by_key(&mut at, |(p, local)| (p.y, p.x, *local));
         at
     }
 

@@ -11,7 +11,7 @@
 //! [`river`], [`ghosts`] (mist, ghosts, guards, castles, cemeteries, the 2×2 start tile),
 //! [`spells`] (spell circles, Eloïse), [`towers`], [`shrines`], and [`coop`] (the
 //! cooperative game, which owns its turn's steps). [`rng`] is the seeded generator every
-//! random choice goes through.
+//! random choice goes through, and [`sort`] the one sort every list is ordered by.
 
 pub mod base;
 pub mod board;
@@ -32,6 +32,7 @@ pub mod scoring;
 pub mod sets;
 pub mod setup;
 pub mod shrines;
+pub mod sort;
 pub mod spells;
 pub mod tiles;
 pub mod towers;

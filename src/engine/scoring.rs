@@ -203,7 +203,7 @@ impl Game {
         if how != Scored::Final {
             // Figures leave in the order of their nodes (indices move as figures leave).
             let mut nodes = figs.iter().map(|&i| self.figures[i].node).collect::<Vec<_>>();
-            nodes.sort_unstable();
+            super::sort::sort(&mut nodes);
             for n in nodes {
                 let idx = self.features.node(n).occupant as usize;
                 self.remove_figure(idx, events);
@@ -249,7 +249,7 @@ impl Game {
             }
         }
         // Fields last, as the rules list them; otherwise in order of placement.
-        roots.sort_unstable_by_key(|&r| (self.features.node(r).kind == FeatureKind::Field, r));
+        super::sort::sort_by_key(&mut roots, |&r| (self.features.node(r).kind == FeatureKind::Field, r));
         // GHOST-CEM-7: cemeteries are not scored at the end.
         for r in roots {
             if self.features.node(r).kind != FeatureKind::Cemetery {

@@ -782,8 +782,8 @@ fn build_tile(set: &str, rt: RawTile) -> Result<TileDef, String> {
             }
         }
         let mut listed = seg.cities.clone();
-        listed.sort_unstable();
-        touching.sort_unstable();
+        super::sort::sort(&mut listed);
+        super::sort::sort(&mut touching);
         if listed != touching {
             return Err(format!(
                 "field {} lists cities {:?} but touches city segments {:?}",
@@ -898,9 +898,9 @@ type Look = (Vec<(FeatureKind, u16, u8)>, Vec<(u16, u8)>);
 
 fn look(def: &TileDef, rot: Rotation) -> Look {
     let mut segs: Vec<_> = def.segments.iter().map(|s| (s.kind, rotate_mask(s.ports, rot), s.pennants)).collect();
-    segs.sort_unstable();
+    super::sort::sort(&mut segs);
     let mut mist: Vec<_> = def.mist.iter().map(|m| (rotate_mask(m.ports, rot), m.circles)).collect();
-    mist.sort_unstable();
+    super::sort::sort(&mut mist);
     (segs, mist)
 }
 

@@ -70,7 +70,7 @@ impl Record {
                 _ => 0,
             }
         };
-        unseen.sort_unstable_by_key(|t| (class(t), *t));
+        crate::engine::sort::sort_by_key(&mut unseen, |t| (class(t), *t));
         let mut stand_ins = unseen.iter().copied();
         let mut order: Vec<TileIdx> = (0..drawn)
             .map(|p| if hidden_at.contains(&p) { stand_ins.next().expect("one per face-down tile") } else { deck[p] })

@@ -156,7 +156,7 @@ fn mist_sides(game: &Game, pos: Pos, region: u8) -> Vec<Side> {
     let placed = game.board().square(sq);
     let Some(m) = game.def_at(sq).mist.get(region as usize) else { return Vec::new() };
     let mut sides: Vec<Side> = mask_ports(m.ports).map(|p| p.rotate(placed.rot).side()).collect();
-    sides.sort_unstable_by_key(|s| *s as u8);
+    crate::engine::sort::sort_by_key(&mut sides, |s| *s as u8);
     sides.dedup();
     sides
 }

@@ -128,7 +128,7 @@ impl CoopState {
     pub(crate) fn clear(&mut self, square: SquareIdx, max: u8) -> u8 {
         let mut spots: Vec<GhostSpot> =
             self.ghosts.iter().filter(|g| g.0 == square && g.1.movable()).map(|g| g.1).collect();
-        spots.sort_unstable_by_key(|s| (*s != GhostSpot::Cemetery, *s));
+        crate::engine::sort::sort_by_key(&mut spots, |s| (*s != GhostSpot::Cemetery, *s));
         let mut taken = 0;
         for spot in spots {
             taken += self.lift(square, spot, max - taken);

@@ -174,7 +174,7 @@ impl LevelTable {
                 return Err(LevelError { level: Some(n), field: None, message: "missing from the file".into() });
             }
         }
-        levels.sort_unstable_by_key(|l| l.level);
+        crate::engine::sort::sort_by_key(&mut levels, |l| l.level);
         Ok(LevelTable { levels })
     }
 

@@ -334,7 +334,7 @@ pub(crate) fn actions(game: &Game, step: Step, out: &mut Vec<Action>) {
         Step::Score => {
             let mut squares: Vec<Pos> =
                 game.coop.ghosts.iter().filter(|g| g.1.movable()).map(|g| game.board.square(g.0).pos).collect();
-            squares.sort_unstable();
+            crate::engine::sort::sort(&mut squares);
             squares.dedup();
             for &root in &game.coop.turn.pending {
                 let (pos, spot) = feature_spot(game, root);

@@ -582,7 +582,7 @@ pub(super) fn score_event(game: &mut Game, root: NodeIdx, removal: Option<Square
     game.coop.turn.pending.retain(|r| *r != root);
     let figs = game.figures_on_feature(root);
     let mut colours: Vec<u8> = figs.iter().map(|&f| game.figures[f].owner).collect();
-    colours.sort_unstable();
+    crate::engine::sort::sort(&mut colours);
     colours.dedup();
     let kind = game.features.node(root).kind;
     let pos = game.board.square(game.features.node(root).square).pos;
@@ -642,7 +642,7 @@ pub(super) fn score_event(game: &mut Game, root: NodeIdx, removal: Option<Square
     // Then the markers passed, after Eloïse has moved on (`figure_left` puts her first).
     game.coop.tasks.now([Task::Markers]);
     let mut sorted = nodes;
-    sorted.sort_unstable();
+    crate::engine::sort::sort(&mut sorted);
     for n in sorted {
         let idx = game.features.node(n).occupant as usize;
         let f = game.take_figure(idx, events);

@@ -225,6 +225,7 @@ async function start() {
     online: () => page.online, guide: () => page.guide,
     motion: () => page.settings.motion !== false, sound: () => page.settings.sound === true,
     marks: () => page.settings.marks === true, confirm: () => page.settings.confirm !== false,
+    odds: () => page.settings.odds !== false,
     onError: page.notice,
     // A page opened from disk cannot start workers; the computers think on the page then.
     workerUrl: location.protocol === "file:" ? null : "bot-worker.js",

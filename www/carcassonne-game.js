@@ -126,7 +126,7 @@ export function parsePlayers(text, names) {
 
 export class CarcassonneGame extends HTMLElement {
   static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token",
-    "marks", "move", "autoplay", "highlight", "bars", "guide", "confirm"];
+    "marks", "move", "autoplay", "highlight", "bars", "guide", "confirm", "odds"];
 
   constructor() {
     super();
@@ -224,6 +224,7 @@ export class CarcassonneGame extends HTMLElement {
       // Motion follows the reader's system setting (the view checks it); `marks` adds the
       // colour-blind marks; an element makes no sound.
       motion: () => true, sound: () => false, marks: () => this.hasAttribute("marks"),
+      odds: () => this.getAttribute("odds") !== "off",
       // A figure waits for End turn unless the page says confirm="off".
       confirm: () => this.getAttribute("confirm") !== "off",
       onError: (m) => this.fail(new Error(m)),
@@ -345,7 +346,7 @@ export class CarcassonneGame extends HTMLElement {
     if (!this.game) return;
     if (name === "theme") { this.applyLook(); return; }
     if (name === "bars") { this.render(); return; }
-    if (name === "marks" || name === "confirm") { this.table.settingsChanged(); this.render(); return; }
+    if (name === "marks" || name === "confirm" || name === "odds") { this.table.settingsChanged(); this.render(); return; }
     if (name === "highlight") { this.applyLook(); return; }
     if (name === "move" && this.full) { this.pause(); this.step(this.startMove()); return; }
     if (name === "autoplay" && this.full) { if (value === null) this.pause(); else this.play(); return; }

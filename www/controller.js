@@ -22,7 +22,7 @@ export const markOf = (s, i) => MARKS[s.coop ? COOP_NAMES.indexOf(s.coop.colours
  *
  * `host`: `{ render() -> snapshot, save(game), announce(text), hideCard(), events?(events)
  * (before the render), changed?(events, s) (after it),
- * t (the translator), motion() / sound() / marks() (the settings), online() (the room, or null),
+ * t (the translator), motion() / sound() / marks() / odds() (the settings), online() (the room, or null),
  * guide() (the guided game being played, or null), onError(message), workerUrl }`.
  *
  * The table alone decides where a move goes (`act`, `pass`: the guide, the server or the
@@ -135,10 +135,11 @@ export class Table {
     if (this.view && !this.remote && !this.locked && !this.host.online()) this.bots.next(s);
   }
 
-  /** The player's settings (motion, marks) into `view` (default: the table's). */
+  /** The player's settings (motion, marks, odds) into `view` (default: the table's). */
   settingsChanged(view = this.view) {
     view?.setMotion(this.host.motion());
     view?.setMarks?.(this.host.marks());
+    view?.setOdds?.(this.host.odds?.() !== false);
     view?.setConfirm?.(this.host.confirm?.() !== false);
   }
 

@@ -21,7 +21,7 @@ const element = document.querySelector("carcassonne-game");
 
 // Every option goes onto the element before its module is loaded, so that it starts with
 // them (its language among them): the element is defined only by the import below.
-for (const name of ["sets", "players", "seed", "options", "theme", "lang", "save", "move", "autoplay", "highlight", "bars"]) {
+for (const name of ["sets", "players", "seed", "options", "theme", "lang", "save", "move", "autoplay", "highlight", "bars", "odds"]) {
   if (params.has(name)) element.setAttribute(name, params.get(name));
 }
 for (const flag of ["readonly", "marks"]) {

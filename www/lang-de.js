@@ -11,7 +11,7 @@ export const de = {
   "btn.share": "Link teilen", "btn.share.title": "Ein Link, der dieses Spiel allen zeigt",
   "btn.export": "Speichern", "btn.export.title": "Dieses Spiel in einer Datei speichern",
   "btn.import": "Öffnen", "btn.import.title": "Ein gespeichertes Spiel öffnen",
-  "settings.motion": "Animationen", "settings.sound": "Ton", "settings.marks": "Zeichen für Farbenblinde",
+  "settings.motion": "Animationen", "settings.sound": "Ton", "settings.marks": "Zeichen für Farbenblinde", "settings.odds": "Chancen auf dem Spielfeld",
   "settings.lang": "Sprache",
   "offline.link": "Das Spiel als eine Datei herunterladen", "offline.rest": "um es ohne Internet zu spielen, direkt von der Festplatte geöffnet.",
   "board.label": "Spielfeld. Tab geht zu den Stellen, an denen du spielen kannst, R dreht, Enter legt, Escape nimmt das Plättchen zurück, I liest das Plättchen in der Mitte Teil für Teil vor (die Pfeiltasten gehen dann zum nächsten Plättchen).",

@@ -12,7 +12,7 @@ export const en = {
   "btn.share": "Share link", "btn.share.title": "A link that shows this game to anyone",
   "btn.export": "Save file", "btn.export.title": "Save this game to a file",
   "btn.import": "Open file", "btn.import.title": "Open a saved game",
-  "settings.motion": "Animations", "settings.sound": "Sound", "settings.marks": "Colour-blind marks",
+  "settings.motion": "Animations", "settings.sound": "Sound", "settings.marks": "Colour-blind marks", "settings.odds": "Odds on the board",
   "settings.lang": "Language",
   "offline.link": "Download the game as one file", "offline.rest": "to play it offline, opened straight from disk.",
   // The board and the turn

@@ -12,7 +12,7 @@ export const fr = {
   "btn.share": "Partager", "btn.share.title": "Un lien qui montre cette partie à tous",
   "btn.export": "Enregistrer", "btn.export.title": "Enregistrer cette partie dans un fichier",
   "btn.import": "Ouvrir", "btn.import.title": "Ouvrir une partie enregistrée",
-  "settings.motion": "Animations", "settings.sound": "Son", "settings.marks": "Repères pour daltoniens",
+  "settings.motion": "Animations", "settings.sound": "Son", "settings.marks": "Repères pour daltoniens", "settings.odds": "Probabilités sur le plateau",
   "settings.lang": "Langue",
   "offline.link": "Télécharger le jeu en un seul fichier", "offline.rest": "pour y jouer hors ligne, ouvert directement depuis le disque.",
   "board.label": "Plateau de jeu. Tab passe d'un emplacement jouable à l'autre, R tourne, Entrée pose, Échap reprend la tuile, I décrit la tuile du milieu partie par partie (les flèches passent ensuite à la tuile voisine).",

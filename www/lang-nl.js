@@ -10,7 +10,7 @@ export const nl = {
   "btn.share": "Deellink", "btn.share.title": "Een link die dit spel aan iedereen laat zien",
   "btn.export": "Opslaan", "btn.export.title": "Bewaar dit spel in een bestand",
   "btn.import": "Openen", "btn.import.title": "Open een bewaard spel",
-  "settings.motion": "Animaties", "settings.sound": "Geluid", "settings.marks": "Tekens voor kleurenblinden",
+  "settings.motion": "Animaties", "settings.sound": "Geluid", "settings.marks": "Tekens voor kleurenblinden", "settings.odds": "Kansen op het bord",
   "settings.lang": "Taal",
   "offline.link": "Download het spel als één bestand", "offline.rest": "om het zonder internet te spelen, zo van de schijf geopend.",
   "board.label": "Speelbord. Tab gaat langs de plaatsen waar je kunt spelen, R draait, Enter legt, Escape neemt de tegel terug, I leest de tegel in het midden deel voor deel voor (de pijltjes gaan dan naar de volgende tegel).",

@@ -1,5 +1,6 @@
 // The player's settings, kept in this browser: animations (never under reduced motion),
-// sound (off until turned on), colour-blind marks, the figure's confirmation, the language
+// sound (off until turned on), colour-blind marks, the figure's confirmation, the odds on
+// the board (on until turned off), the language
 // (at first the browser's) and the name last given online.
 import { $, el } from "./dom.js";
 import { LANGUAGES } from "./text.js";
@@ -22,7 +23,8 @@ export function keepSettings(settings) {
  *  (`looks()`: the boards take it; `speak(lang)`: the page speaks the language chosen). */
 export function wireSettings(settings, lang, looks, speak) {
   for (const [id, key, on] of [["#set-motion", "motion", settings.motion !== false], ["#set-sound", "sound", settings.sound === true],
-    ["#set-marks", "marks", settings.marks === true], ["#set-confirm", "confirm", settings.confirm !== false]]) {
+    ["#set-marks", "marks", settings.marks === true], ["#set-confirm", "confirm", settings.confirm !== false],
+    ["#set-odds", "odds", settings.odds !== false]]) {
     $(id).checked = on;
     $(id).addEventListener("change", (e) => {
       settings[key] = e.target.checked;

@@ -5,7 +5,8 @@
 //! and legal actions; [`setup`]: seats, sets and options) and its turn pipeline ([`flow`]:
 //! the steps of a turn and the hooks each set fills in, [`choice`]: the steps and moves a
 //! set adds to the turn, [`sets`] naming the sets), with
-//! [`scoring`] and [`inspect`] (what a feature is worth now, for the page).
+//! [`scoring`], [`inspect`] (what a feature is worth now, for the page) and [`odds`] (what
+//! the tiles still to come can complete).
 //!
 //! Each set is a module that fills in the pipeline's hooks: [`base`] (farmers, the abbot),
 //! [`river`], [`ghosts`] (mist, ghosts, guards, castles, cemeteries, the 2×2 start tile),
@@ -26,6 +27,7 @@ pub mod geometry;
 pub mod ghosts;
 pub mod inspect;
 pub mod moves;
+pub mod odds;
 pub mod river;
 pub mod rng;
 pub mod scoring;
@@ -44,6 +46,7 @@ pub use geometry::{Port, Pos, Rotation, Side};
 pub use ghosts::GhostCase;
 pub use inspect::{Holder, Inspection, Part};
 pub use moves::{Action, FigureKind, PlayError, Restriction, Spot, SpotSquare};
+pub use odds::{Needs, Odds};
 pub use sets::{Set, SetMask};
 pub use setup::{Deck, Options, PlayerSetup, Setup, SetupError, SpellMode};
 pub use tiles::{FeatureKind, TileDef, TileIdx, TileSet};

@@ -4,7 +4,7 @@
 
 use super::speech::{CardLine, CardState, FeatureRef, Owners};
 use super::Lang;
-use crate::engine::{FeatureKind, Game, Inspection, Part, Pos, Rotation, Spot, TileDef};
+use crate::engine::{FeatureKind, Game, Inspection, Odds, Part, Pos, Rotation, Spot, TileDef};
 
 /// What a card knows beyond the feature itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,6 +14,8 @@ pub struct CardContext {
     /// A figure of this seat waits on it for *End turn* (the page's confirmation): the
     /// card shows the feature as it will be once the figure is confirmed.
     pub pending: Option<usize>,
+    /// What the unseen tiles can do for it ([`Game::odds`]), where the player shows the odds.
+    pub odds: Option<Odds>,
 }
 
 /// The card's lines, as data: the title first.
@@ -46,6 +48,9 @@ fn card_lines(i: &Inspection, names: &[String], cx: CardContext) -> Vec<CardLine
             value: v.value,
             if_completed: i.if_completed.map(|c| c.value),
         });
+    }
+    if let Some(o) = cx.odds {
+        lines.push(CardLine::Odds { kind, unseen: o.unseen, needs: o.needs });
     }
     // A waiting figure counts as if confirmed, and the card says so.
     let mut holders = i.holders.clone();

@@ -8,12 +8,12 @@
 //! its preposition wants (`auf` + dative for where, `von` + dative, `für` + accusative).
 
 use super::choice::{ChoiceWords, Named, PlanStep, Why};
-use super::speech::{CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::speech::{per_draw, CardLine, CardState, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::tiles::{StartSquare, Tower};
-use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
+use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, Needs, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
 /// German.
@@ -677,6 +677,22 @@ impl Speech for German {
                 count(*open, "offener Nebelrand", "offene Nebelränder")
             ),
             CardLine::Worth { this_turn: true, value, .. } => format!("Wird am Ende dieses Zuges gewertet: {value}"),
+            CardLine::Odds { kind, unseen, needs } => {
+                let (n, g) = noun(*kind);
+                let this = format!("{} {n}", ["diesen", "diese", "dieses"][g as usize]);
+                match *needs {
+                    Needs::Last { closers: 0 } => {
+                        format!("Kein noch nicht gesehenes Plättchen vollendet {this} auf einmal")
+                    }
+                    Needs::Last { closers } => format!(
+                        "{closers} der {unseen} noch nicht gesehenen Plättchen {} {this}: {}\u{a0}% bei jedem Ziehen",
+                        if closers == 1 { "vollendet" } else { "vollenden" },
+                        per_draw(closers, *unseen)
+                    ),
+                    Needs::Tiles(t) => format!("Braucht noch mindestens {t} Plättchen"),
+                    Needs::Never => format!("Kein Plättchen mehr kann {this} vollenden"),
+                }
+            }
             CardLine::IfConfirmed => "Wenn du die Figur bestätigst:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Gewertet: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {

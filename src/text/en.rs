@@ -1,12 +1,12 @@
 //! English: the log, the cards, tiles and squares, and every refusal.
 
 use super::choice::{ChoiceWords, Named, PlanStep, Why};
-use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::speech::{per_draw, CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::tiles::{StartSquare, Tower};
-use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Scoring, SetupError, Side};
+use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, Needs, PlayError, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
 /// English.
@@ -500,6 +500,21 @@ impl Speech for English {
                 count(*open, "open misty port", "open misty ports")
             ),
             CardLine::Worth { this_turn: true, value, .. } => format!("Scores {value} at the end of this turn"),
+            CardLine::Odds { kind, unseen, needs } => {
+                let verb = if matches!(kind, FeatureKind::Road | FeatureKind::City) { "close" } else { "complete" };
+                let n = noun(*kind);
+                match *needs {
+                    Needs::Last { closers: 0 } => format!("No single unseen tile can {verb} this {n}"),
+                    Needs::Last { closers } => format!(
+                        "{closers} of the {} {verb}{} this {n}: {}% on each draw",
+                        count(*unseen, "unseen tile", "unseen tiles"),
+                        if closers == 1 { "s" } else { "" },
+                        per_draw(closers, *unseen)
+                    ),
+                    Needs::Tiles(t) => format!("Needs at least {}", count(t, "more tile", "more tiles")),
+                    Needs::Never => format!("No tile left can {verb} this {n}"),
+                }
+            }
             CardLine::IfConfirmed => "If you confirm the figure:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Scored: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {

@@ -11,7 +11,8 @@ use super::{Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::tiles::Tower;
 use crate::engine::{
-    Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Rotation, Scoring, Set, SetupError, Share, Side, Spot,
+    Event, FeatureKind, FigureKind, GhostCase, Needs, PlayError, Pos, Rotation, Scoring, Set, SetupError, Share, Side,
+    Spot,
 };
 use crate::record::{ActionError, ParseActionError, RecordError};
 
@@ -331,6 +332,17 @@ fn card_lines() -> Vec<CardLine> {
         CardLine::Holder { name: "Ann".into(), figures: 2, ghosts: 1, majority: true },
         CardLine::Holder { name: "Ann".into(), figures: 1, ghosts: 0, majority: false },
     ];
+    for kind in [K::Road, K::City, K::Monastery, K::Shrine, K::Garden, K::Castle] {
+        for needs in [
+            Needs::Last { closers: 2 },
+            Needs::Last { closers: 1 },
+            Needs::Last { closers: 0 },
+            Needs::Tiles(3),
+            Needs::Never,
+        ] {
+            out.push(CardLine::Odds { kind, unseen: 41, needs });
+        }
+    }
     for kind in [K::Road, K::City] {
         out.push(CardLine::Extent { kind, tiles: 3, arms: 2, open: 1 });
         out.push(CardLine::Extent { kind, tiles: 1, arms: 0, open: 2 });

@@ -9,12 +9,12 @@
 //! semicolon, "!" and "?" take a no-break space before them.
 
 use super::choice::{ChoiceWords, Named, PlanStep, Why};
-use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::speech::{per_draw, CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::tiles::{StartSquare, Tower};
-use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
+use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, Needs, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
 /// French.
@@ -593,6 +593,29 @@ impl Speech for French {
                 count(*open, "bord de brouillard ouvert", "bords de brouillard ouverts")
             ),
             CardLine::Worth { this_turn: true, value, .. } => format!("Marqué à la fin de ce tour\u{a0}: {value}"),
+            CardLine::Odds { kind, unseen, needs } => {
+                let (n, f) = noun(*kind);
+                let this = format!(
+                    "{} {n}",
+                    if f {
+                        "cette"
+                    } else if vowel(n) {
+                        "cet"
+                    } else {
+                        "ce"
+                    }
+                );
+                match *needs {
+                    Needs::Last { closers: 0 } => format!("Aucune tuile pas encore vue n'achève {this} d'un coup"),
+                    Needs::Last { closers } => format!(
+                        "{closers} des {unseen} tuiles pas encore vues {} {this}\u{a0}: {}\u{a0}% à chaque pioche",
+                        if closers == 1 { "achève" } else { "achèvent" },
+                        per_draw(closers, *unseen)
+                    ),
+                    Needs::Tiles(t) => format!("Il faut encore au moins {}", count(t, "tuile", "tuiles")),
+                    Needs::Never => format!("Plus aucune tuile ne peut achever {this}"),
+                }
+            }
             CardLine::IfConfirmed => "Si vous confirmez la figurine\u{a0}:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Marqué\u{a0}: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {

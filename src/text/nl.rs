@@ -3,12 +3,12 @@
 //! bewakingsmeeples, spreukencirkels, wachttorens, ketters en cultusplaatsen.
 
 use super::choice::{ChoiceWords, Named, PlanStep, Why};
-use super::speech::{CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
+use super::speech::{per_draw, CardLine, CardState, Case, Cx, FeatureRef, Owners, Place, PlaceAs, Speech, Thing};
 use super::tile::TilePart;
 use super::{join_with, Lang, Line};
 use crate::engine::moves::Restriction;
 use crate::engine::tiles::{StartSquare, Tower};
-use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, PlayError, Pos, Scoring, SetupError, Side};
+use crate::engine::{Event, FeatureKind, FigureKind, GhostCase, Needs, PlayError, Pos, Scoring, SetupError, Side};
 use crate::record::{ActionError, RecordError};
 
 /// Dutch.
@@ -517,6 +517,22 @@ impl Speech for Dutch {
                 count(*open, "open mistige poort", "open mistige poorten")
             ),
             CardLine::Worth { this_turn: true, value, .. } => format!("Scoort {value} aan het einde van deze beurt"),
+            CardLine::Odds { kind, unseen, needs } => {
+                let (n, het) = noun(*kind);
+                let this = format!("{} {n}", if het { "dit" } else { "deze" });
+                match *needs {
+                    Needs::Last { closers: 0 } => {
+                        format!("Geen enkele nog niet geziene tegel voltooit {this} in één keer")
+                    }
+                    Needs::Last { closers } => format!(
+                        "{closers} van de {unseen} nog niet geziene tegels {} {this}: {}% bij elke trekking",
+                        if closers == 1 { "voltooit" } else { "voltooien" },
+                        per_draw(closers, *unseen)
+                    ),
+                    Needs::Tiles(t) => format!("Nog minstens {} nodig", count(t, "tegel", "tegels")),
+                    Needs::Never => format!("Geen tegel meer kan {this} voltooien"),
+                }
+            }
             CardLine::IfConfirmed => "Als je de figuur bevestigt:".to_string(),
             CardLine::Worth { complete: true, value, .. } => format!("Gewaardeerd: {value}"),
             CardLine::Worth { value, if_completed, .. } => match if_completed {

@@ -7,7 +7,7 @@ use super::choice::{ChoiceWords, Named, PlanStep};
 use super::tile::{place_of, TilePart};
 use super::{Lang, Line};
 use crate::engine::moves::Restriction;
-use crate::engine::{Event, FeatureKind, Game, PlayError, Pos, SetupError, Side};
+use crate::engine::{Event, FeatureKind, Game, Needs, PlayError, Pos, SetupError, Side};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -262,12 +262,22 @@ pub(crate) enum CardLine {
     /// What it is worth: "Scored: 8", "Now: 5 · completed: 10"; `this_turn`: completed by
     /// the tile just placed, it scores at the end of this turn.
     Worth { complete: bool, this_turn: bool, value: i32, if_completed: Option<i32> },
+    /// What the unseen tiles can do for it: "2 of the 41 unseen tiles close this city: 5%
+    /// on each draw", "No tile left can close this city".
+    Odds { kind: FeatureKind, unseen: u16, needs: Needs },
     /// The lines after it count a figure that waits for *End turn* as confirmed.
     IfConfirmed,
     /// No figure on it.
     Nobody,
     /// A player's stake: "Ann: 1 figure, 1 ghost (majority)".
     Holder { name: String, figures: u16, ghosts: u16, majority: bool },
+}
+
+/// The chance, in whole percent, that the next draw is one of `closers` of `unseen`
+/// tiles: never 0 where one is (a draw of 1 in 300 is not "0%").
+pub(crate) fn per_draw(closers: u16, unseen: u16) -> u32 {
+    let p = (200 * closers as u32 + unseen as u32) / (2 * unseen.max(1) as u32);
+    p.max(u32::from(closers > 0))
 }
 
 /// A feature by what it is and whose it is.

@@ -11,14 +11,28 @@ pub struct LegalMarks {
     pub hot: &'static str,
     /// The dashed outline.
     pub edge: &'static str,
+    /// The fill of a square no tile still to come can fill.
+    pub dead: &'static str,
+    /// The cross drawn on it.
+    pub cross: &'static str,
 }
 
 /// Pale gold on a dark table.
-pub const ON_DARK: LegalMarks =
-    LegalMarks { fill: "rgba(255,236,140,0.18)", hot: "rgba(255,236,140,0.45)", edge: "rgba(255,236,140,0.9)" };
+pub const ON_DARK: LegalMarks = LegalMarks {
+    fill: "rgba(255,236,140,0.18)",
+    hot: "rgba(255,236,140,0.45)",
+    edge: "rgba(255,236,140,0.9)",
+    dead: "rgba(0,0,0,0.3)",
+    cross: "rgba(255,255,255,0.45)",
+};
 /// Dark amber on a light table.
-pub const ON_LIGHT: LegalMarks =
-    LegalMarks { fill: "rgba(150,105,0,0.16)", hot: "rgba(150,105,0,0.34)", edge: "rgba(110,75,0,0.85)" };
+pub const ON_LIGHT: LegalMarks = LegalMarks {
+    fill: "rgba(150,105,0,0.16)",
+    hot: "rgba(150,105,0,0.34)",
+    edge: "rgba(110,75,0,0.85)",
+    dead: "rgba(0,0,0,0.12)",
+    cross: "rgba(0,0,0,0.45)",
+};
 
 /// The marks that read on a background given as a CSS colour: `#rgb`, `#rrggbb`, `rgb(…)`
 /// or `rgba(…)` (as `getComputedStyle` gives it); anything else counts as dark.

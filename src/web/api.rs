@@ -328,11 +328,15 @@ impl WasmGame {
     /// or `"ruin"` for the Ghosts start tile's ruin (only `{kind: "ruin", title, lines}`).
     /// `{kind, complete, limited, open_ends, now: {value, tiles, pennants, cities},
     /// if_completed, holders: [{player, figures, ghosts}], majority, parts: [[x, y, node]],
-    /// area: [[x, y]], cities: [[x, y, node]], title, lines}`, `title` and `lines` in the
-    /// game's language. Throws on a part that is no port name.
+    /// area: [[x, y]], cities: [[x, y, node]], odds, title, lines}`, `title` and `lines` in
+    /// the game's language; `odds` (null where there are none: a complete feature, a field,
+    /// mist, no tile unseen) is `{unseen, needs}`, `needs` being `{"last": {"closers": n}}`
+    /// (one tile completes it: n of the unseen ones do), `{"tiles": n}` (at least n more)
+    /// or `"never"` (a square it needs can never be filled). Throws on a part that is no
+    /// port name.
     pub fn inspect(&self, x: i32, y: i32, part: &str) -> Result<JsValue, JsError> {
         let part = parse_part(part).map_err(|e| JsError::new(&e))?;
-        Ok(to_js(&inspection_json(&self.shared.borrow(), Pos::new(x, y), part, None)))
+        Ok(to_js(&inspection_json(&self.shared.borrow(), Pos::new(x, y), part, None, true)))
     }
 
     /// The tiles nobody has seen yet, by kind in catalogue order: `[{tile, set, count}]`
@@ -465,12 +469,17 @@ fn parse_part(s: &str) -> Result<Part, String> {
     }
 }
 
-/// An inspection as the page shows it (see [`WasmGame::inspect`]); null where there is
-/// nothing to inspect.
-/// The card of a feature: what `Game.inspect` and the board's `boardinspect` say. `pending`:
-/// a figure waiting on its spot for *End turn* (the view's), counted as if confirmed when
-/// it stands on this feature.
-pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part, pending: Option<crate::engine::Action>) -> Value {
+/// The card of a feature, as `Game.inspect` and the board's `boardinspect` give it (see
+/// [`WasmGame::inspect`]); null where there is nothing to inspect. `pending`: a figure
+/// waiting on its spot for *End turn* (the view's), counted as if confirmed when it stands
+/// on this feature; `odds`: whether the card says what the unseen tiles can do.
+pub(crate) fn inspection_json(
+    s: &Session,
+    pos: Pos,
+    part: Part,
+    pending: Option<crate::engine::Action>,
+    odds: bool,
+) -> Value {
     if part == Part::Ruin {
         let start = s.game.board().at(pos).is_some_and(|p| s.game.tiles().get(p.tile).start.is_some());
         if !start {
@@ -480,7 +489,9 @@ pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part, pending: Option
         return json!({"kind": "ruin", "title": title, "lines": lines});
     }
     let Some(i) = s.game.inspect(pos, part) else { return Value::Null };
-    let (title, lines) = crate::text::inspection_in(s.lang, &i, &s.names(), card_context(&s.game, &i, pending));
+    let odds = if odds { s.game.odds(pos, part) } else { None };
+    let cx = crate::text::CardContext { odds, ..card_context(&s.game, &i, pending) };
+    let (title, lines) = crate::text::inspection_in(s.lang, &i, &s.names(), cx);
     let value =
         |v: &FeatureValue| json!({"value": v.value, "tiles": v.tiles, "pennants": v.pennants, "cities": v.cities});
     let xy = |p: &Pos| json!([p.x, p.y]);
@@ -496,6 +507,7 @@ pub(crate) fn inspection_json(s: &Session, pos: Pos, part: Part, pending: Option
         "parts": i.parts.iter().map(|(p, n)| json!([p.x, p.y, n])).collect::<Vec<_>>(),
         "area": i.area.iter().map(xy).collect::<Vec<_>>(),
         "cities": i.cities.iter().map(|(p, n)| json!([p.x, p.y, n])).collect::<Vec<_>>(),
+        "odds": odds.map(|o| json!({"unseen": o.unseen, "needs": o.needs})),
         "title": title,
         "lines": lines,
     })
@@ -526,7 +538,7 @@ fn card_context(
             _ => g.current_player(),
         })
     });
-    crate::text::CardContext { scores_this_turn, pending: seat }
+    crate::text::CardContext { scores_this_turn, pending: seat, odds: None }
 }
 
 /// The page's picture of a game: the summary plus the board, figures and breakdown.

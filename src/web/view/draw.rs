@@ -28,6 +28,9 @@ impl State {
         if !self.fitted {
             self.fit();
         }
+        if self.odds && self.dead.0 != version {
+            self.dead = (version, self.shared.borrow().game.dead_squares());
+        }
         motion::running(&mut self.anims, t0);
         self.clock = t0;
         self.draw();
@@ -86,6 +89,23 @@ impl State {
                 ctx.restore();
             } else {
                 draw_tile_at(ctx, tiles.get(placed.tile), placed.pos, placed.rot, detail);
+            }
+        }
+        // Squares no tile still to come can fill: shaded and crossed out.
+        if self.odds {
+            let marks = crate::ui::palette::legal_marks(&self.background);
+            ctx.set_fill_style_str(marks.dead);
+            ctx.set_stroke_style_str(marks.cross);
+            ctx.set_line_width(2.0 / k);
+            for p in self.dead.1.iter().filter(|p| visible(**p)) {
+                let (x, y) = (p.x as f64, p.y as f64);
+                ctx.fill_rect(x, y, 1.0, 1.0);
+                ctx.begin_path();
+                ctx.move_to(x + 0.3, y + 0.3);
+                ctx.line_to(x + 0.7, y + 0.7);
+                ctx.move_to(x + 0.7, y + 0.3);
+                ctx.line_to(x + 0.3, y + 0.7);
+                ctx.stroke();
             }
         }
         // The host's highlighted squares (a replay's subject): a gold frame.

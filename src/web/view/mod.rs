@@ -94,6 +94,11 @@ struct State {
     motion: bool,
     /// Whether each figure carries its seat's colour-blind mark (`setMarks`).
     marks: bool,
+    /// Whether the odds show (`setOdds`): the dead squares drawn, the card's odds line.
+    odds: bool,
+    /// The dead squares ([`crate::engine::Game::dead_squares`]) and the game version they
+    /// were found for.
+    dead: (u64, Vec<Pos>),
     /// Keyboard inspection (`I`): which part of the tile in the middle of the board is
     /// inspected (`targets::inspect_parts`), or `None`.
     key_inspect: Option<usize>,
@@ -295,7 +300,7 @@ fn tell_inspection(state: &Rc<RefCell<State>>) {
             None => Value::Null,
             Some((pos, feature, mist)) => {
                 let of = |part: Option<Part>| {
-                    part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p, st.pending))
+                    part.map_or(Value::Null, |p| super::api::inspection_json(&s, pos, p, st.pending, st.odds))
                 };
                 let (x, y) = st.inspect_point;
                 json!({"x": x, "y": y, "feature": of(feature), "mist": of(mist), "keyboard": st.key_inspect.is_some()})
@@ -441,6 +446,8 @@ impl BoardView {
             clock: 0.0,
             motion: !prefers_reduced_motion(),
             marks: false,
+            odds: true,
+            dead: (u64::MAX, Vec::new()),
             key_inspect: None,
             background: DEFAULT_BACKGROUND.to_string(),
             highlights: Vec::new(),
@@ -567,6 +574,15 @@ impl BoardView {
     #[wasm_bindgen(js_name = setMarks)]
     pub fn set_marks(&self, on: bool) {
         self.state.borrow_mut().marks = on;
+        (self.request)();
+    }
+
+    /// Whether the odds show (on at first): squares no tile still to come can fill are
+    /// marked on the board, and a feature's card says what the unseen tiles can complete.
+    /// Purists turn them off.
+    #[wasm_bindgen(js_name = setOdds)]
+    pub fn set_odds(&self, on: bool) {
+        self.state.borrow_mut().odds = on;
         (self.request)();
     }
 

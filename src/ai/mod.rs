@@ -9,11 +9,13 @@
 //! - [`arena`]: seat-swapped matches between levels.
 //! - [`advice`]: the cooperative game's pace, drain and a plan's reasons (*Hint*).
 //! - [`team`]: cooperative games played by a team of one level (win rates).
+//! - [`review`]: a game's decisions judged by the points they lost, and its draws' luck.
 
 pub mod advice;
 pub mod arena;
 pub mod eval;
 pub mod outlook;
+pub mod review;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod team;

@@ -209,8 +209,6 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
     if all.len() == 1 {
         return (all.pop().expect("one plan"), SearchStats { plans: listed, simulations: 0 });
     }
-    let players = game.players().len() as u32;
-    let horizon = budget.rounds * players;
     let mut visits = vec![0u32; all.len()];
     let mut totals = vec![0f32; all.len()];
     let mut legal = Vec::new();
@@ -236,10 +234,7 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
                 break;
             }
         }
-        match budget.rollout {
-            Rollout::Random => random_turns(&mut g, horizon, rng, &mut legal, &mut events),
-            Rollout::Greedy => work += greedy_turns(&mut g, horizon, budget.judge, &mut events),
-        }
+        work += play_out(&mut g, budget, rng, &mut legal, &mut events);
         visits[pick] += 1;
         totals[pick] += budget.judge.value(&g, me);
     }
@@ -251,6 +246,25 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
         .expect("at least one plan");
     let stats = SearchStats { plans: listed, simulations };
     (all.swap_remove(best), stats)
+}
+
+/// The turns a simulation plays after the plan it tries: `budget.rounds` rounds of every
+/// seat's, as `budget.rollout` says. Returns the plans a greedy rollout listed.
+pub(super) fn play_out(
+    g: &mut Game,
+    budget: Budget,
+    rng: &mut Rng,
+    legal: &mut Vec<Action>,
+    events: &mut Vec<Event>,
+) -> usize {
+    let horizon = budget.rounds * g.players().len() as u32;
+    match budget.rollout {
+        Rollout::Random => {
+            random_turns(g, horizon, rng, legal, events);
+            0
+        }
+        Rollout::Greedy => greedy_turns(g, horizon, budget.judge, events),
+    }
 }
 
 /// `turns` turns of random actions (a turn ends when the seat to act changes).

@@ -344,6 +344,24 @@ impl Game {
         g
     }
 
+    /// The game as if `tile` had been drawn this turn instead of the tile in hand, for
+    /// analysis (how lucky a draw was): the tile in hand goes back among the ones still to
+    /// come. `None` outside a tile step, when no copy of `tile` is still to be drawn from
+    /// the stack (the active pile in the cooperative game), or when it could not be placed
+    /// (it would have left the game, BASE-TILE-4).
+    pub fn with_drawn(&self, tile: TileIdx) -> Option<Game> {
+        let Phase::Tile { tile: held } = self.phase else { return None };
+        if held == tile {
+            return Some(self.clone());
+        }
+        let at = self.next_draw.checked_sub(1)?;
+        let from = self.next_draw + self.deck[self.next_draw..self.draw_end].iter().position(|&t| t == tile)?;
+        let mut g = self.clone();
+        g.deck.swap(at, from);
+        g.phase = Phase::Tile { tile };
+        g.has_placement(tile).then_some(g)
+    }
+
     /// Totals in seat order.
     pub fn scores(&self) -> Vec<i32> {
         self.players.iter().map(|p| p.score).collect()

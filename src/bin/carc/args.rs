@@ -53,6 +53,10 @@ pub enum Command {
         /// The guide's JSON file.
         file: PathBuf,
     },
+    /// Review a game record: every decision judged by the expected points it lost, each
+    /// draw's luck, and per player the average loss, the points lost and the luck, as JSON
+    /// (docs/review.md).
+    Review(ReviewArgs),
     /// Play random games and print a JSON summary; with --coop, the team's win rate per
     /// level and per computer level.
     Selfplay(SelfplayArgs),
@@ -164,6 +168,28 @@ pub struct ArenaArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub coop: CoopArgs,
+}
+
+/// `carc review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The record (docs/record-format.md).
+    pub file: PathBuf,
+    /// The seed every determinisation follows from: the same record and settings give the
+    /// same review.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// Whose judge: hard or expert.
+    #[arg(long, default_value = "expert", value_name = "LEVEL")]
+    pub judge: String,
+    /// Determinisations each plan is played out on.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=100_000), value_name = "N")]
+    pub simulations: u32,
+    /// Plans played out per turn besides those sharing a beginning with the turn played.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=200), value_name = "N")]
+    pub candidates: u32,
+    #[command(flatten)]
+    pub tiles: TilesArg,
 }
 
 /// `carc serve`: every limit an operator may set, with the range that makes sense.

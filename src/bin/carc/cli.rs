@@ -1,7 +1,9 @@
 //! The subcommands' work: each reads its parsed arguments ([`crate::args`]) and returns
 //! what it prints, or the message of its failure.
 
-use crate::args::{ArenaArgs, Cli, Command, CoopArgs, GameArgs, PerftArgs, SelfplayArgs, ServeArgs, TilesArg};
+use crate::args::{
+    ArenaArgs, Cli, Command, CoopArgs, GameArgs, PerftArgs, ReviewArgs, SelfplayArgs, ServeArgs, TilesArg,
+};
 use crate::progress::Progress;
 use carcassonne::engine::coop::levels::LevelTable;
 use carcassonne::engine::coop::CoopOptions;
@@ -106,6 +108,7 @@ fn dispatch(command: Command) -> Result<String, String> {
             let out = carcassonne::summary::tile_catalogue(&*load_tiles(&tiles)?);
             Ok(serde_json::to_string_pretty(&out).expect("plain data"))
         }
+        Command::Review(a) => review_cmd(&a),
         Command::Selfplay(a) => selfplay(&a),
         Command::Perft(a) => perft_cmd(&a),
         Command::Arena(a) => arena_cmd(&a),
@@ -262,6 +265,44 @@ fn replay(file: &Path, with_events: bool, tiles: &TilesArg) -> Result<String, St
         out["events"] = events.iter().map(Event::to_json).collect();
     }
     Ok(serde_json::to_string_pretty(&out).expect("plain data"))
+}
+
+/// `carc review FILE`: the review as JSON (docs/review.md).
+fn review_cmd(a: &ReviewArgs) -> Result<String, String> {
+    use carcassonne::ai::review::{review, Settings};
+    use carcassonne::ai::Level;
+    use carcassonne::record::RecordAction;
+    let level: Level = a.judge.parse()?;
+    if !matches!(level, Level::Hard | Level::Expert) {
+        return Err(format!("--judge {level}: hard or expert"));
+    }
+    let record = read_record(&a.file)?;
+    let (game, _) = record.replay(load_tiles(&a.tiles)?).map_err(|e| format!("{}: {e}", shown(&a.file)))?;
+    let settings = Settings { level, candidates: a.candidates as usize, simulations: a.simulations, seed: a.seed };
+    let started = Instant::now();
+    let r = review(&game, settings, |_, _| true).expect("never cancelled");
+    let tiles = game.tiles();
+    // Two decimals: the values are estimates, and the JSON stays readable.
+    let round = |x: f32| (x as f64 * 100.0).round() / 100.0;
+    let as_record = |a: &carcassonne::engine::Action| RecordAction::from_action(a, tiles).to_value();
+    let names = game.setup().players.iter().map(|p| p.name.clone());
+    Ok(serde_json::to_string_pretty(&json!({
+        "judge": {"level": level.name(), "candidates": a.candidates, "simulations": a.simulations, "seed": a.seed},
+        "seconds": round(started.elapsed().as_secs_f32()),
+        "decisions": r.decisions.iter().map(|d| json!({
+            "index": d.index, "seat": d.seat, "played": round(d.played), "best": round(d.best),
+            "loss": round(d.loss), "class": d.class, "best_action": d.better.first().map(as_record),
+            "best_plan": d.better.iter().map(as_record).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "draws": r.draws.iter().map(|d| json!({
+            "index": d.index, "seat": d.seat, "expected": round(d.expected), "luck": round(d.luck),
+        })).collect::<Vec<_>>(),
+        "players": r.players.iter().zip(names).enumerate().map(|(seat, (p, name))| json!({
+            "seat": seat, "name": name, "decisions": p.decisions, "accuracy": round(p.average_loss),
+            "points_lost": round(p.points_lost), "draw_luck": round(p.draw_luck),
+        })).collect::<Vec<_>>(),
+    }))
+    .expect("plain data"))
 }
 
 /// The level table: the built-in one, or `--levels FILE`.

@@ -82,6 +82,7 @@ ${local("settings.js")}
 ${local("bars.js")}
 ${local("side-panel.js")}
 ${local("replay-viewer.js")}
+${local("review.js")}
 ${local("online-panel.js")}
 ${local("new-game.js")}
 ${local("app.js")}

@@ -269,3 +269,31 @@ pub fn tile_catalogue(tiles: &TileSet) -> Value {
         .collect();
     Value::Array(list)
 }
+
+/// A game's review ([`crate::ai::review`]) as `carc review` prints it and the computers'
+/// worker answers (docs/review.md): the judge's settings, each decision with its better
+/// choice in record form, each turn's draw, and per player the accuracy, points lost and
+/// draw luck. Values to two decimals: they are estimates.
+pub fn review_json(game: &Game, r: &crate::ai::review::Review, settings: &crate::ai::review::Settings) -> Value {
+    use crate::record::RecordAction;
+    let tiles = game.tiles();
+    let round = |x: f32| (x as f64 * 100.0).round() / 100.0;
+    let as_record = |a: &crate::engine::Action| RecordAction::from_action(a, tiles).to_value();
+    let names = game.setup().players.iter().map(|p| p.name.clone());
+    json!({
+        "judge": {"level": settings.level.name(), "candidates": settings.candidates,
+            "simulations": settings.simulations, "seed": settings.seed},
+        "decisions": r.decisions.iter().map(|d| json!({
+            "index": d.index, "seat": d.seat, "played": round(d.played), "best": round(d.best),
+            "loss": round(d.loss), "class": d.class, "best_action": d.better.first().map(as_record),
+            "best_plan": d.better.iter().map(as_record).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "draws": r.draws.iter().map(|d| json!({
+            "index": d.index, "seat": d.seat, "expected": round(d.expected), "luck": round(d.luck),
+        })).collect::<Vec<_>>(),
+        "players": r.players.iter().zip(names).enumerate().map(|(seat, (p, name))| json!({
+            "seat": seat, "name": name, "decisions": p.decisions, "accuracy": round(p.average_loss),
+            "points_lost": round(p.points_lost), "draw_luck": round(p.draw_luck),
+        })).collect::<Vec<_>>(),
+    })
+}

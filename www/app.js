@@ -18,6 +18,7 @@ import { GuideRun, guideCard, guideProgress, keepProgress, say } from "./guide.j
 import { SidePanel, logLines } from "./side-panel.js";
 import { OnlinePanel, roomLink } from "./online-panel.js";
 import { ReplayViewer } from "./replay-viewer.js";
+import { ReviewPanel } from "./review.js";
 import { COLORS, NewGameDialog } from "./new-game.js";
 import { Sheet, moreMenu, shareDialog } from "./bars.js";
 
@@ -180,6 +181,10 @@ function wireGame() {
   $("#btn-results").addEventListener("click", () => $("#results").showModal());
   $("#results-board").addEventListener("click", () => $("#results").close());
   $("#results-replay").addEventListener("click", () => { $("#results").close(); $("#btn-replay").click(); });
+  $("#results-review").addEventListener("click", () => {
+    $("#results").close();
+    try { page.review.open(page.game.exportRecord()); } catch (e) { page.notice(e.message); }
+  });
   $("#results-new").addEventListener("click", () => { $("#results").close(); page.openNewGame(); });
   for (const id of ["#board-rotate", "#btn-rotate"]) $(id).addEventListener("click", () => { table.view?.rotate(); page.render(); });
   // A figure placed waits for End turn (or Enter, or a second click on it); Take back (or
@@ -236,6 +241,7 @@ async function start() {
   page.sheet = new Sheet(() => page.t, hideCard);
   page.onlinePanel = new OnlinePanel(page);
   page.replay = new ReplayViewer(page);
+  page.review = new ReviewPanel(page);
   page.newGame = new NewGameDialog(page);
   $(".board-wrap").append(page.card.root);
   new ResizeObserver(() => page.side.keepClear()).observe(page.card.root);

@@ -68,8 +68,12 @@ impl Game {
     /// The open squares no tile still to be placed fits (by its edges and every set's
     /// placement rule), in the board's order of open squares: nothing will ever lie
     /// there, so nothing that needs one of them will ever be completed. The tiles still
-    /// to be placed are the unseen ones and the one drawn and not yet placed.
+    /// to be placed are the unseen ones and the one drawn and not yet placed. None once the
+    /// game is over: then no tile is to come at all.
     pub fn dead_squares(&self) -> Vec<Pos> {
+        if self.is_over() {
+            return Vec::new();
+        }
         let mut to_come: Vec<(TileIdx, u16)> = self.unseen_tiles().into_iter().filter(|&(_, c)| c > 0).collect();
         if let Phase::Tile { tile } = self.phase {
             to_come.push((tile, 1));

@@ -1,5 +1,6 @@
-//! Computer players for the page: `thinkTurn(record, level, seed)`, meant to run in a Web
-//! Worker (`www/bot-worker.js`) so that the page stays responsive while it searches.
+//! Computer players for the page: `thinkTurn(record, level, seed)` and a game's review,
+//! `reviewGame(record, settings, progress)`, meant to run in a Web Worker
+//! (`www/bot-worker.js`) so that the page stays responsive while they search.
 
 use super::to_js;
 use crate::ai::{Bot, Level};
@@ -43,4 +44,36 @@ pub fn think_turn(record: &str, level: &str, seed: JsValue) -> Result<JsValue, J
         "simulations": stats.simulations,
         "ms": js_sys::Date::now() - start,
     })))
+}
+
+/// The review of the game a record describes (docs/review.md), as `carc review` prints it
+/// (without its time): `settings` is `{judge, simulations, candidates, seed}`, each
+/// optional (the defaults: the expert's judge, 120, 8, 1). `progress(done, total)` is called
+/// after each turn, in actions. The same record and settings always give the same review.
+/// It runs to the end: to cancel it, a page ends the worker. Not in the page's module (built
+/// for size, it sends reviews to the worker); the whole module has it, for a page that can
+/// start no worker.
+#[cfg(not(feature = "page"))]
+#[wasm_bindgen(js_name = reviewGame)]
+pub fn review_game(record: &str, settings: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    use crate::ai::review::{review, Settings};
+    let asked = if settings.is_undefined() || settings.is_null() { Value::Null } else { super::from_js(&settings)? };
+    let mut s = Settings::default();
+    if let Some(level) = asked.get("judge").and_then(Value::as_str) {
+        s.level = level.parse().map_err(|e: String| JsError::new(&e))?;
+    }
+    // Bounded: a page may ask for more, never for a review that does not end.
+    let count = |key: &str, max: u64| asked.get(key).and_then(Value::as_u64).map(|n| n.clamp(1, max));
+    s.simulations = count("simulations", 2000).map_or(s.simulations, |n| n as u32);
+    s.candidates = count("candidates", 64).map_or(s.candidates, |n| n as usize);
+    s.seed = asked.get("seed").and_then(Value::as_u64).unwrap_or(s.seed);
+    let record = Record::parse(record).map_err(|e| JsError::new(&e.to_string()))?;
+    let (game, _) = record.replay(TileSet::builtin()).map_err(|e| JsError::new(&e.to_string()))?;
+    let this = JsValue::NULL;
+    let r = review(&game, s, |done, total| {
+        let _ = progress.call2(&this, &JsValue::from(done as u32), &JsValue::from(total as u32));
+        true
+    })
+    .expect("never cancelled here");
+    Ok(to_js(&crate::summary::review_json(&game, &r, &s)))
 }

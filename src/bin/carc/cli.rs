@@ -271,7 +271,6 @@ fn replay(file: &Path, with_events: bool, tiles: &TilesArg) -> Result<String, St
 fn review_cmd(a: &ReviewArgs) -> Result<String, String> {
     use carcassonne::ai::review::{review, Settings};
     use carcassonne::ai::Level;
-    use carcassonne::record::RecordAction;
     let level: Level = a.judge.parse()?;
     if !matches!(level, Level::Hard | Level::Expert) {
         return Err(format!("--judge {level}: hard or expert"));
@@ -281,28 +280,9 @@ fn review_cmd(a: &ReviewArgs) -> Result<String, String> {
     let settings = Settings { level, candidates: a.candidates as usize, simulations: a.simulations, seed: a.seed };
     let started = Instant::now();
     let r = review(&game, settings, |_, _| true).expect("never cancelled");
-    let tiles = game.tiles();
-    // Two decimals: the values are estimates, and the JSON stays readable.
-    let round = |x: f32| (x as f64 * 100.0).round() / 100.0;
-    let as_record = |a: &carcassonne::engine::Action| RecordAction::from_action(a, tiles).to_value();
-    let names = game.setup().players.iter().map(|p| p.name.clone());
-    Ok(serde_json::to_string_pretty(&json!({
-        "judge": {"level": level.name(), "candidates": a.candidates, "simulations": a.simulations, "seed": a.seed},
-        "seconds": round(started.elapsed().as_secs_f32()),
-        "decisions": r.decisions.iter().map(|d| json!({
-            "index": d.index, "seat": d.seat, "played": round(d.played), "best": round(d.best),
-            "loss": round(d.loss), "class": d.class, "best_action": d.better.first().map(as_record),
-            "best_plan": d.better.iter().map(as_record).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "draws": r.draws.iter().map(|d| json!({
-            "index": d.index, "seat": d.seat, "expected": round(d.expected), "luck": round(d.luck),
-        })).collect::<Vec<_>>(),
-        "players": r.players.iter().zip(names).enumerate().map(|(seat, (p, name))| json!({
-            "seat": seat, "name": name, "decisions": p.decisions, "accuracy": round(p.average_loss),
-            "points_lost": round(p.points_lost), "draw_luck": round(p.draw_luck),
-        })).collect::<Vec<_>>(),
-    }))
-    .expect("plain data"))
+    let mut out = carcassonne::summary::review_json(&game, &r, &settings);
+    out["seconds"] = json!((started.elapsed().as_secs_f64() * 100.0).round() / 100.0);
+    Ok(serde_json::to_string_pretty(&out).expect("plain data"))
 }
 
 /// The level table: the built-in one, or `--levels FILE`.

@@ -1,0 +1,106 @@
+// The review of a game (issue 37, docs/review.md): from the results, the review runs in a
+// worker with a progress bar, lists the decisions that lost the most with the better move
+// in words, and a click opens the replay at that move with the better move's square
+// outlined; a review can be cancelled. At 1280×800 and 390×844, in English and Dutch.
+// Run: node --test tests/e2e/ (after node scripts/build.mjs).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, openGame, shot, frame } from "./harness.mjs";
+
+let srv, browser;
+before(async () => { srv = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const DESK = { viewport: { width: 1280, height: 800 } };
+
+/** A short game played to its end, each turn the first placement the engine lists and no
+ *  figure: the cities it closes score for nobody, which the review should call costly. */
+async function playShortGame(page, draw) {
+  await page.evaluate((draw) => {
+    window.carc.finalStepMs = 0;
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw });
+    const g = window.carc.game;
+    while (!g.snapshot().over) {
+      g.apply(g.legalActions()[0]);
+      if (!g.snapshot().over && g.snapshot().phase.step !== "tile") g.apply({ pass: true });
+    }
+  }, draw);
+  await page.locator("#results[open]").waitFor({ timeout: 15000 });
+}
+
+const SHORT = ["base.E", "base.E", "base.K", "base.J", "base.U", "base.V", "base.E", "base.D"];
+
+// Dutch as a Dutch browser asks for it (the phone's settings are in its sheet).
+for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, locale: "nl-NL" }, "nl"]]) {
+  test(`the review of a finished game, its costliest decision opened in the replay (${size}, ${lang})`, async () => {
+    const page = await openGame(browser, srv.url, options);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 15000 });
+    await playShortGame(page, SHORT);
+    await page.click("#results-review");
+    await page.locator("#review[open]").waitFor();
+    const done = lang === "en" ? /decisions? judged/ : /beslissingen? beoordeeld/;
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#review-status").textContent), done.source, { timeout: 60000 });
+    assert.equal(await page.isVisible("#review-bar"), false, "the bar goes when it is done");
+    const players = await page.locator(".review-players li").allInnerTexts();
+    assert.equal(players.length, 2);
+    assert.match(players[0], lang === "en" ? /^Ann: [\d.]+ points lost in \d+ decisions?/ : /^Ann: [\d.]+ punten verloren in \d+ beslissingen?/);
+    assert.equal(await page.locator(".review-chart").count(), 1, "the chart of the expected margin");
+    const items = page.locator(".review-item");
+    assert.ok(await items.count() >= 1, "at least one costly decision");
+    const first = await items.first().innerText();
+    // A city closed with no knight on it: the better plan puts one there, said in words.
+    assert.match(first, lang === "en" ? /Better: .*(place|put)/i : /Beter: .*(leg|zet)/i);
+    await shot(page, `review-${lang}-${size}`);
+    // The costliest opens the replay at its move, the better square outlined.
+    const index = Number(await items.first().getAttribute("data-index"));
+    await items.first().click();
+    await page.locator("#replay-bar").waitFor({ state: "visible" });
+    assert.equal(Number(await page.inputValue("#rp-slider")), index);
+    const outlined = await page.evaluate(() => window.carc.replay.view.highlights);
+    assert.equal(outlined.length, 1, "the better move's square");
+    await frame(page);
+    await shot(page, `review-move-${lang}-${size}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("a review can be cancelled, and a second one of the same game is not made again", async () => {
+  const page = await openGame(browser, srv.url, DESK);
+  // A whole base game: long enough to cancel while it runs.
+  await page.evaluate(() => {
+    window.carc.finalStepMs = 0;
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], seed: 7 });
+    const g = window.carc.game;
+    while (!g.snapshot().over) {
+      g.apply(g.legalActions()[0]);
+      if (!g.snapshot().over && g.snapshot().phase.step !== "tile") g.apply({ pass: true });
+    }
+  });
+  await page.locator("#results[open]").waitFor({ timeout: 15000 });
+  await page.click("#results-review");
+  await page.waitForFunction(() => /move \d+ of \d+/.test(document.querySelector("#review-status").textContent), null, { timeout: 30000 });
+  await page.click("#review-cancel");
+  assert.equal(await page.textContent("#review-status"), "Review cancelled.");
+  assert.equal(await page.isVisible("#review-bar"), false);
+  assert.equal(await page.locator(".review-item").count(), 0);
+  await page.waitForTimeout(500);
+  assert.equal(await page.textContent("#review-status"), "Review cancelled.", "nothing comes after a cancel");
+  await page.click("#review-close");
+  // The page still answers.
+  assert.equal(await page.evaluate(() => window.carc.game.snapshot().over), true);
+  // Done once, shown again at once.
+  await page.evaluate(() => { window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], draw: ["base.E", "base.U"] }); });
+  await playShortGame(page, ["base.E", "base.U", "base.V"]);
+  await page.click("#results-review");
+  await page.waitForFunction(() => /judged/.test(document.querySelector("#review-status").textContent), null, { timeout: 60000 });
+  await page.click("#review-close");
+  await page.click("#btn-results");
+  const started = Date.now();
+  await page.click("#results-review");
+  await page.waitForFunction(() => /judged/.test(document.querySelector("#review-status").textContent), null, { timeout: 2000 });
+  assert.ok(Date.now() - started < 2000);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,167 @@
+// A game's review (docs/review.md): it runs in a worker of its own (bot-worker.js's
+// reviewGame), so the page answers while it runs, a bar shows how far it is, and Cancel
+// ends it at once. Then: each player's points lost and draw luck, the expected margin over
+// the game with the mistakes marked, and the decisions that lost the most, each opening the
+// replay at its move with the better move outlined and said in words. A review is kept
+// with the record it was made for, so it is not made twice.
+import { $, el } from "./dom.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+/** How many of the costliest decisions are listed. */
+const REVIEW_LISTED = 5;
+
+export class ReviewPanel {
+  /** `page`: the page's shared state (app.js). */
+  constructor(page) {
+    this.page = page;
+    this.worker = null;
+    this.kept = new Map(); // record text → review
+    $("#review-cancel").addEventListener("click", () => this.cancel());
+    $("#review-close").addEventListener("click", () => { this.cancel(); $("#review").close(); });
+    $("#review").addEventListener("close", () => this.cancel());
+  }
+
+  /** Review the game of `text` (a record's JSON) and show it. */
+  open(text) {
+    const { t } = this.page;
+    this.cancel();
+    const dialog = $("#review");
+    if (!dialog.open) dialog.showModal();
+    $("#review-body").replaceChildren();
+    const kept = this.kept.get(text);
+    if (kept) { this.show(text, kept); return; }
+    const bar = $("#review-bar"), status = $("#review-status");
+    bar.hidden = false;
+    bar.value = 0;
+    status.textContent = t("review.running");
+    $("#review-cancel").hidden = false;
+    // A page opened from disk starts no worker: the whole module reviews on the page then
+    // (the page waits, and the review cannot be cancelled).
+    if (location.protocol === "file:") {
+      setTimeout(() => {
+        try { this.done(text, this.page.W.reviewGame(text, null, () => {})); } catch (e) { this.failed(e.message); }
+      }, 50);
+      return;
+    }
+    const worker = this.worker = new Worker("bot-worker.js", { type: "module" });
+    worker.onmessage = (e) => {
+      if (worker !== this.worker) return;
+      const { progress, review, error } = e.data;
+      if (progress) {
+        bar.max = progress.total;
+        bar.value = progress.done;
+        status.textContent = t("review.progress", { done: progress.done, total: progress.total });
+        return;
+      }
+      this.stop();
+      if (error) this.failed(error);
+      else this.done(text, review);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      if (worker !== this.worker) return;
+      this.stop();
+      this.failed(e.message ?? "");
+    };
+    worker.postMessage({ id: 1, review: { record: text } });
+  }
+
+  done(text, review) {
+    this.stop();
+    this.kept.set(text, review);
+    this.show(text, review);
+  }
+
+  failed(error) {
+    this.stop();
+    $("#review-status").textContent = this.page.t("review.failed", { error });
+  }
+
+  /** End a review that runs (nothing happens when none does). */
+  cancel() {
+    if (!this.worker) return;
+    this.stop();
+    $("#review-status").textContent = this.page.t("review.cancelled");
+  }
+
+  stop() {
+    this.worker?.terminate();
+    this.worker = null;
+    $("#review-bar").hidden = true;
+    $("#review-cancel").hidden = true;
+  }
+
+  /** The review of the record `text`. */
+  show(text, r) {
+    const { t } = this.page;
+    const record = JSON.parse(text);
+    $("#review-status").textContent = t("review.done", { n: r.decisions.length });
+    const names = r.players.map((p) => p.name);
+    const players = el("ul", { class: "review-players" }, ...r.players.map((p) => el("li", {},
+      t("review.player", { name: p.name, lost: p.points_lost.toFixed(1), n: p.decisions, average: p.accuracy.toFixed(2) }), " ",
+      t(p.draw_luck >= 0 ? "review.luckGood" : "review.luckBad", { points: Math.abs(p.draw_luck).toFixed(1) }))));
+    const worst = [...r.decisions].sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, REVIEW_LISTED).filter((d) => d.loss > 0);
+    const list = el("ol", { class: "review-list" }, ...worst.map((d) => el("li", {}, el("button", {
+      type: "button", class: `review-item ${d.class}`, "data-index": d.index,
+      onclick: () => this.goTo(text, d),
+    }, el("strong", {}, t("review.item", { k: d.index + 1, name: names[d.seat], what: t(`review.class.${d.class}`),
+      loss: d.loss.toFixed(1) })), el("span", {}, t("review.better", { words: this.words(record, d) }))))));
+    $("#review-body").replaceChildren(players, this.chart(r), el("h3", {}, t("review.costliest")),
+      worst.length ? list : el("p", {}, t("review.none")));
+  }
+
+  /** The better plan of decision `d` in words, as the page tells a plan. */
+  words(record, d) {
+    const { W, t } = this.page;
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, d.index) }), t.lang);
+    try { return g.planWords(d.best_plan).join("; "); } finally { g.free?.(); }
+  }
+
+  /** The first seat's expected margin at each of its turns (the seat to play holds a tile,
+   *  which is worth something: every seat's turns together would zigzag), each mistake and
+   *  blunder marked on it, with a caption. */
+  chart(r) {
+    const { t } = this.page;
+    const points = r.draws.filter((d) => d.seat === 0).map((d) => ({ index: d.index, y: d.expected }));
+    if (points.length < 2) return el("p", {});
+    const last = r.draws[r.draws.length - 1].index || 1;
+    const top = Math.max(5, ...points.map((p) => Math.abs(p.y)));
+    const [w, h] = [600, 160];
+    const x = (index) => 10 + (w - 20) * index / last;
+    const y = (v) => h / 2 - (h / 2 - 10) * v / top;
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("class", "review-chart");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("review.chart", { name: r.players[0].name }));
+    const add = (tag, attrs) => {
+      const e = document.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      svg.append(e);
+      return e;
+    };
+    add("line", { x1: 10, x2: w - 10, y1: y(0), y2: y(0), class: "axis" });
+    add("polyline", { points: points.map((p) => `${x(p.index).toFixed(1)},${y(p.y).toFixed(1)}`).join(" "), class: "margin" });
+    for (const d of r.decisions.filter((d) => d.class === "mistake" || d.class === "blunder")) {
+      const at = points.filter((p) => p.index <= d.index).pop() ?? points[0];
+      add("circle", { cx: x(d.index).toFixed(1), cy: y(at.y).toFixed(1), r: d.class === "blunder" ? 6 : 4, class: `mark ${d.class}` });
+    }
+    return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, t("review.chart", { name: r.players[0].name })));
+  }
+
+  /** The replay at decision `d`'s move, the better move's square outlined. */
+  goTo(text, d) {
+    const { replay } = this.page;
+    this.cancel();
+    $("#review").close();
+    try {
+      replay.open(text);
+      replay.go(d.index);
+      // The better tile's square; for a better figure or choice, the square of the tile
+      // this turn placed.
+      const a = d.best_action;
+      const tile = a?.x !== undefined ? a : JSON.parse(text).actions.slice(0, d.index).findLast((p) => p.tile && p.x !== undefined);
+      if (tile) replay.view?.setHighlights([[tile.x, tile.y]]);
+    } catch (e) { this.page.notice(e.message); }
+  }
+}

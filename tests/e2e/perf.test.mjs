@@ -352,3 +352,36 @@ test("against computer players: they think in a worker, the page stays responsiv
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a whole two-player base game is reviewed in the computers' worker within 30 s", async () => {
+  const page = await freshPage({ viewport: { width: 1280, height: 800 } });
+  // Every tile placed where the engine lists first; a figure on every fourth turn.
+  const record = await page.evaluate(() => {
+    window.carc.finalStepMs = 0;
+    window.carc.newGame({ players: ["Ann", "Bo"], sets: ["base"], seed: 3 });
+    const g = window.carc.game;
+    for (let turn = 0; !g.snapshot().over; turn++) {
+      g.apply(g.legalActions()[0]);
+      if (g.snapshot().over || g.snapshot().phase.step === "tile") continue;
+      const figure = turn % 4 === 0 && g.legalActions().find((a) => a.figure);
+      g.apply(figure || { pass: true });
+    }
+    return g.exportRecord();
+  });
+  const { ms, decisions } = await page.evaluate((record) => new Promise((resolve, reject) => {
+    const worker = new Worker("bot-worker.js", { type: "module" });
+    const start = performance.now();
+    worker.onmessage = (e) => {
+      if (e.data.progress) return;
+      worker.terminate();
+      if (e.data.error) reject(new Error(e.data.error));
+      else resolve({ ms: performance.now() - start, decisions: e.data.review.decisions.length });
+    };
+    worker.postMessage({ id: 1, review: { record } });
+  }), record);
+  metrics.review_worker_ms = Math.round(ms);
+  assert.ok(decisions > 30, `${decisions} decisions judged`);
+  assert.ok(ms <= 30000, `the review took ${Math.round(ms)} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

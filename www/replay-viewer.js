@@ -21,6 +21,8 @@ export class ReplayViewer {
     $("#rp-last").addEventListener("click", () => this.go(Infinity));
     $("#rp-slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
     $("#rp-close").addEventListener("click", () => this.close());
+    // The game shown reviewed: a replay, a shared link's, an opened record's.
+    $("#rp-review").addEventListener("click", () => this.page.review.open(JSON.stringify(this.record)));
     document.addEventListener("keydown", (e) => {
       if (!this.active || e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
       const to = { ArrowLeft: this.k - 1, ArrowRight: this.k + 1, Home: 0, End: Infinity }[e.key];

@@ -61,6 +61,10 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     assert.equal(outlined.length, 1, "the better move's square");
     await frame(page);
     await shot(page, `review-move-${lang}-${size}`);
+    // The replay offers the review too (a shared link's or an opened record's game): the
+    // same game, kept, shows at once.
+    await page.click("#rp-review");
+    await page.locator("#review[open] .review-item").first().waitFor({ timeout: 5000 });
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -9,7 +9,7 @@ import { guideProgress } from "./guide.js";
 // find_help_boards`) with its caption (help.<id>.<key>). The cooperative game has its own
 // topic instead of the competitive ghosts and circles.
 export const TOPICS = [
-  { id: "base", rules: 3, boards: [
+  { id: "base", rules: 4, boards: [
     { key: "board", sets: ["base"], draw: ["base.E", "base.U"], moves: [{ tile: "base.E", x: 0, y: -1, rotation: 2 }, { pass: true }] }] },
   { id: "river", set: "river", rules: 1 },
   { id: "ghosts", set: "ghosts", rules: 4, boards: [

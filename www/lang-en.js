@@ -188,6 +188,7 @@ export const en = {
   "help.base.1": "Each turn: draw a tile and place it so that every edge matches its neighbours: roads to roads, cities to cities, fields to fields. Then you may put one meeple from your supply on a road, city, monastery or field of that tile, if nobody stands on that feature yet.",
   "help.base.2": "A completed road scores 1 per tile, a completed city 2 per tile and 2 per coat of arms, a monastery with all 8 neighbours 9. Whoever has the most meeples on a feature scores it (a tie: all of them); its meeples go home.",
   "help.base.3": "At the end, unfinished roads and cities score 1 per tile (and per coat of arms), monasteries 1 plus their neighbours, and each field 3 per completed city it touches, for the farmers' majority. Farmers stay on the board all game.",
+  "help.base.4": "On the board (a setting turns it off): a square no tile still to come can fill is shaded and crossed out, so whatever needs it is never completed; a feature's card says how many of the unseen tiles would complete it.",
   "help.base.board": "A two-tile city, completed: 4 points for the majority.",
   "help.river.1": "The river comes first: from the spring, every river tile extends it, never turning back on itself twice the same way; the lake comes last. No meeple goes on the river, which separates fields. Not played with the mist sets.",
   "help.ghosts.1": "Mist floats over roads and fields: ignore it when placing a tile.",

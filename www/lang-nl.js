@@ -178,6 +178,7 @@ export const nl = {
   "help.base.1": "Elke beurt: trek een tegel en leg hem zo dat elke rand past bij de buren: weg aan weg, stad aan stad, weide aan weide. Daarna mag je één meeple uit je voorraad op een weg, stad, klooster of weide van die tegel zetten, als daar nog niemand staat.",
   "help.base.2": "Een voltooide weg scoort 1 per tegel, een voltooide stad 2 per tegel en 2 per wapenschild, een klooster met alle 8 buren 9. Wie de meeste meeples in een gebied heeft, scoort het (gelijk: allemaal); de meeples gaan terug naar huis.",
   "help.base.3": "Aan het einde scoren onvoltooide wegen en steden 1 per tegel (en per wapenschild), kloosters 1 plus hun buren, en elke weide 3 per voltooide stad die eraan grenst, voor de meerderheid van de boeren. Boeren blijven het hele spel liggen.",
+  "help.base.4": "Op het bord (uit te zetten bij de instellingen): een vak waar geen enkele nog komende tegel past, is grijs en doorgestreept, dus wat het nodig heeft, wordt nooit voltooid; de kaart van een gebied zegt hoeveel nog niet geziene tegels het zouden voltooien.",
   "help.base.board": "Een stad van twee tegels, voltooid: 4 punten voor de meerderheid.",
   "help.river.1": "De rivier komt eerst: vanaf de bron verlengt elke riviertegel hem, nooit twee keer achter elkaar dezelfde kant op terugbuigend; het meer komt als laatste. Op de rivier komt geen meeple, en hij scheidt de weiden. Niet met de mistsets.",
   "help.ghosts.1": "Mist hangt over wegen en weiden: negeer hem bij het leggen van een tegel.",

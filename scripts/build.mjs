@@ -86,7 +86,7 @@ const rust = [...html.matchAll(/<link data-trunk ([^>]*)>/g)].map((m) => attribu
 if (!rust) throw new Error("index.html: no <link data-trunk rel=\"rust\">");
 
 // The page's module, and the computers': they think in a Web Worker with a module of their
-// own, the same crate with only `thinkTurn` (`--features worker`) at opt-level 3 (the `bot`
+// own, the same crate with only `thinkTurn` and `reviewGame` (`--features worker`) at opt-level 3 (the `bot`
 // profile). Their search is where the browser spends its time, and the page's module, built
 // for size, runs it about 3 times slower than native; this one about 1.5 times. The page's
 // own module still thinks where no worker can start (file://, the one-script element).

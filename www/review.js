@@ -103,7 +103,7 @@ export class ReviewPanel {
     const worst = [...r.decisions].sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, REVIEW_LISTED).filter((d) => d.loss > 0);
     const list = el("ol", { class: "review-list" }, ...worst.map((d) => el("li", {}, el("button", {
       type: "button", class: `review-item ${d.class}`, "data-index": d.index,
-      onclick: () => this.goTo(text, d),
+      onclick: () => this.goTo(text, record, d),
     }, el("strong", {}, t("review.item", { k: d.index + 1, name: names[d.seat], what: t(`review.class.${d.class}`),
       loss: d.loss.toFixed(1) })), el("span", {}, t("review.better", { words: this.words(record, d) }))))));
     $("#review-body").replaceChildren(players, this.chart(r), el("h3", {}, t("review.costliest")),
@@ -149,8 +149,9 @@ export class ReviewPanel {
     return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, t("review.chart", { name: r.players[0].name })));
   }
 
-  /** The replay at decision `d`'s move, the better move's square outlined. */
-  goTo(text, d) {
+  /** The replay of `text` (`record`, read) at decision `d`'s move, the better move's square
+   *  outlined. */
+  goTo(text, record, d) {
     const { replay } = this.page;
     this.cancel();
     $("#review").close();
@@ -160,7 +161,7 @@ export class ReviewPanel {
       // The better tile's square; for a better figure or choice, the square of the tile
       // this turn placed.
       const a = d.best_action;
-      const tile = a?.x !== undefined ? a : JSON.parse(text).actions.slice(0, d.index).findLast((p) => p.tile && p.x !== undefined);
+      const tile = a?.x !== undefined ? a : record.actions.slice(0, d.index).findLast((p) => p.tile && p.x !== undefined);
       if (tile) replay.view?.setHighlights([[tile.x, tile.y]]);
     } catch (e) { this.page.notice(e.message); }
   }

@@ -18,7 +18,7 @@
 
 use crate::engine::board::Board;
 use crate::engine::features::NodeIdx;
-use crate::engine::geometry::{rotate_mask, Port, Pos, Side};
+use crate::engine::geometry::Pos;
 use crate::engine::{FeatureKind, Game};
 
 /// The tunable numbers of the outlook (docs/computers.md says how they were chosen).
@@ -209,27 +209,10 @@ fn completion(game: &Game, root: NodeIdx, unseen: &mut Unseen, w: &Weights) -> f
     complete
 }
 
-/// The open squares (empty, next to the board) that the feature whose root is `root`
-/// reaches with an edge: each must be filled for it to complete, and a tile there may
-/// join it to another feature that reaches the same square.
+/// The open squares that the road or city whose root is `root` reaches with an edge
+/// ([`Game::edge_squares`]).
 pub(super) fn open_squares(game: &Game, root: NodeIdx) -> Vec<Pos> {
-    let features = game.features();
-    let board = game.board();
-    let mut squares: Vec<Pos> = Vec::new();
-    for m in features.members(root) {
-        let nd = features.node(m);
-        let placed = board.square(nd.square);
-        let Some(seg) = game.tiles().get(placed.tile).segments.get(nd.local as usize) else { continue };
-        let ports = rotate_mask(seg.ports, placed.rot);
-        for side in Side::ALL {
-            let on_side = Port::of_side(side).iter().any(|p| ports & p.bit() != 0);
-            let next = placed.pos.step(side);
-            if on_side && !squares.contains(&next) && board.open_at(next).is_some() {
-                squares.push(next);
-            }
-        }
-    }
-    squares
+    game.edge_squares(root).0
 }
 
 /// The prospects of the feature whose root is `root`.

@@ -56,7 +56,7 @@ impl Game {
         let (first, local) = i.parts[0];
         let node = self.board.at(first)?.node_base + local as NodeIdx;
         let needs = match i.kind {
-            FeatureKind::Road | FeatureKind::City => self.edge_needs(node, &unseen)?,
+            FeatureKind::Road | FeatureKind::City => self.edge_needs(node, &unseen),
             FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Garden | FeatureKind::Castle => {
                 self.ring_needs(first, &unseen)
             }
@@ -101,30 +101,43 @@ impl Game {
         tiles.iter().filter(|&&(t, _)| self.fills(t, o) != 0).map(|&(_, c)| c).sum()
     }
 
-    /// A road's or city's needs: the squares its open ends face, each of which must be
-    /// filled.
-    fn edge_needs(&self, node: NodeIdx, unseen: &[(TileIdx, u16)]) -> Option<Needs> {
+    /// The open squares (empty, next to the board) that the road or city of `node` reaches
+    /// with an edge: each must be filled for it to complete, and a tile there may join it to
+    /// another feature that reaches the same square. Also whether an edge of it faces a tile
+    /// lying face down, which never joins it (COOP-3c-2).
+    pub fn edge_squares(&self, node: NodeIdx) -> (Vec<Pos>, bool) {
         let f = &self.features;
-        let mut squares: Vec<Open> = Vec::new();
+        let (mut squares, mut blocked) = (Vec::new(), false);
         for m in f.members(node) {
             let nd = f.node(m);
             let placed = self.board.square(nd.square);
-            let seg = self.tiles.get(placed.tile).segments.get(nd.local as usize)?;
+            let Some(seg) = self.tiles.get(placed.tile).segments.get(nd.local as usize) else { continue };
             for side in Side::ALL {
-                let facing = Port::of_side(side).iter().any(|p| seg.ports & p.unrotate(placed.rot).bit() != 0);
-                if !facing {
+                if !Port::of_side(side).iter().any(|p| seg.ports & p.unrotate(placed.rot).bit() != 0) {
                     continue;
                 }
                 let next = placed.pos.step(side);
-                match (self.board.at(next), self.board.open_at(next)) {
-                    // A face-down tile never joins it (COOP-3c-2).
-                    (Some(p), _) if p.face_down => return Some(Needs::Never),
-                    (None, Some(o)) if !squares.iter().any(|s| s.pos == next) => squares.push(*o),
-                    _ => {}
+                if self.board.open_at(next).is_some() {
+                    if !squares.contains(&next) {
+                        squares.push(next);
+                    }
+                } else if self.is_coop() {
+                    blocked |= self.board.at(next).is_some_and(|p| p.face_down);
                 }
             }
         }
-        Some(self.needs_on(&squares, unseen, |tile, rot, o| self.closes(node, tile, o.pos, rot)))
+        (squares, blocked)
+    }
+
+    /// A road's or city's needs: the squares its open ends face, each of which must be
+    /// filled.
+    fn edge_needs(&self, node: NodeIdx, unseen: &[(TileIdx, u16)]) -> Needs {
+        let (squares, blocked) = self.edge_squares(node);
+        if blocked {
+            return Needs::Never;
+        }
+        let open: Vec<Open> = squares.iter().filter_map(|&q| self.board.open_at(q).copied()).collect();
+        self.needs_on(&open, unseen, |tile, rot, o| self.closes(node, tile, o.pos, rot))
     }
 
     /// A building's needs: its empty neighbours (BASE-MON-1).

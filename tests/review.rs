@@ -3,7 +3,8 @@
 //! docs/review.md says. The full figure over 200 planted records is a measurement
 //! (`examples/review_planted.rs`, docs/review.md), not a test.
 
-use carcassonne::ai::review::{planted_game, review, Class, Settings};
+use carcassonne::ai::planted::{planted_game, Kind};
+use carcassonne::ai::review::{review, Class, Settings};
 use carcassonne::ai::Level;
 use carcassonne::engine::{Game, Phase, Setup, TileSet};
 use std::process::Command;
@@ -33,13 +34,46 @@ fn a_planted_bad_move_is_the_players_largest_loss() {
     // values 12 points below its best, at three places in the game.
     for (seed, from) in [(3u64, 6usize), (4, 25), (5, 45)] {
         let setup = Setup::base(&["Ann", "Bo"], seed);
-        let (game, at) =
-            planted_game(TileSet::builtin(), setup, Level::Medium, seed, from, 12.0).expect("a planted turn");
+        let (game, at, _) =
+            planted_game(TileSet::builtin(), setup, Level::Medium, seed, from, &[Kind::Judged { margin: 12.0 }])
+                .expect("a planted turn");
         let r = review(&game, quick(), |_, _| true).expect("not cancelled");
         let seat = r.draws.iter().find(|d| d.index == at).expect("the planted turn is a turn").seat;
         let (worst, lost) = worst_turn(&r, seat);
         assert_eq!(worst, at, "seed {seed}: the planted turn at {at}; the largest loss {lost:.1} at {worst}");
         assert!(lost >= 5.0, "seed {seed}: the planted turn lost {lost:.1}");
+    }
+}
+
+#[test]
+fn the_named_bad_moves_are_the_players_largest_loss() {
+    // The kinds, recognised on the board (ai::planted), not by the judge: a farmer
+    // that scores nothing in place of the knight completing a city (BASE-FIELD-2), and a
+    // monastery placed with its monk kept (BASE-MON-1). Medium computers; two records of
+    // each, the first the seeds give.
+    for kind in [Kind::FarmerForKnight, Kind::UnusedMonk] {
+        let mut records = 0;
+        for seed in 1..40u64 {
+            let setup = Setup::base(&["Ann", "Bo"], seed);
+            let Some((game, at, planted)) = planted_game(TileSet::builtin(), setup, Level::Medium, seed, 4, &[kind])
+            else {
+                continue;
+            };
+            assert_eq!(planted, kind);
+            let r = review(&game, quick(), |_, _| true).expect("not cancelled");
+            let seat = r.draws.iter().find(|d| d.index == at).expect("the planted turn is a turn").seat;
+            let (worst, lost) = worst_turn(&r, seat);
+            let name = kind.name();
+            assert_eq!(
+                worst, at,
+                "{name}, seed {seed}: the planted turn at {at}; the largest loss {lost:.1} at {worst}"
+            );
+            records += 1;
+            if records == 2 {
+                break;
+            }
+        }
+        assert_eq!(records, 2, "{}: two records in 39 games", kind.name());
     }
 }
 

@@ -10,11 +10,14 @@
 //! - [`advice`]: the cooperative game's pace, drain and a plan's reasons (*Hint*).
 //! - [`team`]: cooperative games played by a team of one level (win rates).
 //! - [`review`]: a game's decisions judged by the points they lost, and its draws' luck.
+//! - [`planted`]: games with one planted bad move, which the review must find.
 
 pub mod advice;
 pub mod arena;
 pub mod eval;
 pub mod outlook;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod planted;
 pub mod review;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]

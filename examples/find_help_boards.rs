@@ -84,7 +84,7 @@ fn check(sets: &[Set], options: &Options, found: &Value) -> Value {
         ..Setup::base(&["Ann", "Bo"], 0).with_sets(sets)
     };
     let text = json!({ "format": carcassonne::record::FORMAT, "version": carcassonne::record::VERSION,
-        "setup": Record { setup, actions: vec![] }.setup_value(), "actions": moves });
+        "setup": Record { setup, actions: vec![], notes: vec![] }.setup_value(), "actions": moves });
     let (g, _) =
         Record::parse(&text.to_string()).and_then(|r| r.replay(TileSet::builtin())).expect("the board replays");
     json!({ "sets": sets.iter().map(|s| s.name()).collect::<Vec<_>>(), "draw": drawn, "moves": moves, "tiles": g.board().squares().len() })

@@ -77,6 +77,7 @@ ${local("inspect.js")}
 ${local("panels.js")}
 ${local("results.js")}
 ${local("guide.js")}
+${local("study.js")}
 ${local("help.js")}
 ${local("settings.js")}
 ${local("bars.js")}
@@ -129,7 +130,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js", "study.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();

@@ -274,7 +274,7 @@ fn forced_cooperative_choices_may_be_written_or_left_out() {
             }
         }
         for (name, actions) in [("short", actions), ("long", long)] {
-            let record = Record { setup: g.setup().clone(), actions };
+            let record = Record { setup: g.setup().clone(), actions, notes: Vec::new() };
             let (replayed, _) = Record::parse(&record.to_json())
                 .unwrap()
                 .replay(TileSet::builtin())

@@ -148,7 +148,7 @@ fn errors_name_the_option_the_action_kinds_and_the_code_version() {
 
 #[test]
 fn a_move_index_beyond_32_bits_is_refused_not_cut_short() {
-    let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![] };
+    let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![], notes: vec![] };
     let e = share::decode(&share::pack(&r, &[1 << 32]), TileSet::builtin()).unwrap_err().to_string();
     assert!(e.contains("move 1 is not one of the"), "{e}");
     let e = share::decode(&share::pack(&r, &[u64::MAX]), TileSet::builtin()).unwrap_err().to_string();

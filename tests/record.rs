@@ -137,6 +137,7 @@ fn sets_that_cannot_be_combined_are_refused_not_ignored() {
     let r = Record {
         setup: Setup { sets: vec![Set::Base, Set::Ghosts, Set::River], ..Setup::base(&["A", "B"], 1) },
         actions: vec![RecordAction::Pass],
+        notes: vec![],
     };
     let e = r.replay(TileSet::builtin()).unwrap_err().to_string();
     assert!(e.contains("\"river\" cannot be played with \"ghosts\""), "{e}");

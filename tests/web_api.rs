@@ -269,7 +269,7 @@ fn big_seeds_cross_exactly_and_rounded_numbers_are_refused() {
 fn a_share_code_index_beyond_32_bits_is_refused_in_webassembly() {
     use carcassonne::engine::{Setup, TileSet};
     use carcassonne::record::Record;
-    let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![] };
+    let r = Record { setup: Setup::base(&["A", "B"], 3), actions: vec![], notes: vec![] };
     let code = carcassonne::share::pack(&r, &[1u64 << 32]);
     let e = message(WasmGame::record_from_share_code(&code, None).err().unwrap());
     assert!(e.contains("move 1 is not one of the"), "{e}");

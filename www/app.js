@@ -4,7 +4,7 @@
 // new-game dialog (new-game.js) and the bars (bars.js). Where a move goes and which move
 // buttons show is the Table's to decide (controller.js). The game itself (rules, board
 // drawing, input) is the WebAssembly module.
-import { $, el } from "./dom.js";
+import { $, downloadJson, el } from "./dom.js";
 import { serverAnswers } from "./online.js";
 import { inspectCard } from "./inspect.js";
 import { FINAL_STEP_MS, endsGame, finalScorings, playFinal } from "./results.js";
@@ -157,19 +157,17 @@ function wireGame() {
   $("#btn-new").addEventListener("click", page.openNewGame);
   $("#btn-fit").addEventListener("click", () => shownView()?.fit());
   $("#btn-export").addEventListener("click", () => {
-    const url = URL.createObjectURL(new Blob([page.game.exportRecord()], { type: "application/json" }));
-    const a = el("a", { href: url, download: `carcassonne-${new Date().toISOString().slice(0, 10)}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadJson(page.game.exportRecord(), `carcassonne-${new Date().toISOString().slice(0, 10)}.json`);
   });
   $("#import-file").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     ev.target.value = "";
     if (!file) return;
     try {
-      attach(W.Game.fromRecord(await file.text(), page.t.lang), { fresh: false });
+      const text = await file.text();
+      // A study (a record with notes) is read in the replay viewer; any other is played on.
+      if (W.Game.recordNotes(text, page.t.lang).length) replay.open(text);
+      else attach(W.Game.fromRecord(text, page.t.lang), { fresh: false });
       page.notice("");
     } catch (e) {
       page.notice(page.t("notice.file", { file: file.name, error: e.message })); // the game in progress is untouched

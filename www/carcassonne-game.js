@@ -17,6 +17,7 @@ import { Table, drawBoxTile, drawnLabel, markOf, readSave, showMoves, touchScree
 import { LANGUAGES, pickLanguage, translator } from "./text.js";
 import { guideSource, loadLanguage } from "./packs.js";
 import { GuideRun, guideCard } from "./guide.js";
+import { showNote } from "./study.js";
 import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { outcomeText } from "./coop.js";
 
@@ -69,6 +70,10 @@ const STYLE = `
   font-size: .5rem; line-height: 1; color: #fff; text-shadow: 0 0 2px #000; }
 .score { font-weight: 700; font-variant-numeric: tabular-nums; }
 .status { font-weight: 600; }
+/* A study's note: the whole width of the top bar, scrolling past five lines. */
+.study { flex-basis: 100%; max-height: 7.5em; overflow-y: auto; font-size: .92rem; line-height: 1.3; }
+.study p { margin: .1rem 0; }
+.study .suggest { font-style: italic; }
 /* Fingers: every button at least 44 px (WCAG 2.5.5). */
 @media (pointer: coarse) { button { min-height: 44px; min-width: 44px; } }
 .results { position: absolute; z-index: 6; left: 50%; top: 50%; transform: translate(-50%, -50%);
@@ -126,7 +131,7 @@ export function parsePlayers(text, names) {
 
 export class CarcassonneGame extends HTMLElement {
   static observedAttributes = ["sets", "players", "seed", "options", "record", "readonly", "lang", "theme", "server", "room", "token",
-    "marks", "move", "autoplay", "highlight", "bars", "guide", "confirm", "odds"];
+    "marks", "move", "autoplay", "highlight", "bars", "guide", "confirm", "odds", "study"];
 
   constructor() {
     super();
@@ -152,6 +157,7 @@ export class CarcassonneGame extends HTMLElement {
       undo: button(),
       end: $("", "button", { type: "button", hidden: true, part: "button" }),
       note: $("note", "span", { part: "note" }),
+      study: $("study", "div", { role: "note", part: "study", hidden: true }),
       top: $("bar top", "div", { part: "bar top-bar" }),
       replay: $("bar bottom replay", "div", { role: "toolbar", part: "bar bottom-bar replay-bar" }),
       slider: $("", "input", { type: "range", min: "0", max: "0", value: "0", part: "slider" }),
@@ -169,7 +175,7 @@ export class CarcassonneGame extends HTMLElement {
       u.resultsOpen, u.note);
     u.results.append(u.resultsBody, el("div", { class: "actions" }, u.resultsClose));
     this.card = guideCard(); // in the top bar while a guide is played (guide="…")
-    u.top.append(u.players, u.status);
+    u.top.append(u.players, u.status, u.study);
     u.replay.append(u.play, u.first, u.back, u.slider, u.forward, u.last, u.move);
     u.replay.hidden = true; // until a replay is shown (also when the game cannot start)
     root.append(u.board, u.top, u.bottom, u.replay, u.results, u.announce);
@@ -232,6 +238,7 @@ export class CarcassonneGame extends HTMLElement {
       workerUrl: new URL("bot-worker.js", import.meta.url),
     });
     this.full = null; // the record being watched (read-only with a record: a replay)
+    this.notes = []; // its notes (a study's), checked by the engine
     this.shown = 0;
     this.started = false;
   }
@@ -253,7 +260,7 @@ export class CarcassonneGame extends HTMLElement {
   /** The first key this element's games are saved under (`save="off"`: not saved). */
   get saveBase() {
     const save = this.getAttribute("save");
-    if (save === "off" || this.hasAttribute("readonly") || this.hasAttribute("record")) return null;
+    if (save === "off" || this.readonly || this.hasAttribute("record")) return null;
     const index = [...document.querySelectorAll("carcassonne-game")].indexOf(this);
     return `carcassonne.element:${location.pathname}:${save || this.id || index}`;
   }
@@ -399,9 +406,12 @@ export class CarcassonneGame extends HTMLElement {
         this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { online: o } }));
         return;
       }
-      const record = this.getAttribute("record");
+      const record = this.getAttribute("record"), study = this.getAttribute("study");
       this.saveKey = await this.claimSlot();
-      if (record) {
+      if (study) {
+        // A study is read, never played on: its notes follow the move shown.
+        await this.showRecord(study, { urls: true, study: true });
+      } else if (record) {
         await this.showRecord(record, { urls: true });
       } else {
         const { game, problem } = this.resume();
@@ -481,8 +491,9 @@ export class CarcassonneGame extends HTMLElement {
   }
 
   /** A record to show: JSON text, a share code (c1.…), or (`urls`: only from the page's
-   *  own `record` attribute) the URL of a record file. */
-  async showRecord(source, { urls = false } = {}) {
+   *  own `record` and `study` attributes) the URL of a record file. A replay (`readonly`,
+   *  or a `study`) shows the record's notes as it is stepped through. */
+  async showRecord(source, { urls = false, study = false } = {}) {
     let text = String(source).trim();
     if (/^c\d+\./.test(text)) text = Game.recordFromShareCode(text, this.language);
     else if (!text.startsWith("{")) {
@@ -492,10 +503,14 @@ export class CarcassonneGame extends HTMLElement {
       text = await response.text();
     }
     const game = Game.fromRecord(text, this.language);
+    const notes = Game.recordNotes(text, this.language);
     this.pause();
-    this.full = this.hasAttribute("readonly") ? JSON.parse(text) : null;
+    this.full = this.readonly ? JSON.parse(text) : null;
+    this.notes = this.full ? notes : [];
     this.attach(game);
     if (this.full) {
+      // The game read stands at the record's end.
+      this.shown = this.full.actions.length;
       this.step(this.startMove());
       if (this.hasAttribute("autoplay")) this.play();
     }
@@ -510,6 +525,8 @@ export class CarcassonneGame extends HTMLElement {
       const k = Number(move);
       return Math.max(0, Math.min(n, k < 0 ? n + k : k));
     }
+    // A study opens at its first note.
+    if (this.notes?.length) return Math.min(n, this.notes[0].at);
     return this.hasAttribute("autoplay") ? 0 : n;
   }
 
@@ -546,10 +563,23 @@ export class CarcassonneGame extends HTMLElement {
     if (!this.view) return;
     this.view.setBackground(getComputedStyle(this.ui.board).backgroundColor);
     try {
-      this.view.setHighlights(parseSquares(this.getAttribute("highlight")));
+      this.showNote();
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** The squares `highlight` names, and the notes of the move shown (a study's); returns
+   *  the notes' words. */
+  showNote() {
+    const squares = parseSquares(this.getAttribute("highlight"));
+    if (!this.full) {
+      this.view.setHighlights(squares);
+      this.ui.study.hidden = true;
+      return "";
+    }
+    return showNote({ notes: this.notes, k: this.shown, game: this.game, view: this.view, box: this.ui.study,
+      lang: this.language, t: this.t, squares });
   }
 
   /** Tell the board which parts of it the bars cover, so that it fits itself between them. */
@@ -629,7 +659,8 @@ export class CarcassonneGame extends HTMLElement {
     this.keepClear();
   }
 
-  get readonly() { return this.hasAttribute("readonly"); }
+  /** Watch only: `readonly`, or a study (read, never played on). */
+  get readonly() { return this.hasAttribute("readonly") || this.hasAttribute("study"); }
 
   save() {
     if (this.online || this.guideRun) return; // the server keeps a room's game; a guide is never saved
@@ -643,7 +674,10 @@ export class CarcassonneGame extends HTMLElement {
     if (!this.full) return;
     this.shown = showMoves(this.game, this.full, this.shown, k);
     this.render();
-    this.ui.announce.textContent = this.t("replay.move", { k: this.shown, n: this.full.actions.length });
+    let said = "";
+    try { said = this.showNote(); } catch (e) { this.fail(e); }
+    const move = this.t("replay.move", { k: this.shown, n: this.full.actions.length });
+    this.ui.announce.textContent = said ? `${move}: ${said}` : move;
   }
 
   labels() {

@@ -291,6 +291,6 @@ export function showMoves(game, record, from, k) {
   if (k === from + 1) {
     try { game.apply(record.actions[from]); return k; } catch { /* loaded below */ }
   }
-  if (k !== from) game.loadRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, k) }));
+  if (k !== from) game.loadRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, k), notes: undefined }));
   return k;
 }

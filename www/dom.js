@@ -15,3 +15,13 @@ export function el(tag, attrs = {}, ...children) {
   e.append(...children);
   return e;
 }
+
+/** Offer `text` as a JSON file named `name` to download. */
+export function downloadJson(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

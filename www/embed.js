@@ -34,6 +34,12 @@ if (params.has("record")) {
   if (record.startsWith("{") || /^c\d+\./.test(record)) element.setAttribute("record", record);
   else console.error("embed.html: record= takes a record (JSON) or a share code, not a URL");
 }
+// A study likewise: its JSON text only.
+if (params.has("study")) {
+  const study = params.get("study").trim();
+  if (study.startsWith("{")) element.setAttribute("study", study);
+  else console.error("embed.html: study= takes a study's JSON text, not a URL");
+}
 // A room of the game server this page comes from (never another server: the page's CSP
 // allows connections to its own origin only): `room=…#token=…` plays a seat, `room=…`
 // watches. The token belongs in the fragment, which is never sent to a server (in the query,
@@ -96,7 +102,9 @@ const REQUESTS = {
     return { lang };
   },
   "carcassonne:move": (data) => {
-    if (!element.readonly || !element.hasAttribute("record")) throw new Error("only a replay (readonly with a record) goes to a move");
+    if (!element.readonly || !(element.hasAttribute("record") || element.hasAttribute("study"))) {
+      throw new Error("only a replay (readonly with a record, or a study) goes to a move");
+    }
     if (!Number.isInteger(data.move)) throw new Error("move is a whole number");
     return { move: element.showMove(data.move) };
   },

@@ -4,6 +4,7 @@
 import { $ } from "./dom.js";
 import { showMoves } from "./controller.js";
 import { logLines } from "./side-panel.js";
+import { showNote } from "./study.js";
 
 
 export class ReplayViewer {
@@ -13,6 +14,7 @@ export class ReplayViewer {
     this.game = null;
     this.view = null;
     this.record = null;
+    this.notes = []; // a study's notes, checked by the engine
     this.steps = []; // steps[k]: the log lines of move k (steps[0]: the opening)
     this.k = 0;
     $("#rp-first").addEventListener("click", () => this.go(0));
@@ -37,8 +39,9 @@ export class ReplayViewer {
     const { W, t, table } = this.page;
     W.Game.fromRecord(text, t.lang).free?.(); // refuses a corrupt record before anything changes
     const record = JSON.parse(text);
+    const notes = W.Game.recordNotes(text, t.lang);
     // In the page's language (one the engine has no sentences in: English).
-    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [] }), t.lang);
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [], notes: undefined }), t.lang);
     const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
     for (const a of record.actions) g.apply(a);
@@ -46,13 +49,22 @@ export class ReplayViewer {
     this.close({ resume: false });
     this.page.hideCard?.();
     table.pause();
-    Object.assign(this, { game: g, record, steps, k: record.actions.length });
+    // A study opens at its first note, any other record at its end.
+    Object.assign(this, { game: g, record, notes, steps, k: notes.length ? notes[0].at : record.actions.length });
     this.view = table.viewFor(g);
     this.view.setLocked(true);
     $("#rp-slider").max = String(record.actions.length);
     $("#replay-bar").hidden = false;
-    this.go(this.k);
+    this.go(this.k, { from: record.actions.length });
     window.carc.replayGame = g;
+  }
+
+  /** Show `notes` (as a study's, `Game.recordNotes`) with the record shown, in place of
+   *  its own: the review's judgement of a move. */
+  annotate(notes) {
+    if (!this.game) return;
+    this.notes = notes;
+    this.go(this.k);
   }
 
   /** Show the game of a share code (from a link); a damaged one is refused, nothing lost. */
@@ -65,17 +77,18 @@ export class ReplayViewer {
     }
   }
 
-  /** Show the position after `k` moves. */
-  go(k) {
+  /** Show the position after `k` moves (`from`: where the game stands, if not at `this.k`). */
+  go(k, { from = this.k } = {}) {
     if (!this.game) return;
     const t = this.page.t, n = this.record.actions.length;
-    this.k = k = showMoves(this.game, this.record, this.k, k);
+    this.k = k = showMoves(this.game, this.record, from, k);
     $("#rp-slider").value = String(k);
     // The move in words, and on a phone's one-row bar as "k/n".
     const [wide, narrow] = $("#rp-label").children;
     wide.textContent = t("replay.move", { k, n });
     narrow.textContent = `${k}/${n}`;
-    $("#announce").textContent = `${wide.textContent}: ${this.steps[k].map((l) => l.text).join(". ")}`;
+    const said = showNote({ notes: this.notes, k, game: this.game, view: this.view, box: $("#rp-note"), lang: t.lang, t });
+    $("#announce").textContent = `${wide.textContent}: ${[...this.steps[k].map((l) => l.text), said].filter(Boolean).join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === n;
     this.page.render();
@@ -87,9 +100,10 @@ export class ReplayViewer {
     this.view.destroy();
     this.view.free?.();
     this.game.free?.();
-    Object.assign(this, { game: null, view: null, record: null, steps: [], k: 0 });
+    Object.assign(this, { game: null, view: null, record: null, notes: [], steps: [], k: 0 });
     window.carc.replayGame = null;
     $("#replay-bar").hidden = true;
+    $("#rp-note").hidden = true;
     if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.href.split("#")[0]);
     if (resume && this.page.game) {
       this.page.table.resume();

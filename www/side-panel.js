@@ -225,7 +225,8 @@ export class SidePanel {
     table.view?.setInsets(card.root.hidden ? 0 : card.root.offsetHeight + 12, 0, bottom, 0);
     // A replay's board fits below its bar, so that no early move hides under it.
     const bar = $("#replay-bar");
-    if (replay.view && !bar.hidden) replay.view.setInsets(bar.offsetTop + bar.offsetHeight + 8, 0, bottom, 0);
+    const below = bar.getBoundingClientRect().bottom - $(".board-wrap").getBoundingClientRect().top;
+    if (replay.view && !bar.hidden) replay.view.setInsets(below + 8, 0, bottom, 0);
   }
 
   /** The co-op hint: what a hard teammate would do, thought about off the page, then told

@@ -79,7 +79,11 @@ impl Record {
         let mut setup = game.setup().clone();
         setup.deck = Deck::Draw(order.iter().map(|t| tiles.get(*t).id.to_string()).collect());
         setup.options.unlimited_copies = true;
-        Record { setup, actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect() }
+        Record {
+            setup,
+            actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect(),
+            notes: Vec::new(),
+        }
     }
 
     /// Online play: follow a server's `action` message (`{"n", "action", "reveal"}`,

@@ -1,6 +1,7 @@
 //! The document: a record read from JSON text (its version upgraded, its size and action
 //! count bounded) and written back (docs/record-format.md).
 
+use super::notes::parse_notes;
 use super::setup::parse_setup;
 use super::{
     malformed, Record, RecordAction, RecordError, FORMAT, MAX_ACTIONS, MAX_RECORD_BYTES, MAX_SAFE_INTEGER, VERSION,
@@ -34,7 +35,7 @@ impl Record {
             .ok_or_else(|| malformed("the field \"version\" must be a whole number"))?;
         let obj = upgrade(version, obj.clone())?;
         for key in obj.keys() {
-            if !matches!(key.as_str(), "format" | "version" | "setup" | "actions" | "meta") {
+            if !matches!(key.as_str(), "format" | "version" | "setup" | "actions" | "notes" | "meta") {
                 return Err(malformed(format!("unknown field {key:?}")));
             }
         }
@@ -58,7 +59,11 @@ impl Record {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Record { setup, actions })
+        let notes = match obj.get("notes") {
+            None => Vec::new(),
+            Some(n) => parse_notes(n, actions.len())?,
+        };
+        Ok(Record { setup, actions, notes })
     }
 
     /// The setup as the JSON object a record holds (`parse_setup` reads it back).
@@ -94,12 +99,21 @@ impl Record {
 
     /// The record as a JSON value.
     pub fn to_value(&self) -> Value {
-        json!({
+        let mut v = json!({
             "format": FORMAT,
             "version": VERSION,
             "setup": self.setup_value(),
             "actions": self.actions.iter().map(RecordAction::to_value).collect::<Vec<_>>(),
-        })
+        });
+        if !self.notes.is_empty() {
+            v["notes"] = self.notes_value();
+        }
+        v
+    }
+
+    /// The notes as the record's `notes` list.
+    pub fn notes_value(&self) -> Value {
+        Value::Array(self.notes.iter().map(|n| n.to_value()).collect())
     }
 
     /// The record as pretty JSON text, one action per line.
@@ -111,7 +125,16 @@ impl Record {
             out += if i == 0 { "\n    " } else { ",\n    " };
             out += &a.to_value().to_string();
         }
-        out += if self.actions.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" };
+        out += if self.actions.is_empty() { "]" } else { "\n  ]" };
+        if !self.notes.is_empty() {
+            out += ",\n  \"notes\": [";
+            for (i, n) in self.notes.iter().enumerate() {
+                out += if i == 0 { "\n    " } else { ",\n    " };
+                out += &n.to_value().to_string();
+            }
+            out += "\n  ]";
+        }
+        out += "\n}\n";
         out
     }
 }

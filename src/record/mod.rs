@@ -3,18 +3,20 @@
 //! Specified in `docs/record-format.md`.
 //!
 //! By job: [`format`] reads and writes the document (its version, its limits), [`setup`]
-//! its setup object, [`action`] one action in record form, [`replay`] a record played
+//! its setup object, [`action`] one action in record form, [`notes`] a study's notes, [`replay`] a record played
 //! through the engine, [`follow`] online play's view of a game (the public record, and a
 //! server's action followed).
 
 pub mod action;
 pub mod follow;
 pub mod format;
+pub mod notes;
 pub mod replay;
 pub mod setup;
 
 pub use action::{parse_spot, ActionError, ParseActionError, RecordAction};
 pub use follow::FollowError;
+pub use notes::Note;
 pub use setup::{parse_options, parse_seed, parse_setup};
 
 use crate::engine::{Game, Setup, SetupError};
@@ -39,6 +41,8 @@ pub struct Record {
     pub setup: Setup,
     /// Every action, in order.
     pub actions: Vec<RecordAction>,
+    /// A study's notes, by the replay's position ([`notes`]); most records have none.
+    pub notes: Vec<Note>,
 }
 
 /// Why a record could not be read or replayed.
@@ -88,6 +92,7 @@ impl Record {
         Record {
             setup: game.setup().clone(),
             actions: game.history().iter().map(|a| RecordAction::from_action(a, tiles)).collect(),
+            notes: Vec::new(),
         }
     }
 }

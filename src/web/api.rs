@@ -66,6 +66,15 @@ impl WasmGame {
         Ok(WasmGame { shared })
     }
 
+    /// The notes a study's record (JSON text) carries, checked (docs/record-format.md):
+    /// `[{at, text?: {lang: text}, arrows?: [[[x, y], [x, y]]], squares?: [[x, y]],
+    /// suggest?: action}]`, sorted by `at`. Throws, in `lang`, on a record that is not one.
+    #[wasm_bindgen(js_name = recordNotes)]
+    pub fn record_notes(text: &str, lang: Option<String>) -> Result<JsValue, JsError> {
+        let record = Record::parse(text).map_err(|e| record_js(lang_of(lang), &e))?;
+        Ok(to_js(&record.notes_value()))
+    }
+
     /// The public state as a plain object (never the order of the face-down tiles).
     pub fn snapshot(&self) -> JsValue {
         to_js(&snapshot_json(&self.shared.borrow()))

@@ -108,14 +108,6 @@ impl State {
                 ctx.stroke();
             }
         }
-        // The host's highlighted squares (a replay's subject): a gold frame.
-        if !self.highlights.is_empty() {
-            ctx.set_stroke_style_str("#ffd54a");
-            ctx.set_line_width(4.0 / k);
-            for p in self.highlights.iter().filter(|p| visible(**p)) {
-                ctx.stroke_rect(p.x as f64 + 0.06, p.y as f64 + 0.06, 0.88, 0.88);
-            }
-        }
         // Each seat's last tile, framed in its colour; the very last one also in white.
         let last_tiles = s.last_tiles();
         drop(s);
@@ -131,6 +123,44 @@ impl State {
             ctx.set_stroke_style_str("rgba(255,255,255,0.85)");
             ctx.set_line_width(2.5 / k);
             ctx.stroke_rect(last.pos.x as f64 + 0.02, last.pos.y as f64 + 0.02, 0.96, 0.96);
+        }
+        // The host's highlighted squares (a replay's subject): a gold frame, over
+        // the last tiles' frames so that it shows on a square just played.
+        if !self.highlights.is_empty() {
+            ctx.set_stroke_style_str("#ffd54a");
+            ctx.set_line_width(4.0 / k);
+            for p in self.highlights.iter().filter(|p| visible(**p)) {
+                ctx.stroke_rect(p.x as f64 + 0.06, p.y as f64 + 0.06, 0.88, 0.88);
+            }
+        }
+        // The host's arrows (a study's note): gold, with a dark edge to read on any tile.
+        for &(from, to) in &self.arrows {
+            let (x0, y0) = (from.x as f64 + 0.5, from.y as f64 + 0.5);
+            let (x1, y1) = (to.x as f64 + 0.5, to.y as f64 + 0.5);
+            let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+            if len < 0.01 {
+                continue;
+            }
+            let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+            // The head ends short of the square's centre; the shaft stops at the head.
+            let (hx, hy) = (x1 - ux * 0.2, y1 - uy * 0.2);
+            let (bx, by) = (hx - ux * 0.3, hy - uy * 0.3);
+            for (colour, width) in [("rgba(0,0,0,0.6)", 0.16), ("#ffd54a", 0.1)] {
+                ctx.set_stroke_style_str(colour);
+                ctx.set_fill_style_str(colour);
+                ctx.set_line_width(width);
+                ctx.begin_path();
+                ctx.move_to(x0, y0);
+                ctx.line_to(bx, by);
+                ctx.stroke();
+                let grow = width - 0.1;
+                ctx.begin_path();
+                ctx.move_to(hx + ux * grow, hy + uy * grow);
+                ctx.line_to(bx - uy * (0.18 + grow), by + ux * (0.18 + grow));
+                ctx.line_to(bx + uy * (0.18 + grow), by - ux * (0.18 + grow));
+                ctx.close_path();
+                ctx.fill();
+            }
         }
 
         let player = g.current_player();

@@ -106,6 +106,8 @@ struct State {
     background: String,
     /// Squares the host asks to show outlined (`setHighlights`), e.g. a replay's subject.
     highlights: Vec<Pos>,
+    /// The host's arrows, square to square (a study's note).
+    arrows: Vec<(Pos, Pos)>,
     /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
     /// a square of it and its node there.
     spotlight: Option<(Pos, u8)>,
@@ -451,6 +453,7 @@ impl BoardView {
             key_inspect: None,
             background: DEFAULT_BACKGROUND.to_string(),
             highlights: Vec::new(),
+            arrows: Vec::new(),
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -742,6 +745,28 @@ impl BoardView {
     #[wasm_bindgen(getter)]
     pub fn highlights(&self) -> JsValue {
         let list: Vec<[i32; 2]> = self.state.borrow().highlights.iter().map(|p| [p.x, p.y]).collect();
+        to_js(&list)
+    }
+
+    /// Draw arrows from square to square, e.g. a study's note: `[[x0, y0, x1, y1], …]` (at
+    /// most 32; an empty list clears them). Throws, changing nothing, on anything else.
+    #[wasm_bindgen(js_name = setArrows)]
+    pub fn set_arrows(&self, arrows: JsValue) -> Result<(), JsError> {
+        let list: Vec<(i32, i32, i32, i32)> = serde_wasm_bindgen::from_value(arrows)
+            .map_err(|_| JsError::new("arrows are a list of [x0, y0, x1, y1]"))?;
+        if list.len() > crate::record::notes::MAX_MARKS {
+            return Err(JsError::new(&format!("at most {} arrows", crate::record::notes::MAX_MARKS)));
+        }
+        self.state.borrow_mut().arrows =
+            list.into_iter().map(|(a, b, c, d)| (Pos::new(a, b), Pos::new(c, d))).collect();
+        (self.request)();
+        Ok(())
+    }
+
+    /// The arrows `setArrows` draws now, `[[x0, y0, x1, y1], …]`.
+    #[wasm_bindgen(getter)]
+    pub fn arrows(&self) -> JsValue {
+        let list: Vec<[i32; 4]> = self.state.borrow().arrows.iter().map(|(a, b)| [a.x, a.y, b.x, b.y]).collect();
         to_js(&list)
     }
 

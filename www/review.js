@@ -4,7 +4,7 @@
 // the game with the mistakes marked, and the decisions that lost the most, each opening the
 // replay at its move with the better move outlined and said in words. A review is kept
 // with the record it was made for, so it is not made twice.
-import { $, el } from "./dom.js";
+import { $, downloadJson, el } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** How many of the costliest decisions are listed. */
@@ -19,6 +19,7 @@ export class ReviewPanel {
     $("#review-cancel").addEventListener("click", () => this.cancel());
     $("#review-close").addEventListener("click", () => { this.cancel(); $("#review").close(); });
     $("#review").addEventListener("close", () => this.cancel());
+    $("#review-study").addEventListener("click", () => this.saveStudy());
   }
 
   /** Review the game of `text` (a record's JSON) and show it. */
@@ -28,6 +29,7 @@ export class ReviewPanel {
     const dialog = $("#review");
     if (!dialog.open) dialog.showModal();
     $("#review-body").replaceChildren();
+    $("#review-study").hidden = true;
     const kept = this.kept.get(text);
     if (kept) { this.show(text, kept); return; }
     const bar = $("#review-bar"), status = $("#review-status");
@@ -96,24 +98,55 @@ export class ReviewPanel {
     const { t } = this.page;
     const record = JSON.parse(text);
     $("#review-status").textContent = t("review.done", { n: r.decisions.length });
-    const names = r.players.map((p) => p.name);
-    const players = el("ul", { class: "review-players" }, ...r.players.map((p) => el("li", {},
-      t("review.player", { name: p.name, lost: p.points_lost.toFixed(1), n: p.decisions, average: p.accuracy.toFixed(2) }), " ",
-      t(p.draw_luck >= 0 ? "review.luckGood" : "review.luckBad", { points: Math.abs(p.draw_luck).toFixed(1) }))));
-    const worst = [...r.decisions].sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, REVIEW_LISTED).filter((d) => d.loss > 0);
+    const players = el("ul", { class: "review-players" }, ...this.playerLines(r).map((line) => el("li", {}, line)));
+    const worst = this.costliest(r);
     const list = el("ol", { class: "review-list" }, ...worst.map((d) => el("li", {}, el("button", {
       type: "button", class: `review-item ${d.class}`, "data-index": d.index,
-      onclick: () => this.goTo(text, record, d),
-    }, el("strong", {}, t("review.item", { k: d.index + 1, name: names[d.seat], what: t(`review.class.${d.class}`),
-      loss: d.loss.toFixed(1) })), el("span", {}, t("review.better", { words: this.words(record, d) }))))));
+      onclick: () => this.goTo(text, record, r, d),
+    }, el("strong", {}, this.itemLine(r, d)), el("span", {}, t("review.better", { words: this.words(record, d) }))))));
     $("#review-body").replaceChildren(players, this.chart(r), el("h3", {}, t("review.costliest")),
       worst.length ? list : el("p", {}, t("review.none")));
+    this.shown = { text, record, r };
+    $("#review-study").hidden = false;
+  }
+
+  /** Each player's points lost and draw luck, in words. */
+  playerLines(r) {
+    const { t } = this.page;
+    return r.players.map((p) => `${t("review.player", { name: p.name, lost: p.points_lost.toFixed(1), n: p.decisions,
+      average: p.accuracy.toFixed(2) })} ${t(p.draw_luck >= 0 ? "review.luckGood" : "review.luckBad", { points: Math.abs(p.draw_luck).toFixed(1) })}`);
+  }
+
+  /** The decisions that lost the most, costliest first. */
+  costliest(r) {
+    return [...r.decisions].sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, REVIEW_LISTED).filter((d) => d.loss > 0);
+  }
+
+  /** "Move 25, Ann: blunder, 11.0 points lost". */
+  itemLine(r, d) {
+    const { t } = this.page;
+    return t("review.item", { k: d.index + 1, name: r.players[d.seat].name, what: t(`review.class.${d.class}`), loss: d.loss.toFixed(1) });
+  }
+
+  /** The review shown saved as a study (docs/record-format.md): the record with a note at
+   *  its start (each player's figures) and one at each costliest decision (what it lost,
+   *  the better move suggested and its square outlined), in the page's language. */
+  saveStudy() {
+    if (!this.shown) return;
+    const { t } = this.page, { record, r } = this.shown, lang = t.lang;
+    const notes = [{ at: 0, text: { [lang]: `${t("review.title")}: ${this.playerLines(r).join(" ")}` } }];
+    for (const d of this.costliest(r)) {
+      const a = d.best_action;
+      notes.push({ at: d.index, text: { [lang]: `${this.itemLine(r, d)}. ${t("review.better", { words: this.words(record, d) })}` },
+        ...(a?.x !== undefined ? { squares: [[a.x, a.y]] } : {}), ...(a ? { suggest: a } : {}) });
+    }
+    downloadJson(JSON.stringify({ ...record, notes }, null, 1), `carcassonne-study-${new Date().toISOString().slice(0, 10)}.json`);
   }
 
   /** The better plan of decision `d` in words, as the page tells a plan. */
   words(record, d) {
     const { W, t } = this.page;
-    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, d.index) }), t.lang);
+    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, d.index), notes: undefined }), t.lang);
     try { return g.planWords(d.best_plan).join("; "); } finally { g.free?.(); }
   }
 
@@ -149,20 +182,25 @@ export class ReviewPanel {
     return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, t("review.chart", { name: r.players[0].name })));
   }
 
-  /** The replay of `text` (`record`, read) at decision `d`'s move, the better move's square
-   *  outlined. */
-  goTo(text, record, d) {
-    const { replay } = this.page;
+  /** The replay of `text` (`record`, read; `r` its review) just after decision `d`, so
+   *  that the move played is on the board and the better one beside it: the better tile's
+   *  square outlined (for a better figure or choice, the turn's tile), an arrow from the
+   *  square played to it when they differ, and both said in words under the replay bar. */
+  goTo(text, record, r, d) {
+    const { replay, t } = this.page;
     this.cancel();
     $("#review").close();
     try {
+      const at = d.index + 1;
+      const turnTile = record.actions.slice(0, at).findLast((p) => p.tile && p.x !== undefined);
+      const better = d.best_action?.x !== undefined ? d.best_action : turnTile;
+      const played = record.actions[d.index];
+      const moved = played?.x !== undefined && better && (played.x !== better.x || played.y !== better.y);
+      const note = { at, text: { [t.lang]: `${this.itemLine(r, d)}. ${t("review.better", { words: this.words(record, d) })}` },
+        squares: better ? [[better.x, better.y]] : [], arrows: moved ? [[[played.x, played.y], [better.x, better.y]]] : [] };
       replay.open(text);
-      replay.go(d.index);
-      // The better tile's square; for a better figure or choice, the square of the tile
-      // this turn placed.
-      const a = d.best_action;
-      const tile = a?.x !== undefined ? a : record.actions.slice(0, d.index).findLast((p) => p.tile && p.x !== undefined);
-      if (tile) replay.view?.setHighlights([[tile.x, tile.y]]);
+      replay.annotate([note]);
+      replay.go(at);
     } catch (e) { this.page.notice(e.message); }
   }
 }

@@ -1,10 +1,13 @@
 // The review of a game (issue 37, docs/review.md): from the results, the review runs in a
 // worker with a progress bar, lists the decisions that lost the most with the better move
-// in words, and a click opens the replay at that move with the better move's square
-// outlined; a review can be cancelled. At 1280×800 and 390×844, in English and Dutch.
+// in words, and a click opens the replay just after that move with the better move's
+// square outlined beside it and both said in words under the replay bar; the review saves
+// itself as a study, which opens again with its notes; a review can be cancelled. At
+// 1280×800 and 390×844, in English and Dutch.
 // Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { serve, launch, openGame, shot, frame } from "./harness.mjs";
 
 let srv, browser;
@@ -52,19 +55,42 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     // A city closed with no knight on it: the better plan puts one there, said in words.
     assert.match(first, lang === "en" ? /Better: .*(place|put)/i : /Beter: .*(leg|zet)/i);
     await shot(page, `review-${lang}-${size}`);
-    // The costliest opens the replay at its move, the better square outlined.
+    // Saved as a study: the record with a note at the start and one at each costly decision.
+    const saving = page.waitForEvent("download");
+    await page.click("#review-study");
+    const file = await (await saving).path();
+    const study = JSON.parse(fs.readFileSync(file, "utf8"));
+    assert.equal(study.format, "carcassonne-record");
+    assert.match(study.notes[0].text[lang], lang === "en" ? /^Review of the game: Ann:/ : /^Analyse van het spel: Ann:/);
+    assert.equal(study.notes.length, 1 + await items.count());
+    // The costliest opens the replay just after its move: the move played on the board,
+    // the better one's square outlined, an arrow between them when they differ, and both
+    // said in words.
     const index = Number(await items.first().getAttribute("data-index"));
     await items.first().click();
     await page.locator("#replay-bar").waitFor({ state: "visible" });
-    assert.equal(Number(await page.inputValue("#rp-slider")), index);
-    const outlined = await page.evaluate(() => window.carc.replay.view.highlights);
+    assert.equal(Number(await page.inputValue("#rp-slider")), index + 1);
+    const [outlined, arrows, played] = await page.evaluate((i) => [window.carc.replay.view.highlights,
+      window.carc.replay.view.arrows, window.carc.replay.record.actions[i]], index);
     assert.equal(outlined.length, 1, "the better move's square");
+    if (played.x !== undefined && (played.x !== outlined[0][0] || played.y !== outlined[0][1])) {
+      assert.deepEqual(arrows, [[played.x, played.y, ...outlined[0]]], "from the square played to the better one");
+    } else assert.deepEqual(arrows, []);
+    const note = await page.locator("#rp-note").innerText();
+    assert.match(note, lang === "en" ? /^Move \d+ · (Ann|Bo) · .* · −[\d.]+\. Better: / : /^Zet \d+ · (Ann|Bo) · .* · −[\d.]+\. Beter: /);
     await frame(page);
     await shot(page, `review-move-${lang}-${size}`);
     // The replay offers the review too (a shared link's or an opened record's game): the
     // same game, kept, shows at once.
     await page.click("#rp-review");
     await page.locator("#review[open] .review-item").first().waitFor({ timeout: 5000 });
+    await page.click("#review-close");
+    // The study opened again as a file: its first note at the start.
+    await page.click("#rp-close");
+    await page.locator("#import-file").setInputFiles(file);
+    await page.locator("#rp-note").waitFor({ state: "visible" });
+    assert.equal(Number(await page.inputValue("#rp-slider")), 0);
+    assert.match(await page.locator("#rp-note").innerText(), lang === "en" ? /^Review of the game/ : /^Analyse van het spel/);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -173,6 +173,10 @@ function wireGame() {
       page.notice(page.t("notice.file", { file: file.name, error: e.message })); // the game in progress is untouched
     }
   });
+  // "Play from here" in a replay: the record up to there, played on (replay-viewer.js).
+  page.playFrom = (text) => {
+    try { attach(W.Game.fromRecord(text, page.t.lang), { fresh: false }); } catch (e) { page.notice(e.message); }
+  };
   $("#btn-replay").addEventListener("click", () => {
     try { replay.open(page.game.exportRecord()); } catch (e) { page.notice(e.message); }
   });

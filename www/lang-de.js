@@ -120,7 +120,7 @@ export const de = {
   "log.title": "Verlauf", "log.label": "Spielverlauf", "log.new": "Ein neues Spiel beginnt.", "log.resumed": "Dein Spiel wurde fortgesetzt.",
   "log.online": "Das Online-Spiel läuft.", "log.lobby": "Du bist im Raum: das Spiel beginnt, wenn der Gastgeber es startet.", "log.begins": "Das Spiel beginnt.",
   "replay.label": "Wiederholung", "replay.first": "Erster Zug", "replay.back": "Einen Zug zurück", "replay.forward": "Einen Zug vor",
-  "replay.last": "Letzter Zug", "replay.slider": "Zug", "replay.close": "Wiederholung schließen", "replay.move": "Zug {k} von {n}",
+  "replay.last": "Letzter Zug", "replay.slider": "Zug", "replay.close": "Wiederholung schließen", "replay.playFrom": "Von hier weiterspielen", "replay.move": "Zug {k} von {n}",
   "replay.play": "Die Züge von selbst abspielen", "replay.pause": "Pause",
   "replay.firstKey": "Erster Zug (Pos1)", "replay.backKey": "Einen Zug zurück (←)", "replay.forwardKey": "Einen Zug vor (→)", "replay.lastKey": "Letzter Zug (Ende)",
   "notice.storage": "Dieser Browser wollte das Spiel nicht speichern: {error}",

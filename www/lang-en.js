@@ -124,7 +124,7 @@ export const en = {
   "log.title": "Log", "log.label": "Game log", "log.new": "A new game begins.", "log.resumed": "Your game was resumed.",
   "log.online": "The online game is on.", "log.lobby": "You are in the room: the game begins when the host starts it.", "log.begins": "The game begins.",
   "replay.label": "Replay", "replay.first": "First move", "replay.back": "One move back", "replay.forward": "One move forward",
-  "replay.last": "Last move", "replay.slider": "Move", "replay.close": "Close replay", "replay.move": "Move {k} of {n}",
+  "replay.last": "Last move", "replay.slider": "Move", "replay.close": "Close replay", "replay.playFrom": "Play from here", "replay.move": "Move {k} of {n}",
   "replay.play": "Play the moves on their own", "replay.pause": "Pause",
   "replay.firstKey": "First move (Home)", "replay.backKey": "One move back (←)", "replay.forwardKey": "One move forward (→)", "replay.lastKey": "Last move (End)",
   // Notices

@@ -121,7 +121,7 @@ export const fr = {
   "log.title": "Journal", "log.label": "Journal de la partie", "log.new": "Une nouvelle partie commence.", "log.resumed": "Votre partie a repris.",
   "log.online": "La partie en ligne est lancée.", "log.lobby": "Vous êtes dans le salon\u00a0: la partie commence quand l'hôte la lance.", "log.begins": "La partie commence.",
   "replay.label": "Revoir", "replay.first": "Premier coup", "replay.back": "Un coup en arrière", "replay.forward": "Un coup en avant",
-  "replay.last": "Dernier coup", "replay.slider": "Coup", "replay.close": "Fermer", "replay.move": "Coup {k} sur {n}",
+  "replay.last": "Dernier coup", "replay.slider": "Coup", "replay.close": "Fermer", "replay.playFrom": "Jouer à partir d'ici", "replay.move": "Coup {k} sur {n}",
   "replay.play": "Jouer les coups tout seuls", "replay.pause": "Pause",
   "replay.firstKey": "Premier coup (Début)", "replay.backKey": "Un coup en arrière (←)", "replay.forwardKey": "Un coup en avant (→)", "replay.lastKey": "Dernier coup (Fin)",
   "notice.storage": "Ce navigateur n'a pas voulu enregistrer la partie\u00a0: {error}",

@@ -119,7 +119,7 @@ export const nl = {
   "log.title": "Verloop", "log.label": "Verloop van het spel", "log.new": "Een nieuw spel begint.", "log.resumed": "Je spel is hervat.",
   "log.online": "Het online spel is begonnen.", "log.lobby": "Je bent in de kamer: het spel begint zodra de gastheer het start.", "log.begins": "Het spel begint.",
   "replay.label": "Herhaling", "replay.first": "Eerste zet", "replay.back": "Zet terug", "replay.forward": "Zet verder",
-  "replay.last": "Laatste zet", "replay.slider": "Zet", "replay.close": "Herhaling sluiten", "replay.move": "Zet {k} van {n}",
+  "replay.last": "Laatste zet", "replay.slider": "Zet", "replay.close": "Herhaling sluiten", "replay.playFrom": "Speel vanaf hier", "replay.move": "Zet {k} van {n}",
   "replay.play": "Speel de zetten vanzelf af", "replay.pause": "Pauze",
   "replay.firstKey": "Eerste zet (Home)", "replay.backKey": "Zet terug (←)", "replay.forwardKey": "Zet verder (→)", "replay.lastKey": "Laatste zet (End)",
   "notice.storage": "Deze browser wilde het spel niet bewaren: {error}",

@@ -25,6 +25,7 @@ export class ReplayViewer {
     $("#rp-close").addEventListener("click", () => this.close());
     // The game shown reviewed: a replay, a shared link's, an opened record's.
     $("#rp-review").addEventListener("click", () => this.page.review.open(JSON.stringify(this.record)));
+    $("#rp-play").addEventListener("click", () => this.playFromHere());
     document.addEventListener("keydown", (e) => {
       if (!this.active || e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
       const to = { ArrowLeft: this.k - 1, ArrowRight: this.k + 1, Home: 0, End: Infinity }[e.key];
@@ -90,8 +91,24 @@ export class ReplayViewer {
     const said = showNote({ notes: this.notes, k, game: this.game, view: this.view, box: $("#rp-note"), lang: t.lang, t });
     $("#announce").textContent = `${wide.textContent}: ${[...this.steps[k].map((l) => l.text), said].filter(Boolean).join(". ")}`;
     $("#rp-first").disabled = $("#rp-back").disabled = k === 0;
+    $("#rp-play").disabled = this.game.snapshot().over;
     $("#rp-last").disabled = $("#rp-forward").disabled = k === n;
     this.page.render();
+  }
+
+  /** Play the game on from the position shown, as the seat to play there, against the
+   *  computers: each other seat keeps its computer level, or plays as a hard computer.
+   *  The game takes the place of the one in progress, as an opened file does. */
+  playFromHere() {
+    const { game, record, k } = this;
+    if (!game || game.snapshot().over) return;
+    const me = game.snapshot().current_player;
+    const players = record.setup.players.map((p, seat) => {
+      const { computer, ...rest } = typeof p === "string" ? { name: p } : p;
+      return seat === me ? rest : { ...rest, computer: computer ?? "hard" };
+    });
+    const text = JSON.stringify({ ...record, setup: { ...record.setup, players }, actions: record.actions.slice(0, k), notes: undefined });
+    this.page.playFrom(text);
   }
 
   /** Back to the game being played (`resume`: rebuild its board and wake its computers). */

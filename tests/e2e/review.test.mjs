@@ -1,8 +1,9 @@
 // The review of a game (issue 37, docs/review.md): from the results, the review runs in a
 // worker with a progress bar, lists the decisions that lost the most with the better move
 // in words, and a click opens the replay just after that move with the better move's
-// square outlined beside it and both said in words under the replay bar; the review saves
-// itself as a study, which opens again with its notes; a review can be cancelled. At
+// square outlined beside it and both said in words under the replay bar, and the game can
+// be played on from there against the computers; the review saves itself as a study,
+// which opens again with its notes; a review can be cancelled. At
 // 1280×800 and 390×844, in English and Dutch.
 // Run: node --test tests/e2e/ (after node scripts/build.mjs).
 import { test, before, after } from "node:test";
@@ -85,8 +86,15 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     await page.click("#rp-review");
     await page.locator("#review[open] .review-item").first().waitFor({ timeout: 5000 });
     await page.click("#review-close");
+    // Play from here: the game goes on from the position shown, the seat to play there a
+    // person, the other seat a hard computer.
+    const seat = await page.evaluate(() => window.carc.replayGame.snapshot().current_player);
+    await page.click("#rp-play");
+    await page.locator("#replay-bar").waitFor({ state: "hidden" });
+    const game = await page.evaluate(() => { const s = window.carc.game.snapshot(); return { actions: s.actions, computers: s.computers, over: s.over }; });
+    assert.equal(game.actions >= index + 1, true, "from the position shown on (the computer may have played since)");
+    assert.deepEqual(game.computers, seat === 0 ? [null, "hard"] : ["hard", null]);
     // The study opened again as a file: its first note at the start.
-    await page.click("#rp-close");
     await page.locator("#import-file").setInputFiles(file);
     await page.locator("#rp-note").waitFor({ state: "visible" });
     assert.equal(Number(await page.inputValue("#rp-slider")), 0);

@@ -18,7 +18,7 @@ import { GuideRun, guideCard, guideProgress, keepProgress, say } from "./guide.j
 import { SidePanel, logLines } from "./side-panel.js";
 import { OnlinePanel, roomLink } from "./online-panel.js";
 import { ReplayViewer } from "./replay-viewer.js";
-import { ReviewPanel } from "./review.js";
+import { ReviewPanel, dropKeptReviews } from "./review.js";
 import { COLORS, NewGameDialog } from "./new-game.js";
 import { Sheet, moreMenu, shareDialog } from "./bars.js";
 
@@ -56,9 +56,13 @@ const page = {
     // A guided game is never saved over it either.
     if (!page.game || !page.saveKey || page.online || page.guide) return;
     if (page.game === page.placeholder && page.game.snapshot().actions === 0) return;
-    // setItem replaces the old save in one step, or throws and leaves it as it was.
-    try { localStorage.setItem(page.saveKey, page.game.exportRecord()); }
-    catch (e) { page.notice(page.t("notice.storage", { error: e.message })); }
+    // setItem replaces the old save in one step, or throws and leaves it as it was. Kept
+    // reviews give way to the game when storage is full.
+    const text = page.game.exportRecord();
+    try { localStorage.setItem(page.saveKey, text); } catch {
+      dropKeptReviews();
+      try { localStorage.setItem(page.saveKey, text); } catch (e) { page.notice(page.t("notice.storage", { error: e.message })); }
+    }
   },
   render: () => page.side.render(),
   attach, resume, startGuide,

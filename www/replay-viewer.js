@@ -54,6 +54,11 @@ export class ReplayViewer {
     Object.assign(this, { game: g, record, notes, steps, k: notes.length ? notes[0].at : record.actions.length });
     this.view = table.viewFor(g);
     this.view.setLocked(true);
+    // In an online room: no review while its game is played (only once it is over, from
+    // the results), and no playing on here (the room's game stays the page's).
+    const online = this.page.online, live = online && this.page.game && !this.page.game.snapshot().over;
+    $("#rp-review").hidden = !!live;
+    $("#rp-play").hidden = !!online;
     $("#rp-slider").max = String(record.actions.length);
     $("#replay-bar").hidden = false;
     this.go(this.k, { from: record.actions.length });

@@ -3,12 +3,44 @@
 // ends it at once. Then: each player's points lost and draw luck, the expected margin over
 // the game with the mistakes marked, and the decisions that lost the most, each opening the
 // replay at its move with the better move outlined and said in words. A review is kept
-// with the record it was made for, so it is not made twice.
+// with the record it was made for (the last few across visits too), so it is not made twice.
 import { $, downloadJson, el } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** How many of the costliest decisions are listed. */
 const REVIEW_LISTED = 5;
+/** Where reviews are kept across visits: the last few, by their record's hash. They are
+ *  the first thing given up when storage is full (`dropKeptReviews`): a saved game comes
+ *  first. */
+export const REVIEWS_KEY = "carcassonne.reviews.v1";
+const REVIEWS_KEPT = 4;
+
+/** A record's key among the kept reviews: 64 bits of FNV-1a over its text, notes left out
+ *  (a study of a game is the same game). */
+function reviewKey(text) {
+  let record = text;
+  try { const r = JSON.parse(text); if (r.notes) record = JSON.stringify({ ...r, notes: undefined }); } catch { /* as it is */ }
+  let a = 0x811c9dc5, b = 0x01000193 ^ record.length;
+  for (let i = 0; i < record.length; i++) {
+    const c = record.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+/** The reviews kept across visits, newest last: `[[key, review], …]`. */
+function keptReviews() {
+  try {
+    const list = JSON.parse(localStorage.getItem(REVIEWS_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((e) => Array.isArray(e) && typeof e[0] === "string" && Array.isArray(e[1]?.decisions)) : [];
+  } catch { return []; }
+}
+
+/** Forget the reviews kept across visits (storage is needed for a saved game). */
+export function dropKeptReviews() {
+  try { localStorage.removeItem(REVIEWS_KEY); } catch { /* nothing kept */ }
+}
 
 export class ReviewPanel {
   /** `page`: the page's shared state (app.js). */
@@ -30,8 +62,9 @@ export class ReviewPanel {
     if (!dialog.open) dialog.showModal();
     $("#review-body").replaceChildren();
     $("#review-study").hidden = true;
-    const kept = this.kept.get(text);
-    if (kept) { this.show(text, kept); return; }
+    const key = reviewKey(text);
+    const kept = this.kept.get(key) ?? keptReviews().find(([k]) => k === key)?.[1];
+    if (kept) { this.done(text, kept); return; }
     const bar = $("#review-bar"), status = $("#review-status");
     bar.hidden = false;
     bar.value = 0;
@@ -70,7 +103,13 @@ export class ReviewPanel {
 
   done(text, review) {
     this.stop();
-    this.kept.set(text, review);
+    const key = reviewKey(text);
+    this.kept.set(key, review);
+    // Kept across visits too, the oldest given up first; a full storage keeps it for this
+    // visit only.
+    const list = keptReviews().filter(([k]) => k !== key);
+    list.push([key, review]);
+    try { localStorage.setItem(REVIEWS_KEY, JSON.stringify(list.slice(-REVIEWS_KEPT))); } catch { /* kept for this visit */ }
     this.show(text, review);
   }
 

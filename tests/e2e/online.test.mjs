@@ -319,6 +319,12 @@ test("my games: each browser lists the rooms it holds a seat in, whose turn it i
   await a.waitForFunction(() => window.carc.online?.game);
   // Ann plays her turn (tile, then meeple or none); then it is Bo's.
   while (await a.evaluate(() => window.carc.game.snapshot().current_player) === 0) await move(a);
+  // The replay of a game still played online offers no review (docs/review.md: once it
+  // is over) and no playing on elsewhere.
+  await a.click("#btn-replay");
+  await a.locator("#replay-bar").waitFor({ state: "visible" });
+  assert.deepEqual([await a.isVisible("#rp-review"), await a.isVisible("#rp-play")], [false, false]);
+  await a.click("#rp-close");
   // Bo leaves the room, to come back when it is his turn.
   await b.waitForFunction(() => window.carc.online?.game?.snapshot().current_player === 1);
   await b.click("#on-leave");

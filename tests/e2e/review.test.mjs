@@ -104,8 +104,14 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
   });
 }
 
-test("a review can be cancelled, and a second one of the same game is not made again", async () => {
+test("a review can be cancelled, and a second one of the same game is not made again, even after a reload", async () => {
   const page = await openGame(browser, srv.url, DESK);
+  // Every worker the page starts is counted (the review's included), across reloads.
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.workersMade = 0;
+    window.Worker = class extends Real { constructor(...a) { super(...a); window.workersMade++; } };
+  });
   // A whole base game: long enough to cancel while it runs.
   await page.evaluate(() => {
     window.carc.finalStepMs = 0;
@@ -139,6 +145,19 @@ test("a review can be cancelled, and a second one of the same game is not made a
   await page.click("#results-review");
   await page.waitForFunction(() => /judged/.test(document.querySelector("#review-status").textContent), null, { timeout: 2000 });
   assert.ok(Date.now() - started < 2000);
+  const judged = await page.textContent("#review-status");
+  await page.click("#review-close");
+  // Kept with the saved game: after a reload the review shows with no worker started.
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("carcassonne.reviews.v1")).length), 1,
+    "the cancelled review is not kept; the finished one is");
+  await page.reload();
+  await page.waitForFunction(() => window.carc?.game?.snapshot().over === true, null, { timeout: 15000 });
+  if (!(await page.isVisible("#results[open]"))) await page.click("#btn-results");
+  const before = await page.evaluate(() => window.workersMade);
+  await page.click("#results-review");
+  await page.waitForFunction(() => /judged/.test(document.querySelector("#review-status").textContent), null, { timeout: 2000 });
+  assert.equal(await page.textContent("#review-status"), judged);
+  assert.equal(await page.evaluate(() => window.workersMade), before, "no worker: the kept review");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -151,7 +151,8 @@ export class CarcassonneGame extends HTMLElement {
       drawn: $("drawn", "canvas", { width: "88", height: "88", role: "img", part: "drawn" }),
       hint: $("hint", "span", { part: "hint" }),
       rotate: button(),
-      pass: button(),
+      // Hidden until a game says what it does (no nameless button in an element that failed).
+      pass: $("", "button", { type: "button", hidden: true, part: "button" }),
       colour: $("", "button", { type: "button", hidden: true, part: "button" }),
       figure: $("", "button", { type: "button", hidden: true, part: "button" }),
       undo: button(),

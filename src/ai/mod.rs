@@ -16,7 +16,6 @@ pub mod advice;
 pub mod arena;
 pub mod eval;
 pub mod outlook;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod planted;
 pub mod review;
 pub mod search;

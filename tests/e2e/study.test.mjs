@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve, launch, newPage, openGame, shot, DIST, frame, chooseLanguage, pullSheet } from "./harness.mjs";
+import { serve, launch, newPage, openGame, shot, DIST, frame, chooseLanguage, pullSheet, violations } from "./harness.mjs";
 
 const STUDY = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../data/study.json"), "utf8");
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -27,7 +27,8 @@ before(async () => {
   const attr = (text) => text.replaceAll("&", "&amp;").replaceAll("'", "&#39;");
   fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Club</title><link rel="icon" href="data:,">
 <script type="module" src="../carcassonne-game.js"></script>
-<style>body { margin: 0; } carcassonne-game { display: block; width: 100vw; height: 100vh; }</style></head><body><main>
+<style>body { margin: 0; } h1 { position: absolute; left: -9999px; } carcassonne-game { display: block; width: 100vw; height: 100vh; }</style></head><body><main>
+<h1>Club studies</h1>
 <carcassonne-game id="a" study="study.json"></carcassonne-game>
 <carcassonne-game id="b" lang="nl" study='${attr(JSON.stringify(JSON.parse(STUDY)))}'></carcassonne-game>
 <carcassonne-game id="c" study='${attr(JSON.stringify(hostile))}' style="height: 300px"></carcassonne-game>
@@ -81,6 +82,8 @@ test("the element shows a study from its URL, note by note, as the reader steps 
   const hint = await page.locator("#c").locator(".hint").innerText();
   assert.match(hint, /note 2: a square's coordinates are whole numbers from -256 to 256/);
   assert.equal(await page.evaluate(() => document.getElementById("c").game), null);
+  await page.locator("#a").getByRole("button", { name: "First move" }).click();
+  assert.deepEqual(await violations(page), [], "the fan site with its studies, a note shown");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -121,6 +124,7 @@ test("the page's replay viewer shows a study opened as a file (Dutch, 1280×800 
     assert.deepEqual(await page.evaluate(() => window.carc.replayGame.snapshot().actions), 0);
     await frame(page);
     await shot(page, `study-page-${name}-nl`);
+    assert.deepEqual(await violations(page), [], "the replay with a study's note");
     await page.locator("#rp-forward").click();
     assert.equal(await page.locator("#rp-note").isHidden(), true);
     await page.locator("#rp-close").click();

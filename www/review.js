@@ -221,25 +221,29 @@ export class ReviewPanel {
     return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, t("review.chart", { name: r.players[0].name })));
   }
 
-  /** The replay of `text` (`record`, read; `r` its review) just after decision `d`, so
-   *  that the move played is on the board and the better one beside it: the better tile's
-   *  square outlined (for a better figure or choice, the turn's tile), an arrow from the
-   *  square played to it when they differ, and both said in words under the replay bar. */
+  /** The replay of `text` (`record`, read; `r` its review) at decision `d`, the move
+   *  played and the better one side by side, and both said in words under the replay bar.
+   *  A figure: the step before it, both figures on their spots (the better in a gold ring,
+   *  the one played in a dashed one). A tile or another choice: just after it, the tile
+   *  played on the board, the better tile's square outlined (for another choice, the
+   *  turn's tile) and an arrow to it from the square played. */
   goTo(text, record, r, d) {
     const { replay, t } = this.page;
     this.cancel();
     $("#review").close();
     try {
-      const at = d.index + 1;
-      const turnTile = record.actions.slice(0, at).findLast((p) => p.tile && p.x !== undefined);
-      const better = d.best_action?.x !== undefined ? d.best_action : turnTile;
-      const played = record.actions[d.index];
+      const played = record.actions[d.index], best = d.best_action;
+      const figures = [[played, false], [best, true]].filter(([a]) => a?.figure).map(([action, better]) => ({ action, better }));
+      const at = figures.length ? d.index : d.index + 1;
+      const turnTile = record.actions.slice(0, d.index + 1).findLast((p) => p.tile && p.x !== undefined);
+      const better = best?.x !== undefined ? best : turnTile;
       const moved = played?.x !== undefined && better && (played.x !== better.x || played.y !== better.y);
       const note = { at, text: { [t.lang]: `${this.itemLine(r, d)}. ${t("review.better", { words: this.words(record, d) })}` },
         squares: better ? [[better.x, better.y]] : [], arrows: moved ? [[[played.x, played.y], [better.x, better.y]]] : [] };
       replay.open(text);
       replay.annotate([note]);
       replay.go(at);
+      replay.view.setMarkedFigures(figures);
     } catch (e) { this.page.notice(e.message); }
   }
 }

@@ -64,19 +64,25 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     assert.equal(study.format, "carcassonne-record");
     assert.match(study.notes[0].text[lang], lang === "en" ? /^Review of the game: Ann:/ : /^Analyse van het spel: Ann:/);
     assert.equal(study.notes.length, 1 + await items.count());
-    // The costliest opens the replay just after its move: the move played on the board,
-    // the better one's square outlined, an arrow between them when they differ, and both
-    // said in words.
+    // The costliest opens the replay with the move played and the better one side by side,
+    // both said in words: a figure at its step, both figures marked on their spots; a tile
+    // just after it, the better square outlined and an arrow to it when they differ.
     const index = Number(await items.first().getAttribute("data-index"));
     await items.first().click();
     await page.locator("#replay-bar").waitFor({ state: "visible" });
-    assert.equal(Number(await page.inputValue("#rp-slider")), index + 1);
-    const [outlined, arrows, played] = await page.evaluate((i) => [window.carc.replay.view.highlights,
-      window.carc.replay.view.arrows, window.carc.replay.record.actions[i]], index);
+    const [outlined, arrows, marked, played] = await page.evaluate((i) => [window.carc.replay.view.highlights,
+      window.carc.replay.view.arrows, window.carc.replay.view.markedFigures, window.carc.replay.record.actions[i]], index);
     assert.equal(outlined.length, 1, "the better move's square");
-    if (played.x !== undefined && (played.x !== outlined[0][0] || played.y !== outlined[0][1])) {
-      assert.deepEqual(arrows, [[played.x, played.y, ...outlined[0]]], "from the square played to the better one");
-    } else assert.deepEqual(arrows, []);
+    if (marked.length) {
+      assert.equal(Number(await page.inputValue("#rp-slider")), index, "a figure: the step before it");
+      assert.ok(marked.some((m) => m.better && m.action.figure), JSON.stringify(marked));
+      assert.equal(marked.some((m) => !m.better), played.figure !== undefined, "the figure played, if one was");
+    } else {
+      assert.equal(Number(await page.inputValue("#rp-slider")), index + 1, "a tile: just after it");
+      if (played.x !== undefined && (played.x !== outlined[0][0] || played.y !== outlined[0][1])) {
+        assert.deepEqual(arrows, [[played.x, played.y, ...outlined[0]]], "from the square played to the better one");
+      } else assert.deepEqual(arrows, []);
+    }
     const note = await page.locator("#rp-note").innerText();
     assert.match(note, lang === "en" ? /^Move \d+ · (Ann|Bo) · .* · −[\d.]+\. Better: / : /^Zet \d+ · (Ann|Bo) · .* · −[\d.]+\. Beter: /);
     await frame(page);
@@ -92,7 +98,7 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     await page.click("#rp-play");
     await page.locator("#replay-bar").waitFor({ state: "hidden" });
     const game = await page.evaluate(() => { const s = window.carc.game.snapshot(); return { actions: s.actions, computers: s.computers, over: s.over }; });
-    assert.equal(game.actions >= index + 1, true, "from the position shown on (the computer may have played since)");
+    assert.equal(game.actions >= index, true, "from the position shown on (the computer may have played since)");
     assert.deepEqual(game.computers, seat === 0 ? [null, "hard"] : ["hard", null]);
     // The study opened again as a file: its first note at the start.
     await page.locator("#import-file").setInputFiles(file);

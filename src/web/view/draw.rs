@@ -254,6 +254,7 @@ impl State {
             _ => self.draw_figures(&s),
         }
         self.draw_motion();
+        self.draw_marked(&color);
         if let Some((pos, node)) = self.spotlight {
             self.draw_inspected(pos, Part::Node(node));
             self.draw_ring(pos, Part::Node(node));
@@ -399,6 +400,39 @@ impl State {
         ctx.scale(0.25, 0.25).ok();
         render::draw_figure(ctx, kind, &color, false);
         ctx.restore();
+    }
+
+    /// The host's marked figures (a review's played and better figure, side by side): each
+    /// on its spot if it is a choice of the step shown, the figure itself faint, in a gold
+    /// ring for the better one and a white dashed ring for the one played.
+    fn draw_marked(&self, color: &str) {
+        if self.marked.is_empty() {
+            return;
+        }
+        let tiles = self.shared.borrow().game.tiles().clone();
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        for c in self.choices() {
+            let ra = crate::record::RecordAction::from_action(&c.action, &tiles);
+            let Some(&(_, better)) = self.marked.iter().find(|(m, _)| *m == ra) else { continue };
+            let Some((kind, _)) = c.action.new_figure() else { continue };
+            ctx.save();
+            ctx.translate(c.x, c.y).ok();
+            ctx.begin_path();
+            ctx.arc(0.0, 0.0, 0.21, 0.0, 2.0 * PI).ok();
+            ctx.set_fill_style_str("rgba(255,255,255,0.3)");
+            ctx.fill();
+            if !better {
+                ctx.set_line_dash(&to_js(&json!([0.05, 0.035]))).ok();
+            }
+            ctx.set_stroke_style_str(if better { "#ffd54a" } else { "#ffffff" });
+            ctx.set_line_width(if better { 4.0 / k } else { 3.0 / k });
+            ctx.stroke();
+            ctx.set_line_dash(&to_js(&json!([]))).ok();
+            ctx.set_global_alpha(0.8);
+            ctx.scale(0.25, 0.25).ok();
+            render::draw_figure(ctx, kind, color, false);
+            ctx.restore();
+        }
     }
 
     /// A gold frame around every square of the feature under `part` (and a building's

@@ -108,6 +108,8 @@ struct State {
     highlights: Vec<Pos>,
     /// The host's arrows, square to square (a study's note).
     arrows: Vec<(Pos, Pos)>,
+    /// The host's marked figure choices, and whether each is the better (a review's).
+    marked: Vec<(crate::record::RecordAction, bool)>,
     /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
     /// a square of it and its node there.
     spotlight: Option<(Pos, u8)>,
@@ -454,6 +456,7 @@ impl BoardView {
             background: DEFAULT_BACKGROUND.to_string(),
             highlights: Vec::new(),
             arrows: Vec::new(),
+            marked: Vec::new(),
             dpr: 0.0,
             hover: None,
             rot: 0,
@@ -761,6 +764,36 @@ impl BoardView {
             list.into_iter().map(|(a, b, c, d)| (Pos::new(a, b), Pos::new(c, d))).collect();
         (self.request)();
         Ok(())
+    }
+
+    /// Mark figure choices of the step shown, e.g. a review's played and better figure side
+    /// by side: `[{action, better}]` (a figure action in record form; at most 8; `[]`
+    /// clears them). A mark that is no choice of the step shown is not drawn. Throws,
+    /// changing nothing, on anything else.
+    #[wasm_bindgen(js_name = setMarkedFigures)]
+    pub fn set_marked_figures(&self, marks: JsValue) -> Result<(), JsError> {
+        let list = crate::web::from_js(&marks)?;
+        let list = list.as_array().ok_or_else(|| JsError::new("marked figures are a list of {action, better}"))?;
+        if list.len() > 8 {
+            return Err(JsError::new("at most 8 marked figures"));
+        }
+        let mut marked = Vec::new();
+        for m in list {
+            let action = m.get("action").ok_or_else(|| JsError::new("a marked figure has an action"))?;
+            let ra = crate::record::RecordAction::from_value(action).map_err(|e| JsError::new(&e.to_string()))?;
+            marked.push((ra, m.get("better").and_then(Value::as_bool).unwrap_or(false)));
+        }
+        self.state.borrow_mut().marked = marked;
+        (self.request)();
+        Ok(())
+    }
+
+    /// The figure choices `setMarkedFigures` marks now: `[{action, better}]`.
+    #[wasm_bindgen(getter, js_name = markedFigures)]
+    pub fn marked_figures(&self) -> JsValue {
+        let list: Vec<Value> =
+            self.state.borrow().marked.iter().map(|(a, b)| json!({"action": a.to_value(), "better": b})).collect();
+        to_js(&Value::Array(list))
     }
 
     /// The arrows `setArrows` draws now, `[[x0, y0, x1, y1], …]`.

@@ -283,6 +283,12 @@ export function readSave(key, load, aside = `${key}.corrupt.${Date.now()}`) {
   }
 }
 
+/** The JSON text of `record` (read) cut after `k` of its moves, its notes left out (they may
+ *  belong to later positions, which the cut record has not). */
+export function recordUpTo(record, k) {
+  return JSON.stringify({ ...record, actions: record.actions.slice(0, k), notes: undefined });
+}
+
 /** Show `record` on `game` after `k` of its moves, from `from` shown now: one move forward
  *  is played (so it animates as in the game), any other jump is loaded. Returns the `k`
  *  shown (within the record). */
@@ -291,6 +297,6 @@ export function showMoves(game, record, from, k) {
   if (k === from + 1) {
     try { game.apply(record.actions[from]); return k; } catch { /* loaded below */ }
   }
-  if (k !== from) game.loadRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, k), notes: undefined }));
+  if (k !== from) game.loadRecord(recordUpTo(record, k));
   return k;
 }

@@ -2,7 +2,7 @@
 // step, its bar (first, back, slider, forward, last, close) and the arrow keys. The game
 // being played is left alone (and its computers wait) until the replay is closed.
 import { $ } from "./dom.js";
-import { showMoves } from "./controller.js";
+import { recordUpTo, showMoves } from "./controller.js";
 import { logLines } from "./side-panel.js";
 import { showNote } from "./study.js";
 
@@ -42,7 +42,7 @@ export class ReplayViewer {
     const record = JSON.parse(text);
     const notes = W.Game.recordNotes(text, t.lang);
     // In the page's language (one the engine has no sentences in: English).
-    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: [], notes: undefined }), t.lang);
+    const g = W.Game.fromRecord(recordUpTo(record, 0), t.lang);
     const steps = [[{ text: t("log.begins") }]];
     const id = g.subscribe((events) => steps.push(logLines(events)));
     for (const a of record.actions) g.apply(a);
@@ -50,8 +50,7 @@ export class ReplayViewer {
     this.close({ resume: false });
     this.page.hideCard?.();
     table.pause();
-    // A study opens at its first note, any other record at its end.
-    Object.assign(this, { game: g, record, notes, steps, k: notes.length ? notes[0].at : record.actions.length });
+    Object.assign(this, { game: g, record, notes, steps, k: record.actions.length });
     this.view = table.viewFor(g);
     this.view.setLocked(true);
     // In an online room: no review while its game is played (only once it is over, from
@@ -61,7 +60,8 @@ export class ReplayViewer {
     $("#rp-play").hidden = !!online;
     $("#rp-slider").max = String(record.actions.length);
     $("#replay-bar").hidden = false;
-    this.go(this.k, { from: record.actions.length });
+    // A study opens at its first note, any other record at its end.
+    this.go(notes.length ? notes[0].at : this.k);
     window.carc.replayGame = g;
   }
 
@@ -83,11 +83,11 @@ export class ReplayViewer {
     }
   }
 
-  /** Show the position after `k` moves (`from`: where the game stands, if not at `this.k`). */
-  go(k, { from = this.k } = {}) {
+  /** Show the position after `k` moves. */
+  go(k) {
     if (!this.game) return;
     const t = this.page.t, n = this.record.actions.length;
-    this.k = k = showMoves(this.game, this.record, from, k);
+    this.k = k = showMoves(this.game, this.record, this.k, k);
     $("#rp-slider").value = String(k);
     // The move in words, and on a phone's one-row bar as "k/n".
     const [wide, narrow] = $("#rp-label").children;
@@ -112,8 +112,7 @@ export class ReplayViewer {
       const { computer, ...rest } = typeof p === "string" ? { name: p } : p;
       return seat === me ? rest : { ...rest, computer: computer ?? "hard" };
     });
-    const text = JSON.stringify({ ...record, setup: { ...record.setup, players }, actions: record.actions.slice(0, k), notes: undefined });
-    this.page.playFrom(text);
+    this.page.playFrom(recordUpTo({ ...record, setup: { ...record.setup, players } }, k));
   }
 
   /** Back to the game being played (`resume`: rebuild its board and wake its computers). */

@@ -5,6 +5,7 @@
 // replay at its move with the better move outlined and said in words. A review is kept
 // with the record it was made for (the last few across visits too), so it is not made twice.
 import { $, downloadJson, el } from "./dom.js";
+import { recordUpTo } from "./controller.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** How many of the costliest decisions are listed. */
@@ -12,7 +13,7 @@ const REVIEW_LISTED = 5;
 /** Where reviews are kept across visits: the last few, by their record's hash. They are
  *  the first thing given up when storage is full (`dropKeptReviews`): a saved game comes
  *  first. */
-export const REVIEWS_KEY = "carcassonne.reviews.v1";
+const REVIEWS_KEY = "carcassonne.reviews.v1";
 const REVIEWS_KEPT = 4;
 
 /** A record's key among the kept reviews: 64 bits of FNV-1a over its text, notes left out
@@ -185,7 +186,7 @@ export class ReviewPanel {
   /** The better plan of decision `d` in words, as the page tells a plan. */
   words(record, d) {
     const { W, t } = this.page;
-    const g = W.Game.fromRecord(JSON.stringify({ ...record, actions: record.actions.slice(0, d.index), notes: undefined }), t.lang);
+    const g = W.Game.fromRecord(recordUpTo(record, d.index), t.lang);
     try { return g.planWords(d.best_plan).join("; "); } finally { g.free?.(); }
   }
 

@@ -155,11 +155,18 @@ fn bad_plan(g: &Game, kind: Kind, rng: &mut Rng) -> Option<Vec<Action>> {
                 after.apply(tile).is_ok()
                     && cities.iter().any(|&(pos, part)| after.odds(pos, part).is_some_and(|o| o.needs == Needs::Never))
             };
-            let tiles: Vec<&Action> = plans.iter().filter_map(|p| p.actions.first()).collect();
-            if tiles.iter().all(|t| kills(t)) {
+            // Each placement once (many plans share one), tried once.
+            let mut tiles: Vec<&Action> = Vec::new();
+            for t in plans.iter().filter_map(|p| p.actions.first()) {
+                if !tiles.contains(&t) {
+                    tiles.push(t);
+                }
+            }
+            let killing: Vec<bool> = tiles.iter().map(|t| kills(t)).collect();
+            if killing.iter().all(|&k| k) {
                 return None;
             }
-            let bad = tiles.iter().find(|t| kills(t))?;
+            let bad = tiles[killing.iter().position(|&k| k)?];
             // The best plan starting with it: the tile is the only bad part.
             plans.iter().find(|p| p.actions.first() == Some(bad)).map(|p| p.actions.clone())
         }

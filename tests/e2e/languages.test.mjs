@@ -95,6 +95,9 @@ for (const [lang, locale, title, turnLine] of [["de", "de-DE", "Neues Spiel", /^
         if (turn === 0) {
           // The figure step: a figure waits on its spot for End turn, all in words.
           assert.equal((await snap(page)).phase.step, "figure");
+          // The placed tile settles first: spots read while it moves can miss under load
+          // (as in guides.test.mjs; this tap missed once in a loaded clean-clone run).
+          await page.waitForFunction(() => window.carc.view.animating() === 0, null, { timeout: 5000 });
           const spots = await page.evaluate(() => window.carc.view.spotPoints());
           if (options.hasTouch) await page.touchscreen.tap(box.x + spots[0].x, box.y + spots[0].y);
           else await page.mouse.click(box.x + spots[0].x, box.y + spots[0].y);

@@ -34,6 +34,12 @@ fn main() {
             let seed: u64 = args.get(3).map(|s| s.parse().expect("a seed")).unwrap_or(1);
             calibrate(n, level, seed)
         }
+        Some("coop-data") => {
+            let coop_level: u8 = args.get(2).map(|s| s.parse().expect("a level")).unwrap_or(5);
+            let bots: Level = args.get(3).map(|s| s.parse().expect("a level")).unwrap_or(Level::Hard);
+            let seed: u64 = args.get(4).map(|s| s.parse().expect("a seed")).unwrap_or(1);
+            coop_data(n, coop_level, bots, seed)
+        }
         Some("accuracy") => {
             let level: Level = args.get(2).map(|s| s.parse().expect("a level")).unwrap_or(Level::Hard);
             let seed: u64 = args.get(3).map(|s| s.parse().expect("a seed")).unwrap_or(1);
@@ -207,4 +213,33 @@ fn settings() -> Settings {
         s.simulations = n;
     }
     s
+}
+
+/// `coop-data N LEVEL BOTS SEED`: N two-player cooperative games of LEVEL played by BOTS
+/// teams; a line per turn start: level, turn, team value, won (1 or 0).
+fn coop_data(n: u64, coop_level: u8, bots: Level, seed: u64) {
+    use carcassonne::ai::eval::team_value;
+    use carcassonne::engine::coop::CoopOptions;
+    use carcassonne::engine::{Deck, Options, PlayerSetup, Set};
+    let setup = Setup {
+        players: ["Ann", "Bo"].iter().map(|n| PlayerSetup::named(n)).collect(),
+        sets: vec![Set::Ghosts],
+        options: Options { coop: CoopOptions::level(coop_level), ..Options::default() },
+        deck: Deck::Seed(seed),
+    };
+    let tiles = TileSet::builtin();
+    for i in 0..n {
+        let s = seed * 1_000_003 + i;
+        let g = carcassonne::ai::team::team_game(&tiles, &setup, bots, s, s ^ 7).expect("a game");
+        let won = g.coop().ending.expect("ended").0.won();
+        let mut replay = Game::new(tiles.clone(), g.setup().clone()).expect("a game");
+        let mut turn = 0;
+        for a in g.history() {
+            if matches!(replay.phase(), carcassonne::engine::Phase::Tile { .. }) {
+                println!("{coop_level}\t{turn}\t{:.3}\t{}", team_value(&replay), won as u8);
+                turn += 1;
+            }
+            replay.apply(a).expect("the game's own actions");
+        }
+    }
 }

@@ -224,27 +224,29 @@ export class ReviewPanel {
 
   /** The replay of `text` (`record`, read; `r` its review) at decision `d`, the move
    *  played and the better one side by side, and both said in words under the replay bar.
-   *  A figure: the step before it, both figures on their spots (the better in a gold ring,
-   *  the one played in a dashed one). A tile or another choice: just after it, the tile
-   *  played on the board, the better tile's square outlined (for another choice, the
-   *  turn's tile) and an arrow to it from the square played. */
+   *  A tile or a figure: the step before it, both drawn faint where they go (the better
+   *  framed in gold, the one played in dashes), with an arrow from the tile played to the
+   *  better square. Another choice: just after it, the turn's tile outlined. */
   goTo(text, record, r, d) {
     const { replay, t } = this.page;
     this.cancel();
     $("#review").close();
     try {
       const played = record.actions[d.index], best = d.best_action;
-      const figures = [[played, false], [best, true]].filter(([a]) => a?.figure).map(([action, better]) => ({ action, better }));
-      const at = figures.length ? d.index : d.index + 1;
+      const tiles = played?.x !== undefined && best?.x !== undefined;
+      const moved = tiles && (played.x !== best.x || played.y !== best.y);
+      // A better rotation on the same square: the better tile alone, not two on one square.
+      const marks = [[played, false], [best, true]].filter(([a, better]) => a?.figure || (a?.x !== undefined && (moved || better)))
+        .map(([action, better]) => ({ action, better }));
+      const at = marks.length ? d.index : d.index + 1;
       const turnTile = record.actions.slice(0, d.index + 1).findLast((p) => p.tile && p.x !== undefined);
-      const better = best?.x !== undefined ? best : turnTile;
-      const moved = played?.x !== undefined && better && (played.x !== better.x || played.y !== better.y);
       const note = { at, text: { [t.lang]: `${this.itemLine(r, d)}. ${t("review.better", { words: this.words(record, d) })}` },
-        squares: better ? [[better.x, better.y]] : [], arrows: moved ? [[[played.x, played.y], [better.x, better.y]]] : [] };
+        squares: marks.length || !turnTile ? [] : [[turnTile.x, turnTile.y]],
+        arrows: moved ? [[[played.x, played.y], [best.x, best.y]]] : [] };
       replay.open(text);
       replay.annotate([note]);
       replay.go(at);
-      replay.view.setMarkedFigures(figures);
+      replay.view.setMarkedMoves(marks);
     } catch (e) { this.page.notice(e.message); }
   }
 }

@@ -223,9 +223,10 @@ export class SidePanel {
     const hint = $(".board-wrap .hint");
     const bottom = hint.offsetHeight ? hint.offsetHeight + 12 : 0;
     table.view?.setInsets(card.root.hidden ? 0 : card.root.offsetHeight + 12, 0, bottom, 0);
-    // A replay's board fits below its bar, so that no early move hides under it.
-    const bar = $("#replay-bar");
-    const below = bar.getBoundingClientRect().bottom - $(".board-wrap").getBoundingClientRect().top;
+    // A replay's board fits below its bar and its note, so that no move or mark hides
+    // under them.
+    const bar = $("#replay-bar"), note = $("#rp-note");
+    const below = (note.hidden ? bar : note).getBoundingClientRect().bottom - $(".board-wrap").getBoundingClientRect().top;
     if (replay.view && !bar.hidden) replay.view.setInsets(below + 8, 0, bottom, 0);
   }
 

@@ -4,7 +4,7 @@
 
 use super::speech::{CardLine, CardState, FeatureRef, Owners};
 use super::Lang;
-use crate::engine::{FeatureKind, Game, Inspection, Odds, Part, Pos, Rotation, Spot, TileDef};
+use crate::engine::{FeatureKind, Game, Inspection, Odds, Part, Port, Pos, Rotation, Spot, TileDef};
 
 /// What a card knows beyond the feature itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,13 +122,23 @@ pub fn feature_name(lang: Lang, game: &Game, pos: Pos, spot: Spot, names: &[Stri
 
 /// A spot of a tile (as printed) named by its feature and the side of the board it lies on
 /// once the tile is turned `rot`: "the road on the north side", "de stad aan de oostkant",
-/// "the monastery". `None` where the tile has no feature there.
+/// "the monastery". The side is the one most of the feature's edge lies on (a field below
+/// a road across touches east, south and west, and is "on the south side"), the spot's own
+/// side where it is among them. `None` where the tile has no feature there.
 pub fn spot_name(lang: Lang, def: &TileDef, rot: Rotation, spot: Spot) -> Option<String> {
     let local = def.spot_local(spot)? as usize;
-    let kind = def.segments.get(local).map(|s| s.kind).or(def.building)?;
-    let side = match spot {
-        Spot::Port(port) => Some(port.rotate(rot).side()),
-        Spot::Building => None,
+    let segment = def.segments.get(local);
+    let kind = segment.map(|s| s.kind).or(def.building)?;
+    let side = match (spot, segment) {
+        (Spot::Port(port), Some(seg)) => {
+            let on = |p: Port| (seg.ports & p.bit()).count_ones();
+            let ports = |p: Port| Port::of_side(p.side()).into_iter().map(on).sum::<u32>();
+            let most = Port::all().map(ports).max().unwrap_or(0);
+            let port = if ports(port) == most { port } else { Port::all().find(|&p| ports(p) == most).unwrap_or(port) };
+            Some(port.rotate(rot).side())
+        }
+        (Spot::Port(port), None) => Some(port.rotate(rot).side()),
+        (Spot::Building, _) => None,
     };
     Some(lang.speech().spot(kind, side))
 }
@@ -196,6 +206,20 @@ mod tests {
         let b = tiles.get(tiles.index_of("base.B").unwrap());
         assert_eq!(spot_name(Lang::Nl, b, r1, Spot::Building).as_deref(), Some("het klooster"));
         assert_eq!(spot_name(Lang::En, d, r1, Spot::Building), None);
+        // Its field below the road (ports Es Se Sw Ws, named by Es) lies mostly on the south
+        // edge; turned once, on the west.
+        let es = Spot::Port(crate::engine::Port::from_name("Es").unwrap());
+        assert_eq!(
+            spot_name(Lang::En, d, Rotation::new(0).unwrap(), es).as_deref(),
+            Some("the field on the south side")
+        );
+        assert_eq!(spot_name(Lang::En, d, r1, es).as_deref(), Some("the field on the west side"));
+        // The field between city and road (En Wn) is as much east as west: its own side.
+        let en = Spot::Port(crate::engine::Port::from_name("En").unwrap());
+        assert_eq!(
+            spot_name(Lang::En, d, Rotation::new(0).unwrap(), en).as_deref(),
+            Some("the field on the east side")
+        );
     }
 
     #[test]

@@ -18,8 +18,8 @@ after(async () => { await browser?.close(); await srv?.close(); });
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const DESK = { viewport: { width: 1280, height: 800 } };
 
-/** A short game played to its end, each turn the first placement the engine lists and no
- *  figure: the cities it closes score for nobody, which the review should call costly. */
+/** A short game played to its end, each turn the first placement and the first figure the
+ *  engine lists: careless tiles and figures, which the review should call costly. */
 async function playShortGame(page, draw) {
   await page.evaluate((draw) => {
     window.carc.finalStepMs = 0;
@@ -27,7 +27,7 @@ async function playShortGame(page, draw) {
     const g = window.carc.game;
     while (!g.snapshot().over) {
       g.apply(g.legalActions()[0]);
-      if (!g.snapshot().over && g.snapshot().phase.step !== "tile") g.apply({ pass: true });
+      if (!g.snapshot().over && g.snapshot().phase.step !== "tile") g.apply(g.legalActions()[0]);
     }
   }, draw);
   await page.locator("#results[open]").waitFor({ timeout: 15000 });
@@ -53,8 +53,8 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     const items = page.locator(".review-item");
     assert.ok(await items.count() >= 1, "at least one costly decision");
     const first = await items.first().innerText();
-    // A city closed with no knight on it: the better plan puts one there, said in words.
-    assert.match(first, lang === "en" ? /Better: .*(place|put)/i : /Beter: .*(leg|zet)/i);
+    // The better tile and figure, said in words.
+    assert.match(first, lang === "en" ? /Better: place the tile .*; put a/ : /Beter: de tegel .*; een/);
     await shot(page, `review-${lang}-${size}`);
     // Saved as a study: the record with a note at the start and one at each costly decision.
     const saving = page.waitForEvent("download");
@@ -64,34 +64,52 @@ for (const [size, options, lang] of [["1280", DESK, "en"], ["390", { ...PHONE, l
     assert.equal(study.format, "carcassonne-record");
     assert.match(study.notes[0].text[lang], lang === "en" ? /^Review of the game: Ann:/ : /^Analyse van het spel: Ann:/);
     assert.equal(study.notes.length, 1 + await items.count());
-    // The costliest opens the replay with the move played and the better one side by side,
-    // both said in words: a figure at its step, both figures marked on their spots; a tile
-    // just after it, the better square outlined and an arrow to it when they differ.
-    const index = Number(await items.first().getAttribute("data-index"));
+    // The costliest, a tile, opens the replay at its step with the move played and the
+    // better one side by side, both said in words: the tile played and the better one on
+    // their squares in their rotations, an arrow from the one to the other.
+    const tileIndex = Number(await items.first().getAttribute("data-index"));
     await items.first().click();
     await page.locator("#replay-bar").waitFor({ state: "visible" });
-    const [outlined, arrows, marked, played] = await page.evaluate((i) => [window.carc.replay.view.highlights,
-      window.carc.replay.view.arrows, window.carc.replay.view.markedFigures, window.carc.replay.record.actions[i]], index);
-    assert.equal(outlined.length, 1, "the better move's square");
-    if (marked.length) {
-      assert.equal(Number(await page.inputValue("#rp-slider")), index, "a figure: the step before it");
-      assert.ok(marked.some((m) => m.better && m.action.figure), JSON.stringify(marked));
-      assert.equal(marked.some((m) => !m.better), played.figure !== undefined, "the figure played, if one was");
+    const [outlined, tileArrows, tileMarks, tilePlayed, tilePhase] = await page.evaluate((i) => [window.carc.replay.view.highlights,
+      window.carc.replay.view.arrows, window.carc.replay.view.markedMoves, window.carc.replay.record.actions[i],
+      window.carc.replayGame.snapshot().phase.step], tileIndex);
+    assert.notEqual(tilePlayed.x, undefined, "the costliest here is a tile");
+    assert.equal(Number(await page.inputValue("#rp-slider")), tileIndex, "the step before it");
+    assert.equal(tilePhase, "tile");
+    assert.deepEqual(outlined, [], "the tiles are framed, not the squares");
+    const better = tileMarks.find((m) => m.better).action, own = tileMarks.find((m) => !m.better)?.action;
+    assert.equal(better.tile, tilePlayed.tile, "the better tile is the tile drawn");
+    if (tilePlayed.x !== better.x || tilePlayed.y !== better.y) {
+      assert.deepEqual(own, tilePlayed, "the tile played beside it");
+      assert.deepEqual(tileArrows, [[tilePlayed.x, tilePlayed.y, better.x, better.y]], "from the square played to the better");
     } else {
-      assert.equal(Number(await page.inputValue("#rp-slider")), index + 1, "a tile: just after it");
-      if (played.x !== undefined && (played.x !== outlined[0][0] || played.y !== outlined[0][1])) {
-        assert.deepEqual(arrows, [[played.x, played.y, ...outlined[0]]], "from the square played to the better one");
-      } else assert.deepEqual(arrows, []);
+      assert.equal(own, undefined, "one square: the better rotation alone");
+      assert.notEqual(tilePlayed.rotation, better.rotation);
     }
     const note = await page.locator("#rp-note").innerText();
     assert.match(note, lang === "en" ? /^Move \d+ · (Ann|Bo) · .* · −[\d.]+\. Better: / : /^Zet \d+ · (Ann|Bo) · .* · −[\d.]+\. Beter: /);
     await frame(page);
-    await shot(page, `review-move-${lang}-${size}`);
+    await shot(page, `review-tile-${lang}-${size}`);
     // The replay offers the review too (a shared link's or an opened record's game): the
-    // same game, kept, shows at once.
+    // same game, kept, shows at once. Its costliest figure: the step before it, the figure
+    // played and the better one on their spots.
     await page.click("#rp-review");
     await page.locator("#review[open] .review-item").first().waitFor({ timeout: 5000 });
-    await page.click("#review-close");
+    const figureItem = await page.evaluate(() => [...document.querySelectorAll(".review-item")]
+      .map((e) => Number(e.dataset.index)).findIndex((i) => window.carc.replay.record.actions[i].x === undefined));
+    assert.ok(figureItem >= 0, "a figure among the costliest");
+    const index = Number(await items.nth(figureItem).getAttribute("data-index"));
+    await items.nth(figureItem).click();
+    await page.locator("#replay-bar").waitFor({ state: "visible" });
+    const [squares, arrows, marked, played, phase] = await page.evaluate((i) => [window.carc.replay.view.highlights,
+      window.carc.replay.view.arrows, window.carc.replay.view.markedMoves, window.carc.replay.record.actions[i],
+      window.carc.replayGame.snapshot().phase.step], index);
+    assert.equal(Number(await page.inputValue("#rp-slider")), index, "a figure: the step before it");
+    assert.ok(marked.length >= 1 && marked.every((m) => m.action.figure), JSON.stringify(marked));
+    assert.equal(marked.some((m) => !m.better), played.figure !== undefined, "the figure played, if one was");
+    assert.deepEqual([squares, arrows, phase], [[], [], "figure"]);
+    await frame(page);
+    await shot(page, `review-figure-${lang}-${size}`);
     // Play from here: the game goes on from the position shown, the seat to play there a
     // person, the other seat a hard computer.
     const seat = await page.evaluate(() => window.carc.replayGame.snapshot().current_player);

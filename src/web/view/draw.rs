@@ -402,13 +402,14 @@ impl State {
         ctx.restore();
     }
 
-    /// The host's marked figures (a review's played and better figure, side by side): each
-    /// on its spot if it is a choice of the step shown, the figure itself faint, in a gold
-    /// ring for the better one and a white dashed ring for the one played.
+    /// The host's marked moves (a review's played and better move, side by side), each if
+    /// it is a choice of the step shown: a tile faint on its square in its rotation, a
+    /// figure faint on its spot; the better in gold, the one played in white dashes.
     fn draw_marked(&self, color: &str) {
         if self.marked.is_empty() {
             return;
         }
+        self.draw_marked_tiles();
         let tiles = self.shared.borrow().game.tiles().clone();
         let (ctx, k) = (&self.ctx, self.cam.zoom);
         for c in self.choices() {
@@ -432,6 +433,31 @@ impl State {
             ctx.scale(0.25, 0.25).ok();
             render::draw_figure(ctx, kind, color, false);
             ctx.restore();
+        }
+    }
+
+    /// The marked tile placements of a tile step: the tile drawn faint in its rotation,
+    /// framed in gold for the better, in white dashes for the one played.
+    fn draw_marked_tiles(&self) {
+        let s = self.shared.borrow();
+        let Phase::Tile { tile } = s.game.phase() else { return };
+        let (ctx, k) = (&self.ctx, self.cam.zoom);
+        let places = targets::placements(&s.game);
+        for (m, better) in &self.marked {
+            let Ok(Action::PlaceTile { pos, rot, .. }) = m.to_action(&s.game) else { continue };
+            if !places.iter().any(|(p, rots)| *p == pos && rots.contains(&rot)) {
+                continue;
+            }
+            ctx.set_global_alpha(0.6);
+            draw_tile_at(ctx, s.game.tiles().get(tile), pos, rot, k >= 40.0);
+            ctx.set_global_alpha(1.0);
+            if !better {
+                ctx.set_line_dash(&to_js(&json!([0.08, 0.06]))).ok();
+            }
+            ctx.set_stroke_style_str(if *better { "#ffd54a" } else { "#ffffff" });
+            ctx.set_line_width(if *better { 4.0 / k } else { 3.0 / k });
+            ctx.stroke_rect(pos.x as f64 + 0.04, pos.y as f64 + 0.04, 0.92, 0.92);
+            ctx.set_line_dash(&to_js(&json!([]))).ok();
         }
     }
 

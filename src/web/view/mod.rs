@@ -108,7 +108,8 @@ struct State {
     highlights: Vec<Pos>,
     /// The host's arrows, square to square (a study's note).
     arrows: Vec<(Pos, Pos)>,
-    /// The host's marked figure choices, and whether each is the better (a review's).
+    /// The host's marked choices (tiles or figures), and whether each is the better (a
+    /// review's).
     marked: Vec<(crate::record::RecordAction, bool)>,
     /// A feature the host outlines (`setSpotlight`), e.g. the one the final scoring counts:
     /// a square of it and its node there.
@@ -766,20 +767,20 @@ impl BoardView {
         Ok(())
     }
 
-    /// Mark figure choices of the step shown, e.g. a review's played and better figure side
-    /// by side: `[{action, better}]` (a figure action in record form; at most 8; `[]`
+    /// Mark choices of the step shown, e.g. a review's played and better move side by
+    /// side: `[{action, better}]` (a tile or figure action in record form; at most 8; `[]`
     /// clears them). A mark that is no choice of the step shown is not drawn. Throws,
     /// changing nothing, on anything else.
-    #[wasm_bindgen(js_name = setMarkedFigures)]
-    pub fn set_marked_figures(&self, marks: JsValue) -> Result<(), JsError> {
+    #[wasm_bindgen(js_name = setMarkedMoves)]
+    pub fn set_marked_moves(&self, marks: JsValue) -> Result<(), JsError> {
         let list = crate::web::from_js(&marks)?;
-        let list = list.as_array().ok_or_else(|| JsError::new("marked figures are a list of {action, better}"))?;
+        let list = list.as_array().ok_or_else(|| JsError::new("marked moves are a list of {action, better}"))?;
         if list.len() > 8 {
-            return Err(JsError::new("at most 8 marked figures"));
+            return Err(JsError::new("at most 8 marked moves"));
         }
         let mut marked = Vec::new();
         for m in list {
-            let action = m.get("action").ok_or_else(|| JsError::new("a marked figure has an action"))?;
+            let action = m.get("action").ok_or_else(|| JsError::new("a marked move has an action"))?;
             let ra = crate::record::RecordAction::from_value(action).map_err(|e| JsError::new(&e.to_string()))?;
             marked.push((ra, m.get("better").and_then(Value::as_bool).unwrap_or(false)));
         }
@@ -788,9 +789,9 @@ impl BoardView {
         Ok(())
     }
 
-    /// The figure choices `setMarkedFigures` marks now: `[{action, better}]`.
-    #[wasm_bindgen(getter, js_name = markedFigures)]
-    pub fn marked_figures(&self) -> JsValue {
+    /// The choices `setMarkedMoves` marks now: `[{action, better}]`.
+    #[wasm_bindgen(getter, js_name = markedMoves)]
+    pub fn marked_moves(&self) -> JsValue {
         let list: Vec<Value> =
             self.state.borrow().marked.iter().map(|(a, b)| json!({"action": a.to_value(), "better": b})).collect();
         to_js(&Value::Array(list))

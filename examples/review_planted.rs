@@ -15,6 +15,10 @@
 //!   game's phase (quarters of the tiles placed): mean error (expected less final), mean
 //!   absolute error, and for scale the absolute error of the score margin at the turn's
 //!   start (what the score board alone says).
+//! - `coop-data N LEVEL BOTS [SEED]`: N two-player cooperative games of LEVEL (1 to 6)
+//!   played by BOTS teams; a line per turn with what `eval::team_chance` is fitted on.
+//! - `coop-review N LEVEL [SEED]`: N cooperative games of hard teams, reviewed: the time,
+//!   the mean loss, and how well the team's chance at each turn foretold the end.
 //!
 //! `cargo run --release --example review_planted -- planted 200`
 
@@ -39,6 +43,11 @@ fn main() {
             let bots: Level = args.get(3).map(|s| s.parse().expect("a level")).unwrap_or(Level::Hard);
             let seed: u64 = args.get(4).map(|s| s.parse().expect("a seed")).unwrap_or(1);
             coop_data(n, coop_level, bots, seed)
+        }
+        Some("coop-review") => {
+            let coop_level: u8 = args.get(2).map(|s| s.parse().expect("a level")).unwrap_or(3);
+            let seed: u64 = args.get(3).map(|s| s.parse().expect("a seed")).unwrap_or(1);
+            coop_review(n, coop_level, seed)
         }
         Some("accuracy") => {
             let level: Level = args.get(2).map(|s| s.parse().expect("a level")).unwrap_or(Level::Hard);
@@ -215,18 +224,60 @@ fn settings() -> Settings {
     s
 }
 
-/// `coop-data N LEVEL BOTS SEED`: N two-player cooperative games of LEVEL played by BOTS
-/// teams; a line per turn start: level, turn, team value, won (1 or 0).
-fn coop_data(n: u64, coop_level: u8, bots: Level, seed: u64) {
-    use carcassonne::ai::eval::team_value;
+/// `coop-review N LEVEL SEED`: N two-player cooperative games of LEVEL played by hard teams,
+/// reviewed with the default settings: the review's time per game, the mean loss per
+/// decision in percentage points, and the Brier score of the chance it gives at each turn
+/// against how the game ended (beside that of the level's win rate alone).
+fn coop_review(n: u64, coop_level: u8, seed: u64) {
+    let setup = coop_setup(coop_level, seed);
+    let tiles = TileSet::builtin();
+    let (mut seconds, mut lost, mut decisions, mut brier, mut turns, mut wins) = (0f64, 0f64, 0u32, 0f64, 0u32, 0u32);
+    let mut outcomes = Vec::new();
+    for i in 0..n {
+        let s = seed * 1_000_003 + i;
+        let g = carcassonne::ai::team::team_game(&tiles, &setup, Level::Hard, s, s ^ 7).expect("a game");
+        let won = g.coop().ending.expect("ended").0.won();
+        wins += won as u32;
+        let started = Instant::now();
+        let r = review(&g, settings(), |_, _| true).expect("not cancelled");
+        seconds += started.elapsed().as_secs_f64();
+        lost += r.decisions.iter().map(|d| f64::from(d.loss)).sum::<f64>();
+        decisions += r.decisions.len() as u32;
+        for d in &r.draws {
+            brier += (f64::from(d.expected) / 100.0 - f64::from(won as u8)).powi(2);
+            turns += 1;
+            outcomes.push(won);
+        }
+    }
+    let rate = f64::from(wins) / n.max(1) as f64;
+    let base = outcomes.iter().map(|&w| (rate - f64::from(w as u8)).powi(2)).sum::<f64>() / f64::from(turns.max(1));
+    println!(
+        "{{\"level\": {coop_level}, \"games\": {n}, \"won\": {wins}, \"review_seconds_per_game\": {:.1}, \"mean_loss\": {:.2}, \"brier\": {:.4}, \"brier_of_the_win_rate\": {:.4}}}",
+        seconds / n.max(1) as f64,
+        lost / f64::from(decisions.max(1)),
+        brier / f64::from(turns.max(1)),
+        base
+    );
+}
+
+/// A two-player cooperative game of level `coop_level` with the Ghosts set.
+fn coop_setup(coop_level: u8, seed: u64) -> Setup {
     use carcassonne::engine::coop::CoopOptions;
     use carcassonne::engine::{Deck, Options, PlayerSetup, Set};
-    let setup = Setup {
+    Setup {
         players: ["Ann", "Bo"].iter().map(|n| PlayerSetup::named(n)).collect(),
         sets: vec![Set::Ghosts],
         options: Options { coop: CoopOptions::level(coop_level), ..Options::default() },
         deck: Deck::Seed(seed),
-    };
+    }
+}
+
+/// `coop-data N LEVEL BOTS SEED`: N two-player cooperative games of LEVEL played by BOTS
+/// teams; a line per turn start: level, turn, team value, won (1 or 0), the lowest marker,
+/// the goal, ghosts left, tiles left.
+fn coop_data(n: u64, coop_level: u8, bots: Level, seed: u64) {
+    use carcassonne::ai::eval::team_value;
+    let setup = coop_setup(coop_level, seed);
     let tiles = TileSet::builtin();
     for i in 0..n {
         let s = seed * 1_000_003 + i;
@@ -236,7 +287,17 @@ fn coop_data(n: u64, coop_level: u8, bots: Level, seed: u64) {
         let mut turn = 0;
         for a in g.history() {
             if matches!(replay.phase(), carcassonne::engine::Phase::Tile { .. }) {
-                println!("{coop_level}\t{turn}\t{:.3}\t{}", team_value(&replay), won as u8);
+                let st = replay.coop();
+                let low = st.markers.iter().copied().min().unwrap_or(0);
+                println!(
+                    "{coop_level}\t{turn}\t{:.3}\t{}\t{}\t{}\t{}\t{}",
+                    team_value(&replay),
+                    won as u8,
+                    low,
+                    st.level().goal,
+                    replay.coop_supply(),
+                    replay.tiles_left()
+                );
                 turn += 1;
             }
             replay.apply(a).expect("the game's own actions");

@@ -273,7 +273,8 @@ pub fn tile_catalogue(tiles: &TileSet) -> Value {
 /// A game's review ([`crate::ai::review`]) as `carc review` prints it and the computers'
 /// worker answers (docs/review.md): the judge's settings, each decision with its better
 /// choice in record form, each turn's draw, and per player the accuracy, points lost and
-/// draw luck. Values to two decimals: they are estimates.
+/// draw luck; `unit` says whether the values are points or, in the cooperative game, the
+/// team's chance to win in percent. Values to two decimals: they are estimates.
 pub fn review_json(game: &Game, r: &crate::ai::review::Review, settings: &crate::ai::review::Settings) -> Value {
     use crate::record::RecordAction;
     let tiles = game.tiles();
@@ -281,6 +282,7 @@ pub fn review_json(game: &Game, r: &crate::ai::review::Review, settings: &crate:
     let as_record = |a: &crate::engine::Action| RecordAction::from_action(a, tiles).to_value();
     let names = game.setup().players.iter().map(|p| p.name.clone());
     json!({
+        "unit": r.unit,
         "judge": {"level": settings.level.name(), "candidates": settings.candidates,
             "simulations": settings.simulations, "seed": settings.seed},
         "decisions": r.decisions.iter().map(|d| json!({

@@ -4,9 +4,10 @@
 //! (`examples/review_planted.rs`, docs/review.md), not a test.
 
 use carcassonne::ai::planted::{planted_game, Kind};
-use carcassonne::ai::review::{review, Class, Settings};
-use carcassonne::ai::Level;
-use carcassonne::engine::{Game, Phase, Setup, TileSet};
+use carcassonne::ai::review::{review, Class, Settings, Unit};
+use carcassonne::ai::{Bot, Level};
+use carcassonne::engine::coop::CoopOptions;
+use carcassonne::engine::{Deck, Game, Options, Phase, PlayerSetup, Set, Setup, TileSet};
 use std::process::Command;
 
 /// A cheap review: these tests check its logic, the measurement its strength.
@@ -121,6 +122,40 @@ fn a_review_is_the_same_for_the_same_settings_and_judges_only_real_choices() {
 }
 
 #[test]
+fn a_cooperative_review_judges_by_the_teams_chance_to_win() {
+    // Level 2 (COOP-LVL-2) played by a medium team: every value is a chance in percent, each
+    // loss the chance given up, classed by the co-op thresholds; the game's end is known.
+    let setup = Setup {
+        players: vec![PlayerSetup::named("Ann"), PlayerSetup::named("Bo")],
+        sets: vec![Set::Ghosts],
+        options: Options { coop: CoopOptions::level(2), ..Options::default() },
+        deck: Deck::Seed(0),
+    };
+    let mut game = Game::new(TileSet::builtin(), setup).expect("a game");
+    let mut team = [Bot::new(Level::Medium, 5), Bot::new(Level::Medium, 6)];
+    while let Some(a) = team[game.current_player()].choose(&game) {
+        game.apply(&a).expect("a computer's action is legal");
+    }
+    let won = game.coop().ending.expect("it ended").0.won();
+    // Fewer simulations than quick(): the team's look-ahead plays its round greedily.
+    let settings = Settings { simulations: 12, candidates: 4, ..Settings::default() };
+    let r = review(&game, settings, |_, _| true).expect("not cancelled");
+    assert_eq!(r.unit, Unit::Chance);
+    assert!(r.decisions.len() > 20, "{} decisions", r.decisions.len());
+    for d in &r.decisions {
+        assert!((0.0..=100.0).contains(&d.played) && (0.0..=100.0).contains(&d.best), "{d:?}");
+        assert!((d.loss - (d.best - d.played).max(0.0)).abs() < 1e-3, "{d:?}");
+        assert_eq!(d.class, Class::in_unit(Unit::Chance, d.loss), "{d:?}");
+    }
+    for w in &r.draws {
+        assert!((0.0..=100.0).contains(&w.expected), "{w:?}");
+    }
+    // The last turn's chance leans to how it ended.
+    let last = r.draws.last().expect("turns").expected;
+    assert_eq!(last > 50.0, won, "won: {won}, the last turn's chance {last:.1}%");
+}
+
+#[test]
 fn classes_follow_the_documented_thresholds() {
     let cases =
         [(0.0, Class::Best), (0.49, Class::Best), (0.5, Class::Good), (1.99, Class::Good), (2.0, Class::Inaccuracy)];
@@ -131,6 +166,20 @@ fn classes_follow_the_documented_thresholds() {
         [(4.99, Class::Inaccuracy), (5.0, Class::Mistake), (9.99, Class::Mistake), (10.0, Class::Blunder)]
     {
         assert_eq!(Class::of(loss), class, "{loss}");
+        assert_eq!(Class::in_unit(Unit::Points, loss), class, "{loss}");
+    }
+    // The co-op team's chance, in percentage points: below 1, 4, 8 and 15.
+    for (loss, class) in [
+        (0.99, Class::Best),
+        (1.0, Class::Good),
+        (3.99, Class::Good),
+        (4.0, Class::Inaccuracy),
+        (7.99, Class::Inaccuracy),
+        (8.0, Class::Mistake),
+        (14.99, Class::Mistake),
+        (15.0, Class::Blunder),
+    ] {
+        assert_eq!(Class::in_unit(Unit::Chance, loss), class, "{loss}");
     }
 }
 
@@ -162,6 +211,7 @@ fn carc_review_prints_each_decision_and_each_player() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["judge"]["level"], "expert");
+    assert_eq!(v["unit"], "points");
     let d = &v["decisions"][0];
     for field in ["index", "seat", "played", "best", "loss", "class", "best_action", "best_plan"] {
         assert!(!d[field].is_null(), "a decision has {field}: {d}");

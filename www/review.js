@@ -10,6 +10,9 @@ import { recordUpTo } from "./controller.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 /** How many of the costliest decisions are listed. */
 const REVIEW_LISTED = 5;
+/** Whether review `r` is of a co-op game: its values are the team's chance to win. */
+const isTeamReview = (r) => r.unit === "chance";
+
 /** Where reviews are kept across visits: the last few, by their record's hash. They are
  *  the first thing given up when storage is full (`dropKeptReviews`): a saved game comes
  *  first. */
@@ -34,7 +37,9 @@ function reviewKey(text) {
 function keptReviews() {
   try {
     const list = JSON.parse(localStorage.getItem(REVIEWS_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((e) => Array.isArray(e) && typeof e[0] === "string" && Array.isArray(e[1]?.decisions)) : [];
+    // A review made before reviews said their unit (a co-op one was in points) is made again.
+    return Array.isArray(list) ? list.filter((e) => Array.isArray(e) && typeof e[0] === "string" && Array.isArray(e[1]?.decisions)
+      && typeof e[1].unit === "string") : [];
   } catch { return []; }
 }
 
@@ -145,16 +150,17 @@ export class ReviewPanel {
       onclick: () => this.goTo(text, record, r, d),
     }, el("strong", {}, this.itemLine(r, d)), el("span", {}, t("review.better", { words: this.words(record, d) }))))));
     $("#review-body").replaceChildren(players, this.chart(r), el("h3", {}, t("review.costliest")),
-      worst.length ? list : el("p", {}, t("review.none")));
+      worst.length ? list : el("p", {}, t(isTeamReview(r) ? "review.noneTeam" : "review.none")));
     this.shown = { text, record, r };
     $("#review-study").hidden = false;
   }
 
-  /** Each player's points lost and draw luck, in words. */
+  /** Each player's points lost (in the co-op game, the team's chance given up) and draw
+   *  luck, in words. */
   playerLines(r) {
-    const { t } = this.page;
-    return r.players.map((p) => `${t("review.player", { name: p.name, lost: p.points_lost.toFixed(1), n: p.decisions,
-      average: p.accuracy.toFixed(2) })} ${t(p.draw_luck >= 0 ? "review.luckGood" : "review.luckBad", { points: Math.abs(p.draw_luck).toFixed(1) })}`);
+    const { t } = this.page, k = isTeamReview(r) ? "Team" : "";
+    return r.players.map((p) => `${t(`review.player${k}`, { name: p.name, lost: p.points_lost.toFixed(1), n: p.decisions,
+      average: p.accuracy.toFixed(2) })} ${t(p.draw_luck >= 0 ? `review.luckGood${k}` : `review.luckBad${k}`, { points: Math.abs(p.draw_luck).toFixed(1) })}`);
   }
 
   /** The decisions that lost the most, costliest first. */
@@ -162,10 +168,11 @@ export class ReviewPanel {
     return [...r.decisions].sort((a, b) => b.loss - a.loss || a.index - b.index).slice(0, REVIEW_LISTED).filter((d) => d.loss > 0);
   }
 
-  /** "Move 25, Ann: blunder, 11.0 points lost". */
+  /** "Move 25 · Ann · blunder · −11.0" (in the co-op game "−11.0%", the team's chance). */
   itemLine(r, d) {
     const { t } = this.page;
-    return t("review.item", { k: d.index + 1, name: r.players[d.seat].name, what: t(`review.class.${d.class}`), loss: d.loss.toFixed(1) });
+    return t("review.item", { k: d.index + 1, name: r.players[d.seat].name, what: t(`review.class.${d.class}`),
+      loss: d.loss.toFixed(1) + (isTeamReview(r) ? "%" : "") });
   }
 
   /** The review shown saved as a study (docs/record-format.md): the record with a note at
@@ -191,22 +198,25 @@ export class ReviewPanel {
   }
 
   /** The first seat's expected margin at each of its turns (the seat to play holds a tile,
-   *  which is worth something: every seat's turns together would zigzag), each mistake and
-   *  blunder marked on it, with a caption. */
+   *  which is worth something: every seat's turns together would zigzag), or in the co-op
+   *  game the team's chance to win at every turn (from 0 to 100%, the axis at 50%), each
+   *  mistake and blunder marked on it, with a caption. */
   chart(r) {
     const { t } = this.page;
-    const points = r.draws.filter((d) => d.seat === 0).map((d) => ({ index: d.index, y: d.expected }));
+    const points = r.draws.filter((d) => isTeamReview(r) || d.seat === 0)
+      .map((d) => ({ index: d.index, y: isTeamReview(r) ? d.expected - 50 : d.expected }));
     if (points.length < 2) return el("p", {});
     const last = r.draws[r.draws.length - 1].index || 1;
-    const top = Math.max(5, ...points.map((p) => Math.abs(p.y)));
+    const top = isTeamReview(r) ? 50 : Math.max(5, ...points.map((p) => Math.abs(p.y)));
     const [w, h] = [600, 160];
     const x = (index) => 10 + (w - 20) * index / last;
     const y = (v) => h / 2 - (h / 2 - 10) * v / top;
+    const caption = t(isTeamReview(r) ? "review.chartTeam" : "review.chart", { name: r.players[0].name });
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
     svg.setAttribute("class", "review-chart");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("review.chart", { name: r.players[0].name }));
+    svg.setAttribute("aria-label", caption);
     const add = (tag, attrs) => {
       const e = document.createElementNS(SVG_NS, tag);
       for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -219,7 +229,7 @@ export class ReviewPanel {
       const at = points.filter((p) => p.index <= d.index).pop() ?? points[0];
       add("circle", { cx: x(d.index).toFixed(1), cy: y(at.y).toFixed(1), r: d.class === "blunder" ? 6 : 4, class: `mark ${d.class}` });
     }
-    return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, t("review.chart", { name: r.players[0].name })));
+    return el("figure", { class: "review-figure" }, svg, el("figcaption", {}, caption));
   }
 
   /** The replay of `text` (`record`, read; `r` its review) at decision `d`, the move

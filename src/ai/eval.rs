@@ -49,6 +49,37 @@ pub fn margin_of(standings: &[f32], player: usize) -> f32 {
 /// The value of a won game; a lost one is its negative plus the progress made.
 const DECIDED: f32 = 1000.0;
 
+/// The cooperative team's chance to win (0 to 1) in `game`, whose team value
+/// ([`team_value`]) is `value`: a logistic of the value, the lowest marker's share of the
+/// goal, the ghosts left and the tiles left, with one intercept per level, fitted on hard
+/// teams' games (docs/review.md, "The cooperative game"). A game that has ended is won
+/// or lost.
+pub fn team_chance(game: &Game, value: f32) -> f32 {
+    let st = game.coop();
+    if let Some((why, _)) = st.ending {
+        return if why.won() { 1.0 } else { 0.0 };
+    }
+    let level = st.level();
+    let low = st.markers.iter().copied().min().unwrap_or(0) as f32;
+    let features =
+        [value / 10.0, low / level.goal.max(1) as f32, game.coop_supply() as f32, game.tiles_left() as f32 / 10.0];
+    let intercept = chance::INTERCEPT[(level.level.clamp(1, 6) - 1) as usize];
+    let z = intercept + chance::WEIGHTS.iter().zip(features).map(|(w, x)| w * x).sum::<f32>();
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// [`team_chance`]'s logistic, fitted by maximum likelihood on the turns of 540 hard teams'
+/// two-player games, 90 at each level (`examples/review_planted.rs coop-data`,
+/// docs/review.md). The intercepts carry a small penalty (0.1 w²): hard teams won every level-1 game and lost
+/// every level-6 one, which would otherwise send them to infinity.
+mod chance {
+    /// Per level, 1 to 6.
+    pub const INTERCEPT: [f32; 6] = [3.0895, -5.0584, -5.3468, -6.2026, -7.2478, -13.3737];
+    /// The team value / 10, the lowest marker / the goal, the ghosts left, the tiles left
+    /// / 10.
+    pub const WEIGHTS: [f32; 4] = [0.3186, 2.5075, 0.0318, 0.8905];
+}
+
 /// The team evaluation's weights, tuned with `carc selfplay --coop 1,2,3,4,5,6 --bots easy`
 /// (docs/coop.md, "Computer teammates"): each is the best of the values tried.
 mod team {

@@ -14,8 +14,13 @@
 //! over every tile that could have been drawn ([`Game::with_drawn`]): "Bo drew 11 points
 //! better than an average draw".
 //!
+//! In the cooperative game every value is the team's chance to win, in percent
+//! ([`super::eval::team_chance`]), and a loss is the chance given up, in percentage points
+//! ([`Unit::Chance`]).
+//!
 //! Deterministic: the same game and the same [`Settings`] give the same review.
 
+use super::eval::team_chance;
 use super::search::{self, play_out, Budget, Judge, Plan};
 use super::Level;
 use crate::engine::rng::Rng;
@@ -29,7 +34,8 @@ pub struct Settings {
     pub level: Level,
     /// Plans played out per turn, besides those sharing a beginning with the turn played.
     pub candidates: usize,
-    /// Determinisations each plan is played out on.
+    /// Determinisations each plan is played out on (in the cooperative game a fifth of
+    /// them, [`COOP_SHARE`]).
     pub simulations: u32,
     /// The seed every determinisation follows from.
     pub seed: u64,
@@ -43,7 +49,30 @@ impl Default for Settings {
     }
 }
 
-/// How bad a decision was, by the expected points it lost (docs/review.md).
+/// What a review's values are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// Expected final margin, in points: the seat's score less the best other.
+    #[default]
+    Points,
+    /// The cooperative team's chance to win, in percent; losses in percentage points.
+    Chance,
+}
+
+impl Unit {
+    /// The unit of `game`'s review.
+    pub fn of(game: &Game) -> Unit {
+        if game.is_coop() {
+            Unit::Chance
+        } else {
+            Unit::Points
+        }
+    }
+}
+
+/// How bad a decision was, by the expected points (or the co-op team's chance, in
+/// percentage points) it lost (docs/review.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
@@ -62,11 +91,24 @@ pub enum Class {
 impl Class {
     /// The class of a decision that lost `loss` expected points.
     pub fn of(loss: f32) -> Class {
-        match loss {
-            l if l < 0.5 => Class::Best,
-            l if l < 2.0 => Class::Good,
-            l if l < 5.0 => Class::Inaccuracy,
-            l if l < 10.0 => Class::Mistake,
+        Class::by([0.5, 2.0, 5.0, 10.0], loss)
+    }
+
+    /// The class of a decision that lost `loss` in `unit`: points as [`Class::of`]; the
+    /// co-op team's chance, in percentage points, below 1, 4, 8 and 15.
+    pub fn in_unit(unit: Unit, loss: f32) -> Class {
+        match unit {
+            Unit::Points => Class::of(loss),
+            Unit::Chance => Class::by([1.0, 4.0, 8.0, 15.0], loss),
+        }
+    }
+
+    fn by(limits: [f32; 4], loss: f32) -> Class {
+        match limits.iter().position(|&l| loss < l) {
+            Some(0) => Class::Best,
+            Some(1) => Class::Good,
+            Some(2) => Class::Inaccuracy,
+            Some(3) => Class::Mistake,
             _ => Class::Blunder,
         }
     }
@@ -123,6 +165,8 @@ pub struct PlayerReview {
 /// A whole game's review.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Review {
+    /// What its values are: points, or the co-op team's chance to win.
+    pub unit: Unit,
     /// Every decision judged, in the game's order.
     pub decisions: Vec<Decision>,
     /// Every turn's draw, in order.
@@ -138,8 +182,16 @@ pub fn review(game: &Game, settings: Settings, mut progress: impl FnMut(usize, u
     let tiles: Arc<TileSet> = game.tiles().clone();
     let mut g = Game::new(tiles, game.setup().clone()).expect("a game's own setup");
     let history = game.history();
-    let budget = judge_budget(settings.level);
-    let mut out = Review { players: vec![PlayerReview::default(); g.players().len()], ..Review::default() };
+    let budget = judge_budget(settings.level, &g);
+    let unit = Unit::of(&g);
+    // The team's look-ahead plays its round greedily, each turn listing every plan: a
+    // fifth of the simulations keeps a co-op game's review near the competitive one's
+    // time (docs/review.md).
+    let settings = match unit {
+        Unit::Chance => Settings { simulations: (settings.simulations / COOP_SHARE).max(1), ..settings },
+        Unit::Points => settings,
+    };
+    let mut out = Review { unit, players: vec![PlayerReview::default(); g.players().len()], ..Review::default() };
     let mut i = 0;
     while i < history.len() {
         if !matches!(g.phase(), Phase::Tile { .. }) {
@@ -152,7 +204,7 @@ pub fn review(game: &Game, settings: Settings, mut progress: impl FnMut(usize, u
         let end = turn_end(&g, &history[i..]) + i;
         let played = &history[i..end];
         let mut rng = Rng::new(settings.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let turn = judge_turn(&g, played, budget, settings, &mut rng);
+        let turn = judge_turn(&g, played, budget, settings, unit, &mut rng);
         let luck = draw_luck(&g, budget.judge, &mut rng);
         out.draws.push(Draw { index: i, seat, expected: turn.first().map_or(0.0, |(_, d)| d.best), luck });
         for (k, d) in turn {
@@ -183,10 +235,16 @@ pub fn review(game: &Game, settings: Settings, mut progress: impl FnMut(usize, u
     Some(out)
 }
 
-/// The judge and look-ahead of `level` (its competitive budget; easy and random have
-/// none, and are judged as hard).
-fn judge_budget(level: Level) -> Budget {
-    level.budget().or(Level::Hard.budget()).expect("hard searches")
+/// The cooperative game's review plays out one plan this many times fewer than
+/// [`Settings::simulations`].
+pub const COOP_SHARE: u32 = 5;
+
+/// The judge and look-ahead of `level` (easy and random have none, and are judged as
+/// hard): its competitive budget, or in the cooperative game its team budget, whose
+/// look-ahead plays the round as good teammates would (a random one misjudges, docs/coop.md).
+fn judge_budget(level: Level, game: &Game) -> Budget {
+    let budget = if game.is_coop() { Level::coop_budget } else { Level::budget };
+    budget(level).or(budget(Level::Hard)).expect("hard searches")
 }
 
 /// How many of `actions` (the game's, from a turn's start in `g`) belong to that turn.
@@ -209,6 +267,7 @@ fn judge_turn(
     played: &[Action],
     budget: Budget,
     settings: Settings,
+    unit: Unit,
     rng: &mut Rng,
 ) -> Vec<(usize, Decision)> {
     let me = g.current_player();
@@ -252,7 +311,8 @@ fn judge_turn(
         let (_, after) = best_after(k + 1);
         let loss = (best - after).max(0.0);
         let better = better[k..].to_vec();
-        out.push((k, Decision { index: k, seat: me, played: after, best, loss, class: Class::of(loss), better }));
+        let class = Class::in_unit(unit, loss);
+        out.push((k, Decision { index: k, seat: me, played: after, best, loss, class, better }));
     }
     // The turn's start, for the chart, even when every step was forced.
     if out.first().is_none_or(|(k, _)| *k != 0) {
@@ -266,7 +326,8 @@ fn judge_turn(
 }
 
 /// The mean value for `me` of `plan` played from `g` and played out on each seed's
-/// determinisation; a plan a determinisation refuses counts as the worst.
+/// determinisation (in the cooperative game, the team's chance to win); a plan a
+/// determinisation refuses counts as the worst.
 fn played_out(g: &Game, plan: &[Action], me: usize, budget: Budget, seeds: &[u64]) -> f32 {
     let (mut legal, mut events): (Vec<Action>, Vec<Event>) = (Vec::new(), Vec::new());
     let mut total = 0.0;
@@ -277,15 +338,35 @@ fn played_out(g: &Game, plan: &[Action], me: usize, budget: Budget, seeds: &[u64
             return f32::NEG_INFINITY;
         }
         play_out(&mut d, budget, &mut rng, &mut legal, &mut events);
-        total += budget.judge.value(&d, me);
+        total += value(&d, budget.judge, me);
     }
     total / seeds.len().max(1) as f32
 }
 
+/// The review's value of `game` for `me`: the judge's, or in the cooperative game the
+/// team's chance to win, in percent.
+fn value(game: &Game, judge: Judge, me: usize) -> f32 {
+    let v = judge.value(game, me);
+    if game.is_coop() {
+        100.0 * team_chance(game, v)
+    } else {
+        v
+    }
+}
+
 /// The drawn tile's best static value less its average over the tiles that could have
-/// been drawn (the one drawn among them), weighted by their copies.
+/// been drawn (the one drawn among them), weighted by their copies (in the cooperative
+/// game, as the team's chance).
 fn draw_luck(g: &Game, judge: Judge, rng: &mut Rng) -> f32 {
-    let mut best = |g: &Game| search::plans_by(&g.determinize(rng), judge).first().map_or(0.0, |p| p.value);
+    let mut best = |g: &Game| {
+        let plan = search::plans_by(&g.determinize(rng), judge).into_iter().next();
+        let v = plan.map_or(0.0, |p| p.value);
+        if g.is_coop() {
+            100.0 * team_chance(g, v)
+        } else {
+            v
+        }
+    };
     let drawn = best(g);
     let (mut sum, mut copies) = (drawn, 1.0);
     for (tile, count) in g.unseen_tiles() {

@@ -18,6 +18,7 @@ pub mod planners;
 pub mod protocol;
 pub mod quota;
 mod random;
+pub mod rating;
 pub mod refusal;
 pub mod room;
 mod socket;

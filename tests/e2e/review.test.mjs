@@ -185,3 +185,32 @@ test("a review can be cancelled, and a second one of the same game is not made a
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a cooperative game is reviewed by the team's chance to win", async () => {
+  const page = await openGame(browser, srv.url, DESK);
+  // Level 3 with a goal of 20, as a corrected level file could give it: a short game, two
+  // easy computers playing it to its end.
+  const rules = { level: 3, castles: true, cemeteries: true, piles: 3, ghosts: 15, hounds: [2, 10], goal: 20,
+    markers: "team", cemetery_closes: "sides", cemetery_ghost: "one-open", hound_removal: "at-once", face_down: false };
+  await page.evaluate((rules) => {
+    window.carc.finalStepMs = 0;
+    window.carc.bots.seed = 5;
+    window.carc.bots.stepMs = 0;
+    window.carc.newGame({ players: [{ name: "Ann", computer: "easy" }, { name: "Bo", computer: "easy" }], sets: ["ghosts"],
+      seed: 14, options: { coop: { level: 3, rules } } });
+  }, rules);
+  await page.locator("#results[open]").waitFor({ timeout: 60000 });
+  await page.click("#results-review");
+  await page.waitForFunction(() => /decisions? judged/.test(document.querySelector("#review-status").textContent), null, { timeout: 120000 });
+  const players = await page.locator(".review-players li").allInnerTexts();
+  assert.equal(players.length, 2);
+  assert.match(players[0], /^Ann: the team's chance to win lowered by [\d.]+ percentage points in \d+ decisions? \(on average [\d.]+\)\. Draws: the team's chance [\d.]+ percentage points (better|worse) than with an average draw\.$/);
+  assert.equal(await page.textContent(".review-figure figcaption"), "The team's chance to win at every turn, from 0 to 100% (orange: a mistake, red: a blunder)");
+  // Every turn is on the chart, each a chance between 0 and 100%: the line stays inside.
+  const ys = await page.$$eval(".review-chart polyline", ([l]) => l.getAttribute("points").split(" ").map((p) => Number(p.split(",")[1])));
+  assert.ok(ys.length >= 4 && ys.every((y) => y >= 10 && y <= 150), JSON.stringify(ys));
+  for (const item of await page.locator(".review-item strong").allInnerTexts()) assert.match(item, /^Move \d+ · (Ann|Bo) · .* · −[\d.]+%$/);
+  await shot(page, "review-coop-en-1280");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

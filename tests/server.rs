@@ -1254,6 +1254,66 @@ async fn plain_client_exchange() {
     play_documented("plain_client_exchange").await;
 }
 
+/// docs/online.md's bot: whose turn it is and the legal actions in the frames to the seat
+/// to play, and a `legal` request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_exchange() {
+    play_documented("bot_exchange").await;
+}
+
+/// The legal actions go to the seat to play only: the other seat and a watcher hear whose
+/// turn it is, never what it may play; they are exactly the engine's, and a `legal` request
+/// answers the same to anyone in the room (a refusal before the game starts).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn legal_actions_go_to_the_seat_to_play_only() {
+    let (addr, _server) = server(|_| {}, db("legal")).await;
+    let mut ann = Client::connect(addr).await;
+    let (room, tokens) = ann_and_bo(&mut ann).await;
+    let (mut bo, mut wim) = (Client::connect(addr).await, Client::connect(addr).await);
+    for (c, token) in [(&mut ann, Some(&tokens[0])), (&mut bo, Some(&tokens[1])), (&mut wim, None)] {
+        let join = match token {
+            Some(t) => json!({"type": "join", "room": room, "token": t}),
+            None => json!({"type": "join", "room": room}),
+        };
+        c.send(join).await;
+        c.until("room").await;
+    }
+    ann.send(json!({"type": "legal"})).await;
+    let refused = ann.until("error").await;
+    assert_eq!((refused["code"].as_str(), refused["re"].as_str()), (Some("not_started"), Some("legal")), "{refused}");
+    ann.send(json!({"type": "start"})).await;
+    let (a, b, w) = (ann.until("state").await, bo.until("state").await, wim.until("state").await);
+    for v in [&a, &b, &w] {
+        assert_eq!(v["turn"], 0, "{v}");
+    }
+    assert!(b.get("legal").is_none() && w.get("legal").is_none(), "{b}\n{w}");
+    let mut mirror = Mirror::default();
+    mirror.take(&a);
+    let g = mirror.game.as_ref().unwrap();
+    let engine: Vec<Value> =
+        g.legal_actions().iter().map(|x| RecordAction::from_action(x, g.tiles()).to_value()).collect();
+    assert_eq!(a["legal"], json!(engine));
+    // A watcher asks: the same list.
+    wim.send(json!({"type": "legal"})).await;
+    let asked = wim.until("legal").await;
+    assert_eq!(asked, json!({"type": "legal", "n": 0, "turn": 0, "actions": engine}));
+    // Ann places her tile: her figure step is listed to her alone.
+    ann.send(json!({"type": "act", "n": 0, "action": engine[0]})).await;
+    let a1 = ann.until("action").await;
+    assert_eq!(a1["turn"], 0);
+    assert!(a1["legal"].as_array().is_some_and(|l| l.contains(&json!({"pass": true}))), "{a1}");
+    let (b1, w1) = (bo.until("action").await, wim.until("action").await);
+    assert!(b1.get("legal").is_none() && w1.get("legal").is_none() && b1["turn"] == 0, "{b1}");
+    // She passes: now Bo's copy alone lists his moves.
+    ann.send(json!({"type": "act", "n": 1, "action": {"pass": true}})).await;
+    let (a2, b2, w2) = (ann.until("action").await, bo.until("action").await, wim.until("action").await);
+    for v in [&a2, &b2, &w2] {
+        assert_eq!((v["n"].as_u64(), v["turn"].as_u64()), (Some(1), Some(1)), "{v}");
+    }
+    assert!(b2["legal"].as_array().is_some_and(|l| !l.is_empty()), "{b2}");
+    assert!(a2.get("legal").is_none() && w2.get("legal").is_none());
+}
+
 /// docs/online.md's showcase: a room of computers only, hosted with the host token.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn showcase_exchange() {

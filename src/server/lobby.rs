@@ -34,6 +34,10 @@ pub(super) enum Handled {
 pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, ip: IpAddr) -> Handled {
     let answer = match m {
         ClientMsg::Ping => Ok(vec![ServerMsg::Pong]),
+        ClientMsg::Legal => match &c.room {
+            Some(r) => r.lock().await.legal().map(|m| vec![m]),
+            None => Err(Refusal::JoinFirst),
+        },
         ClientMsg::Create { seats, sets, options, absent_secs } => {
             create(server, ip, seats, sets, options, absent_secs).await.map(|m| vec![m])
         }
@@ -93,7 +97,7 @@ async fn join(
     c.hosts = hosts;
     c.room = Some(r.clone());
     let mut out = vec![guard.info(seat, c.hosts)];
-    out.extend(guard.state());
+    out.extend(guard.state(seat));
     out.extend(guard.chat());
     Ok(out)
 }
@@ -124,9 +128,7 @@ async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, Refus
     guard.start(&server.store, &server.tiles, random_seed()).await?;
     let info = guard.info(None, false);
     guard.broadcast(info);
-    if let Some(s) = guard.state() {
-        guard.broadcast(s);
-    }
+    guard.broadcast_state();
     drop(guard);
     play_computers(server.clone(), r);
     Ok(vec![])

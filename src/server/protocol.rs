@@ -99,6 +99,8 @@ pub enum ClientMsg {
     Rematch,
     /// Keep the connection alive.
     Ping,
+    /// Whose turn it is in the room joined and the legal actions of that seat.
+    Legal,
     /// How the rooms this browser holds seats in stand ("my games"): room and token pairs.
     Games {
         /// At most [`MAX_GAMES`].
@@ -123,6 +125,7 @@ impl ClientMsg {
             ClientMsg::Computer { .. } => "computer",
             ClientMsg::Rematch => "rematch",
             ClientMsg::Ping => "ping",
+            ClientMsg::Legal => "legal",
             ClientMsg::Chat { .. } => "chat",
             ClientMsg::Games { .. } => "games",
         }
@@ -137,14 +140,19 @@ impl ClientMsg {
                 | ClientMsg::Act { .. }
                 | ClientMsg::Computer { .. }
                 | ClientMsg::Rematch
+                | ClientMsg::Legal
                 | ClientMsg::Chat { .. }
         )
     }
 }
 
 /// Every message type a client may send.
-pub const KINDS: [&str; 10] =
-    ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "chat", "games"];
+pub const KINDS: [&str; 11] =
+    ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "legal", "chat", "games"];
+
+/// The most legal actions a frame lists: far more than any position has (a tile's
+/// placements and a figure's spots are a few hundred at most).
+pub const MAX_LEGAL: usize = 4096;
 
 /// Rooms one `games` message asks about.
 pub const MAX_GAMES: usize = 50;
@@ -417,6 +425,10 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
             only(o, &[])?;
             ClientMsg::Ping
         }
+        "legal" => {
+            only(o, &[])?;
+            ClientMsg::Legal
+        }
         "games" => {
             only(o, &["rooms"])?;
             let rooms = field(o, "rooms")?.as_array().ok_or(Shape("\"rooms\" must be a list"))?;
@@ -477,6 +489,11 @@ pub enum ServerMsg {
     State {
         /// Actions so far.
         n: usize,
+        /// The seat to play (null once the game is over).
+        turn: Option<usize>,
+        /// That seat's legal actions in record form, sent to its own connections only.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        legal: Option<Vec<Value>>,
         /// The public record (no seed; unseen tiles in catalogue order).
         record: Value,
         /// The whole record, once the game is over.
@@ -494,6 +511,21 @@ pub enum ServerMsg {
         reveal: Vec<Option<String>>,
         /// Who played it.
         by: usize,
+        /// The seat to play next (null once the game is over).
+        turn: Option<usize>,
+        /// That seat's legal actions in record form, sent to its own connections only.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        legal: Option<Vec<Value>>,
+    },
+    /// The answer to `legal`: the actions played so far, the seat to play (null: the game is
+    /// over) and its legal actions in record form (at most [`MAX_LEGAL`]).
+    Legal {
+        /// Actions so far.
+        n: usize,
+        /// The seat to play.
+        turn: Option<usize>,
+        /// Its legal actions.
+        actions: Vec<Value>,
     },
     /// What was said in the room: on joining the last [`CHAT_KEPT`] lines, then each new
     /// one as it is said.
@@ -717,7 +749,8 @@ mod tests {
             ServerMsg::refused(&r).text(),
             r#"{"type":"error","message":"this room has 3 watchers, as many as it may","code":"too_many_watchers","params":{"max":3}}"#
         );
-        let over = ServerMsg::State { n: 2, record: Value::Null, whole: Some(Value::Bool(true)) };
+        let over =
+            ServerMsg::State { n: 2, turn: None, legal: None, record: Value::Null, whole: Some(Value::Bool(true)) };
         assert_eq!(over.text(), r#"{"type":"state","n":2,"record":null,"final":true}"#);
         let created =
             ServerMsg::Created { room: "R".into(), tokens: vec![Some("T".into()), None], host: None, open: None };

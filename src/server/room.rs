@@ -2,7 +2,7 @@
 //! the only copy whose tile order is real), and what everyone in it is told. Every action
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
-use super::protocol::{ChatLine, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT};
+use super::protocol::{ChatLine, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT, MAX_LEGAL};
 use super::refusal::Refusal;
 use super::store::{Store, Stored};
 use crate::ai::Level;
@@ -27,6 +27,16 @@ pub enum Broadcast {
     Frame(Arc<str>),
     /// The room frame, which each connection sends with its own `you` and `host`.
     Room(Arc<RoomFrame>),
+    /// A frame whose copy for the connections of the seat to play says more (its legal
+    /// actions): `theirs` to them, `all` to everyone else.
+    Seated {
+        /// For everyone else.
+        all: Arc<str>,
+        /// The seat to play.
+        seat: usize,
+        /// For that seat's connections.
+        theirs: Arc<str>,
+    },
     /// The room left this instance (its lease went to another): each connection closes
     /// with 1012 and its client reconnects, to the new owner.
     Moved,
@@ -38,6 +48,9 @@ impl Broadcast {
     pub fn text_for(&self, you: Option<usize>, host: bool) -> Option<Arc<str>> {
         match self {
             Broadcast::Frame(text) => Some(text.clone()),
+            Broadcast::Seated { all, seat, theirs } => {
+                Some(if you == Some(*seat) { theirs.clone() } else { all.clone() })
+            }
             Broadcast::Room(frame) => Some(ServerMsg::Room(RoomFrame { you, host, ..(**frame).clone() }).text().into()),
             Broadcast::Moved => None,
         }
@@ -393,15 +406,50 @@ impl Room {
         })
     }
 
-    /// The game as a player may see it (never the seed or the order of unseen tiles), or
-    /// once it is over the whole record.
-    pub fn state(&self) -> Option<ServerMsg> {
+    /// The game as a connection playing `you` may see it (never the seed or the order of
+    /// unseen tiles), with its legal actions when `you` is to play, or once it is over the
+    /// whole record.
+    pub fn state(&self, you: Option<usize>) -> Option<ServerMsg> {
         let g = self.game.as_ref()?;
+        let (turn, legal) = self.turn();
         Some(ServerMsg::State {
             n: g.history().len(),
+            turn,
+            legal: legal.filter(|_| you.is_some() && you == turn),
             record: Record::public_of(g).to_value(),
             whole: g.is_over().then(|| Record::of_game(g).to_value()),
         })
+    }
+
+    /// The seat to play (none before a game or once it is over) and its legal actions in
+    /// record form (at most [`MAX_LEGAL`]).
+    pub fn turn(&self) -> (Option<usize>, Option<Vec<Value>>) {
+        let Some(g) = self.game.as_ref().filter(|g| !g.is_over()) else { return (None, None) };
+        let tiles = g.tiles();
+        let legal =
+            g.legal_actions().iter().take(MAX_LEGAL).map(|a| RecordAction::from_action(a, tiles).to_value()).collect();
+        (Some(g.current_player()), Some(legal))
+    }
+
+    /// The answer to `legal`: the seat to play and its legal actions.
+    pub fn legal(&self) -> Result<ServerMsg, Refusal> {
+        let g = self.game.as_ref().ok_or(Refusal::NotStarted)?;
+        let (turn, legal) = self.turn();
+        Ok(ServerMsg::Legal { n: g.history().len(), turn, actions: legal.unwrap_or_default() })
+    }
+
+    /// Tell everyone the game as it stands: the seat to play hears its legal actions too.
+    pub fn broadcast_state(&self) {
+        let (Some(all), turn) = (self.state(None), self.turn().0) else { return };
+        match turn.and_then(|seat| self.state(Some(seat)).map(|theirs| (seat, theirs))) {
+            Some((seat, theirs)) => self.broadcast_seated(all, seat, theirs),
+            None => self.broadcast(all),
+        }
+    }
+
+    /// Tell `seat`'s connections `theirs` and everyone else `all`.
+    fn broadcast_seated(&self, all: ServerMsg, seat: usize, theirs: ServerMsg) {
+        let _ = self.tx.send(Broadcast::Seated { all: all.text().into(), seat, theirs: theirs.text().into() });
     }
 
     /// Start a game of this room with a fresh seed (the first, or a rematch).
@@ -459,11 +507,21 @@ impl Room {
         let over = next.is_over();
         self.game = Some(next);
         self.last_active = Instant::now();
-        self.broadcast(ServerMsg::Action { n, action: record_action, reveal, by: seat });
+        let (turn, legal) = self.turn();
+        let frame = |legal| ServerMsg::Action {
+            n,
+            action: record_action.clone(),
+            reveal: reveal.clone(),
+            by: seat,
+            turn,
+            legal,
+        };
+        match turn.zip(legal) {
+            Some((next, legal)) => self.broadcast_seated(frame(None), next, frame(Some(legal))),
+            None => self.broadcast(frame(None)),
+        }
         if over {
-            if let Some(state) = self.state() {
-                self.broadcast(state);
-            }
+            self.broadcast_state();
             self.broadcast(self.info(None, false));
         }
         Ok(())

@@ -255,7 +255,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                         if let Some(room) = &c.room {
                             let r = room.lock().await;
                             let info = r.info(c.seat, c.hosts);
-                            let state = r.state();
+                            let state = r.state(c.seat);
                             drop(r);
                             let _ = socket.send(frame(&info)).await;
                             if let Some(s) = state { let _ = socket.send(frame(&s)).await; }

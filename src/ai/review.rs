@@ -346,7 +346,12 @@ fn played_out(g: &Game, plan: &[Action], me: usize, budget: Budget, seeds: &[u64
 /// The review's value of `game` for `me`: the judge's, or in the cooperative game the
 /// team's chance to win, in percent.
 fn value(game: &Game, judge: Judge, me: usize) -> f32 {
-    let v = judge.value(game, me);
+    in_unit(game, judge.value(game, me))
+}
+
+/// A judge's value `v` of a position in `game` as the review counts it: as it is, or in the
+/// cooperative game as the team's chance to win, in percent.
+fn in_unit(game: &Game, v: f32) -> f32 {
     if game.is_coop() {
         100.0 * team_chance(game, v)
     } else {
@@ -360,12 +365,7 @@ fn value(game: &Game, judge: Judge, me: usize) -> f32 {
 fn draw_luck(g: &Game, judge: Judge, rng: &mut Rng) -> f32 {
     let mut best = |g: &Game| {
         let plan = search::plans_by(&g.determinize(rng), judge).into_iter().next();
-        let v = plan.map_or(0.0, |p| p.value);
-        if g.is_coop() {
-            100.0 * team_chance(g, v)
-        } else {
-            v
-        }
+        in_unit(g, plan.map_or(0.0, |p| p.value))
     };
     let drawn = best(g);
     let (mut sum, mut copies) = (drawn, 1.0);

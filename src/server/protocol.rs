@@ -751,7 +751,7 @@ mod tests {
         );
         let over =
             ServerMsg::State { n: 2, turn: None, legal: None, record: Value::Null, whole: Some(Value::Bool(true)) };
-        assert_eq!(over.text(), r#"{"type":"state","n":2,"record":null,"final":true}"#);
+        assert_eq!(over.text(), r#"{"type":"state","n":2,"turn":null,"record":null,"final":true}"#);
         let created =
             ServerMsg::Created { room: "R".into(), tokens: vec![Some("T".into()), None], host: None, open: None };
         assert_eq!(created.text(), r#"{"type":"created","room":"R","tokens":["T",null]}"#);

@@ -224,6 +224,11 @@ export class ReviewPanel {
       return e;
     };
     add("line", { x1: 10, x2: w - 10, y1: y(0), y2: y(0), class: "axis" });
+    // The scale at the left: the chance's 100%, 50% and 0%, or the lead's top, 0 and bottom.
+    const label = (v) => isTeamReview(r) ? `${v + 50}%` : v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
+    for (const v of [top, 0, -top]) {
+      add("text", { x: 14, y: (y(v) + (v === top ? 14 : -4)).toFixed(1), class: "scale" }).textContent = label(Math.round(v));
+    }
     add("polyline", { points: points.map((p) => `${x(p.index).toFixed(1)},${y(p.y).toFixed(1)}`).join(" "), class: "margin" });
     for (const d of r.decisions.filter((d) => d.class === "mistake" || d.class === "blunder")) {
       const at = points.filter((p) => p.index <= d.index).pop() ?? points[0];

@@ -202,16 +202,15 @@ export class ReviewPanel {
    *  game the team's chance to win at every turn (from 0 to 100%, the axis at 50%), each
    *  mistake and blunder marked on it, with a caption. */
   chart(r) {
-    const { t } = this.page;
-    const points = r.draws.filter((d) => isTeamReview(r) || d.seat === 0)
-      .map((d) => ({ index: d.index, y: isTeamReview(r) ? d.expected - 50 : d.expected }));
+    const { t } = this.page, team = isTeamReview(r);
+    const points = r.draws.filter((d) => team || d.seat === 0).map((d) => ({ index: d.index, y: team ? d.expected - 50 : d.expected }));
     if (points.length < 2) return el("p", {});
     const last = r.draws[r.draws.length - 1].index || 1;
-    const top = isTeamReview(r) ? 50 : Math.max(5, ...points.map((p) => Math.abs(p.y)));
+    const top = team ? 50 : Math.max(5, ...points.map((p) => Math.abs(p.y)));
     const [w, h] = [600, 160];
     const x = (index) => 10 + (w - 20) * index / last;
     const y = (v) => h / 2 - (h / 2 - 10) * v / top;
-    const caption = t(isTeamReview(r) ? "review.chartTeam" : "review.chart", { name: r.players[0].name });
+    const caption = t(team ? "review.chartTeam" : "review.chart", { name: r.players[0].name });
     const svg = document.createElementNS(SVG_NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
     svg.setAttribute("class", "review-chart");
@@ -225,7 +224,7 @@ export class ReviewPanel {
     };
     add("line", { x1: 10, x2: w - 10, y1: y(0), y2: y(0), class: "axis" });
     // The scale at the left: the chance's 100%, 50% and 0%, or the lead's top, 0 and bottom.
-    const label = (v) => isTeamReview(r) ? `${v + 50}%` : v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
+    const label = (v) => team ? `${v + 50}%` : v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
     for (const v of [top, 0, -top]) {
       add("text", { x: 14, y: (y(v) + (v === top ? 14 : -4)).toFixed(1), class: "scale" }).textContent = label(Math.round(v));
     }

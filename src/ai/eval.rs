@@ -70,8 +70,8 @@ pub fn team_chance(game: &Game, value: f32) -> f32 {
 
 /// [`team_chance`]'s logistic, fitted by maximum likelihood on the turns of 540 hard teams'
 /// two-player games, 90 at each level (`examples/review_planted.rs coop-data`,
-/// docs/review.md). The intercepts carry a small penalty (0.1 w²): hard teams won every level-1 game and lost
-/// every level-6 one, which would otherwise send them to infinity.
+/// docs/review.md). The intercepts carry a small penalty (0.1 w²): hard teams won every
+/// level-1 game and lost every level-6 one, which would otherwise send them to infinity.
 mod chance {
     /// Per level, 1 to 6.
     pub const INTERCEPT: [f32; 6] = [3.0895, -5.0584, -5.3468, -6.2026, -7.2478, -13.3737];

@@ -410,39 +410,53 @@ impl Room {
     /// unseen tiles), with its legal actions when `you` is to play, or once it is over the
     /// whole record.
     pub fn state(&self, you: Option<usize>) -> Option<ServerMsg> {
+        let turn = self.to_play();
+        self.state_with(turn, you.filter(|&y| Some(y) == turn).map(|_| self.legal_actions()))
+    }
+
+    /// The `state` frame with `turn` and `legal` as given.
+    fn state_with(&self, turn: Option<usize>, legal: Option<Vec<Value>>) -> Option<ServerMsg> {
         let g = self.game.as_ref()?;
-        let (turn, legal) = self.turn();
         Some(ServerMsg::State {
             n: g.history().len(),
             turn,
-            legal: legal.filter(|_| you.is_some() && you == turn),
+            legal,
             record: Record::public_of(g).to_value(),
             whole: g.is_over().then(|| Record::of_game(g).to_value()),
         })
     }
 
-    /// The seat to play (none before a game or once it is over) and its legal actions in
-    /// record form (at most [`MAX_LEGAL`]).
-    pub fn turn(&self) -> (Option<usize>, Option<Vec<Value>>) {
-        let Some(g) = self.game.as_ref().filter(|g| !g.is_over()) else { return (None, None) };
+    /// The seat to play: none before a game or once it is over.
+    fn to_play(&self) -> Option<usize> {
+        self.game.as_ref().filter(|g| !g.is_over()).map(|g| g.current_player())
+    }
+
+    /// The legal actions of the step awaited, in record form (at most [`MAX_LEGAL`]; none
+    /// before a game or once it is over).
+    fn legal_actions(&self) -> Vec<Value> {
+        let Some(g) = self.game.as_ref().filter(|g| !g.is_over()) else { return Vec::new() };
         let tiles = g.tiles();
-        let legal =
-            g.legal_actions().iter().take(MAX_LEGAL).map(|a| RecordAction::from_action(a, tiles).to_value()).collect();
-        (Some(g.current_player()), Some(legal))
+        g.legal_actions().iter().take(MAX_LEGAL).map(|a| RecordAction::from_action(a, tiles).to_value()).collect()
     }
 
     /// The answer to `legal`: the seat to play and its legal actions.
     pub fn legal(&self) -> Result<ServerMsg, Refusal> {
         let g = self.game.as_ref().ok_or(Refusal::NotStarted)?;
-        let (turn, legal) = self.turn();
-        Ok(ServerMsg::Legal { n: g.history().len(), turn, actions: legal.unwrap_or_default() })
+        Ok(ServerMsg::Legal { n: g.history().len(), turn: self.to_play(), actions: self.legal_actions() })
     }
 
     /// Tell everyone the game as it stands: the seat to play hears its legal actions too.
     pub fn broadcast_state(&self) {
-        let (Some(all), turn) = (self.state(None), self.turn().0) else { return };
-        match turn.and_then(|seat| self.state(Some(seat)).map(|theirs| (seat, theirs))) {
-            Some((seat, theirs)) => self.broadcast_seated(all, seat, theirs),
+        let turn = self.to_play();
+        let Some(all) = self.state_with(turn, None) else { return };
+        match turn {
+            Some(seat) => {
+                let mut theirs = all.clone();
+                if let ServerMsg::State { legal, .. } = &mut theirs {
+                    *legal = Some(self.legal_actions());
+                }
+                self.broadcast_seated(all, seat, theirs);
+            }
             None => self.broadcast(all),
         }
     }
@@ -507,7 +521,7 @@ impl Room {
         let over = next.is_over();
         self.game = Some(next);
         self.last_active = Instant::now();
-        let (turn, legal) = self.turn();
+        let turn = self.to_play();
         let frame = |legal| ServerMsg::Action {
             n,
             action: record_action.clone(),
@@ -516,8 +530,8 @@ impl Room {
             turn,
             legal,
         };
-        match turn.zip(legal) {
-            Some((next, legal)) => self.broadcast_seated(frame(None), next, frame(Some(legal))),
+        match turn {
+            Some(next) => self.broadcast_seated(frame(None), next, frame(Some(self.legal_actions()))),
             None => self.broadcast(frame(None)),
         }
         if over {

@@ -4,7 +4,7 @@
 
 use super::speech::{CardLine, CardState, FeatureRef, Owners};
 use super::Lang;
-use crate::engine::{FeatureKind, Game, Inspection, Odds, Part, Port, Pos, Rotation, Spot, TileDef};
+use crate::engine::{FeatureKind, Game, Inspection, Odds, Part, Port, Pos, Rotation, Side, Spot, TileDef};
 
 /// What a card knows beyond the feature itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,11 +131,12 @@ pub fn spot_name(lang: Lang, def: &TileDef, rot: Rotation, spot: Spot) -> Option
     let kind = segment.map(|s| s.kind).or(def.building)?;
     let side = match (spot, segment) {
         (Spot::Port(port), Some(seg)) => {
-            let on = |p: Port| (seg.ports & p.bit()).count_ones();
-            let ports = |p: Port| Port::of_side(p.side()).into_iter().map(on).sum::<u32>();
-            let most = Port::all().map(ports).max().unwrap_or(0);
-            let port = if ports(port) == most { port } else { Port::all().find(|&p| ports(p) == most).unwrap_or(port) };
-            Some(port.rotate(rot).side())
+            let on = |side: Side| Port::of_side(side).into_iter().filter(|p| seg.ports & p.bit() != 0).count();
+            let most = Side::ALL.into_iter().map(on).max().unwrap_or(0);
+            let own = port.side();
+            let side =
+                if on(own) == most { own } else { Side::ALL.into_iter().find(|&s| on(s) == most).unwrap_or(own) };
+            Some(Port::middle(side).rotate(rot).side())
         }
         (Spot::Port(port), None) => Some(port.rotate(rot).side()),
         (Spot::Building, _) => None,

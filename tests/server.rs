@@ -6,234 +6,23 @@
 //! a database per test) with `CARC_TEST_STORE=postgres`; scripts/test.sh runs both.
 #![cfg(feature = "server")]
 
+#[path = "support/online.rs"]
+mod online;
 #[path = "support/postgres.rs"]
 mod postgres;
 
 use carcassonne::engine::rng::Rng;
-use carcassonne::engine::{Game, TileSet};
+use carcassonne::engine::TileSet;
 use carcassonne::record::{Record, RecordAction};
+use carcassonne::server::protocol;
 use carcassonne::server::store::Db;
-use carcassonne::server::{bind, protocol, Config};
 use futures_util::{SinkExt, StreamExt};
+use online::*;
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-/// A fresh folder for a test.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carc-server-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A fresh database: a SQLite file, or with `CARC_TEST_STORE=postgres` a new database in
-/// the throwaway cluster.
-fn db(name: &str) -> Db {
-    if postgres::wanted() {
-        return Db::Postgres(postgres::cluster().database(name));
-    }
-    let p = dir(name).join("rooms.db");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
-    }
-    Db::Sqlite(p)
-}
-
-/// Run SQL on a test's database (to set up what an older server or a crash left).
-async fn sql(db: &Db, sqlite: &str, postgres: &str) {
-    match db {
-        Db::Sqlite(p) => rusqlite::Connection::open(p).unwrap().execute_batch(sqlite).unwrap(),
-        Db::Postgres(url) => pg(url).await.batch_execute(postgres).await.unwrap(),
-    }
-}
-
-async fn pg(url: &str) -> tokio_postgres::Client {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
-    tokio::spawn(connection);
-    client
-}
-
-/// Everything the database holds, as text, to look for strings in it.
-async fn dump(db: &Db) -> String {
-    match db {
-        Db::Sqlite(p) => {
-            let mut all = Vec::new();
-            for suffix in ["", "-wal"] {
-                if let Ok(b) = std::fs::read(format!("{}{suffix}", p.display())) {
-                    all.extend(b);
-                }
-            }
-            String::from_utf8_lossy(&all).into_owned()
-        }
-        Db::Postgres(url) => {
-            let c = pg(url).await;
-            let mut all = String::new();
-            for q in ["SELECT meta FROM rooms", "SELECT setup FROM games", "SELECT action FROM actions"] {
-                for row in c.query(q, &[]).await.unwrap() {
-                    all.push_str(row.get::<_, &str>(0));
-                }
-            }
-            all
-        }
-    }
-}
-
-/// A server on 127.0.0.1 (a free port) for the rest of the test; returns its address.
-async fn server(config: impl FnOnce(&mut Config), db: Db) -> (SocketAddr, tokio::task::JoinHandle<()>) {
-    let mut c = Config::new("127.0.0.1:0".parse().unwrap(), db);
-    c.bot_delay_ms = 0;
-    // A server a test stops leaves its leases: a short lease lets the next one take over soon.
-    c.lease_secs = 2.0;
-    config(&mut c);
-    let (addr, run) = bind(c).await.unwrap();
-    (addr, tokio::spawn(run))
-}
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// A client: its socket, and every message it has received (text frames).
-struct Client {
-    ws: Ws,
-    seen: Vec<Value>,
-    frames: Vec<String>,
-}
-
-impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.unwrap();
-        Client { ws, seen: Vec::new(), frames: Vec::new() }
-    }
-
-    async fn send(&mut self, v: Value) {
-        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
-    }
-
-    async fn send_text(&mut self, t: &str) {
-        self.ws.send(Message::Text(t.to_string().into())).await.unwrap();
-    }
-
-    /// The next message (within 10 s), or None if the connection ended.
-    async fn next(&mut self) -> Option<Value> {
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next()).await.expect("a message in time")?;
-            match m.ok()? {
-                Message::Text(t) => {
-                    self.frames.push(t.to_string());
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    self.seen.push(v.clone());
-                    return Some(v);
-                }
-                Message::Close(_) => return None,
-                _ => continue,
-            }
-        }
-    }
-
-    /// Messages until one of type `kind` (returned).
-    async fn until(&mut self, kind: &str) -> Value {
-        loop {
-            let v = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {kind}"));
-            if v["type"] == kind {
-                return v;
-            }
-            assert_ne!(v["type"], "error", "waiting for {kind}: {v}");
-        }
-    }
-}
-
-/// Create a room as its first seat; returns (room id, tokens).
-async fn create(c: &mut Client, seats: Value, sets: Value, options: Value) -> (String, Vec<Value>) {
-    c.send(json!({"type": "create", "seats": seats, "sets": sets, "options": options})).await;
-    let v = c.until("created").await;
-    (v["room"].as_str().unwrap().to_string(), v["tokens"].as_array().unwrap().clone())
-}
-
-/// A base room of two people, Ann (seat 0, the creator) and Bo; returns (room id, tokens).
-async fn ann_and_bo(c: &mut Client) -> (String, Vec<Value>) {
-    create(c, json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]), json!(["base"]), json!({}))
-        .await
-}
-
-/// A player's mirror of the room's game, kept by the messages as the page keeps it.
-#[derive(Default)]
-struct Mirror {
-    game: Option<Game>,
-}
-
-impl Mirror {
-    fn take(&mut self, v: &Value) {
-        match v["type"].as_str() {
-            Some("state") => {
-                let r = Record::from_value(v["record"].clone()).unwrap();
-                self.game = Some(r.replay(TileSet::builtin()).unwrap().0);
-            }
-            Some("action") => {
-                let g = self.game.as_mut().expect("a state before actions");
-                Record::follow(g, v).unwrap();
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Play a room's game to the end with these clients (one per seat, or None for a seat a
-/// computer plays), each choosing random legal moves from its own mirror.
-async fn play_out(clients: &mut [Client], seed: u64) -> Value {
-    let mut mirrors: Vec<Mirror> = clients.iter().map(|_| Mirror::default()).collect();
-    let mut rng = Rng::new(seed);
-    // Each client's seat: from its "room" message.
-    let mut seats: Vec<Option<usize>> = vec![None; clients.len()];
-    for (i, c) in clients.iter().enumerate() {
-        for v in &c.seen {
-            if v["type"] == "room" && !v["you"].is_null() {
-                seats[i] = v["you"].as_u64().map(|s| s as usize);
-            }
-            mirrors[i].take(v);
-        }
-    }
-    loop {
-        // Everyone reads what is waiting; whoever is on turn moves.
-        for (i, c) in clients.iter_mut().enumerate() {
-            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(2), c.ws.next()).await
-            {
-                c.frames.push(t.to_string());
-                let v: Value = serde_json::from_str(&t).unwrap();
-                assert_ne!(v["type"], "error", "{v}");
-                mirrors[i].take(&v);
-                c.seen.push(v);
-            }
-        }
-        let done = mirrors.iter().all(|m| m.game.as_ref().is_some_and(|g| g.is_over()));
-        if done {
-            let last = clients[0].seen.iter().rev().find(|v| v["type"] == "state").unwrap().clone();
-            return last;
-        }
-        for (i, c) in clients.iter_mut().enumerate() {
-            let Some(g) = mirrors[i].game.as_ref() else { continue };
-            if g.is_over() || seats[i] != Some(g.current_player()) {
-                continue;
-            }
-            let legal = g.legal_actions();
-            let a = legal[rng.below(legal.len())];
-            let v = RecordAction::from_action(&a, g.tiles()).to_value();
-            c.send(json!({"type": "act", "n": g.history().len(), "action": v})).await;
-            // Wait for it to come back before deciding again.
-            loop {
-                let v = c.next().await.unwrap();
-                assert_ne!(v["type"], "error", "{v}");
-                mirrors[i].take(&v);
-                if v["type"] == "action" {
-                    break;
-                }
-            }
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_between_four_clients_and_a_spectator_who_cannot_act() {
@@ -670,17 +459,18 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_action_log_refuses_a_second_append_of_the_same_number() {
-    use carcassonne::server::store::{Instance, Lease, Store, StoreError};
+    use carcassonne::server::store::{Instance, Lease, ProgressRow, Store, StoreError};
     let me = Instance { id: "test".into(), url: "ws://127.0.0.1:1/ws".into(), lease_secs: 30.0 };
-    let store = Store::open(&db("log"), &me).await.unwrap();
+    let store = Store::open(&db("log"), &me, &Default::default()).await.unwrap();
+    let p = || ProgressRow { json: "{}".into(), deadline: None };
     assert_eq!(store.lease("r").await.unwrap(), Lease::Ours);
-    store.put_room("r", "{}".into()).await.unwrap();
-    store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into(), "{}".into()).await.unwrap();
-    store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
-    let e = store.append("r", 1, 0, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap_err();
+    store.put_room("r", "{}".into(), None).await.unwrap();
+    store.put_game("r", 1, "{}".into(), r#"{"game":1}"#.into(), p()).await.unwrap();
+    store.append("r", 1, 0, r#"{"pass":true}"#.into(), p()).await.unwrap();
+    let e = store.append("r", 1, 0, r#"{"pass":true}"#.into(), p()).await.unwrap_err();
     assert_eq!(e, StoreError::Taken);
     assert!(e.to_string().contains("taken"), "{e}");
-    store.append("r", 1, 1, r#"{"pass":true}"#.into(), "{}".into()).await.unwrap();
+    store.append("r", 1, 1, r#"{"pass":true}"#.into(), p()).await.unwrap();
     let stored = store.load("r").await.unwrap().unwrap();
     assert_eq!(stored.game.unwrap().2.len(), 2);
 }

@@ -652,3 +652,76 @@ async fn an_instance_restarted_at_its_address_takes_its_rooms_back_at_once() {
     assert!(info.is_some(), "the restarted instance serves its room at once, not after the old lease");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// Make a base room of Ann and Bo with `clock` on the instance at `addr` and start it there;
+/// returns the room and its tokens.
+async fn clocked_room(addr: &str, clock: Value) -> (String, Vec<Value>) {
+    let mut ws = connect(addr).await;
+    let seats = [json!({"name": "Ann", "kind": "person"}), json!({"name": "Bo", "kind": "person"})];
+    send(&mut ws, json!({"type": "create", "seats": seats, "sets": ["base"], "clock": clock})).await;
+    let v = first(&mut ws, 10, |v| (v["type"] == "created").then(|| v.clone())).await.unwrap();
+    let (room, tokens) = (v["room"].as_str().unwrap().to_string(), v["tokens"].as_array().unwrap().clone());
+    send(&mut ws, json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    first(&mut ws, 10, |v| (v["type"] == "room").then_some(())).await.expect("joined");
+    send(&mut ws, json!({"type": "start"})).await;
+    first(&mut ws, 10, |v| (v["type"] == "state").then_some(())).await.expect("started");
+    (room, tokens)
+}
+
+/// Issue 38, clocks across SIGKILLs of the owner: two instances on PostgreSQL. A room's
+/// clock runs while its owner is alive; when the owner is killed, the time until the other
+/// instance takes the room over is charged to no one, twice over (each instance is owner
+/// once). A room whose players are all gone still runs out: the clock watch of the
+/// surviving instance takes it over and a computer takes the seat when its time is up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_keep_clocks_right_across_kills_of_the_owner() {
+    let url = postgres::cluster().database("clock_kills");
+    let flags = ["--lease-secs", "2"];
+    let mut servers = [start_on(&url, &flags), start_on(&url, &flags)];
+    let (room, tokens) = clocked_room(&servers[0].1, json!({"base": 60})).await;
+    let (lonely, _) = clocked_room(&servers[0].1, json!({"base": 4})).await;
+    let left = |state: &Option<Value>, seat: usize| state.as_ref().unwrap()["clock"]["left"][seat].as_u64().unwrap();
+
+    // Ann's clock runs 2 s on instance 0, which dies; 4 s later instance 1 serves the room.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    servers[0].0.kill();
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let (_, state) = look(&servers[1].1, &room, tokens[0].as_str().unwrap()).await;
+    // At most a renewal (2/3 s) of the 2 s uncounted; 6 s charged would leave 54 s.
+    assert!((57_300..=58_100).contains(&left(&state, 0)), "{state:?}");
+
+    // Ann plays her turn through instance 1; Bo's clock runs 2 s there, and it dies too.
+    servers[0] = start_on(&url, &flags);
+    let mut ann = connect(&servers[1].1).await;
+    send(&mut ann, json!({"type": "join", "room": room, "token": tokens[0]})).await;
+    let state = first(&mut ann, 10, |v| (v["type"] == "state").then(|| v.clone())).await.unwrap();
+    let mut game = Record::from_value(state["record"].clone()).unwrap().replay(TileSet::builtin()).unwrap().0;
+    while game.current_player() == 0 {
+        let a = RecordAction::from_action(&game.legal_actions()[0], game.tiles()).to_value();
+        send(&mut ann, json!({"type": "act", "n": game.history().len(), "action": a})).await;
+        let v = first(&mut ann, 10, |v| (v["type"] == "action").then(|| v.clone())).await.unwrap();
+        Record::follow(&mut game, &v).unwrap();
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    servers[1].0.kill();
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let (_, state) = look(&servers[0].1, &room, tokens[1].as_str().unwrap()).await;
+    assert!((57_300..=58_100).contains(&left(&state, 1)), "{state:?}");
+    assert_eq!(state.as_ref().unwrap()["clock"]["running"], 1);
+
+    // The room nobody is in: Ann's 4 s and then Bo's ran out across both deaths, each time
+    // after the surviving instance's clock watch took the room over by itself, and computers
+    // play both seats.
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut ws = connect(&servers[0].1).await;
+        send(&mut ws, json!({"type": "join", "room": lonely})).await;
+        let info = first(&mut ws, 10, |v| (v["type"] == "room").then(|| v.clone())).await.unwrap();
+        let kinds: Vec<&str> = info["seats"].as_array().unwrap().iter().map(|s| s["kind"].as_str().unwrap()).collect();
+        if kinds == ["computer", "computer"] {
+            break;
+        }
+        assert!(Instant::now() < until, "the lonely room's clocks never ran out: {info}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}

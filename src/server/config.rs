@@ -1,5 +1,6 @@
 //! How a server runs: `carc serve` fills a [`Config`] from its command line.
 
+use super::clock::Time;
 use super::store::Db;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -52,6 +53,8 @@ pub struct Config {
     pub planners: usize,
     /// Messages a connection may send per second (a burst of twice as many is allowed).
     pub messages_per_sec: u32,
+    /// Where the server reads the time (the system's; tests move it forward).
+    pub time: Time,
 }
 
 impl Config {
@@ -77,6 +80,7 @@ impl Config {
             watchers_per_room: 500,
             planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             messages_per_sec: 20,
+            time: Time::default(),
         }
     }
 }

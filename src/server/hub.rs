@@ -1,7 +1,8 @@
 //! The rooms this instance holds in memory ([`Server`], shared by every connection): a
 //! room found, loaded from the store, or (PostgreSQL) found at the instance holding its
 //! lease ([`room`]); idle rooms swept out of memory ([`sweep`]); leases renewed, and rooms
-//! whose lease was lost let go ([`leases`]).
+//! whose lease was lost let go ([`leases`]); seats whose time ran out dealt with
+//! ([`clocks`]).
 
 use super::config::Config;
 use super::refusal::Refusal;
@@ -38,7 +39,7 @@ impl Server {
             lease_secs: config.lease_secs.max(1.0),
         };
         Ok(Arc::new(Server {
-            store: Store::open(&config.db, &me).await?,
+            store: Store::open(&config.db, &me, &config.time).await?,
             peers: Arc::default(),
             tiles: TileSet::builtin(),
             rooms: StdMutex::new(HashMap::new()),
@@ -93,6 +94,52 @@ pub(super) async fn leases(server: Weak<Server>) {
         }
         let peers = s.store.peers().await.iter().filter_map(|url| forward::host_of(url)).map(address_key).collect();
         *s.peers.write().expect("peers") = peers;
+    }
+}
+
+/// How often the clock watch looks at the rooms in memory.
+const CLOCK_TICK: Duration = Duration::from_millis(200);
+/// How often it looks in the store for rooms whose time runs out soon (rooms not in
+/// memory: swept, or served by an instance that died).
+const CLOCK_STORE_TICKS: u32 = 5;
+/// Rooms the clock watch loads at most per look at the store.
+const CLOCK_LOADS: usize = 100;
+
+/// The clock watch: a seat whose time ran out is dealt with by its room's rule (a computer
+/// takes it, or it loses) within [`CLOCK_TICK`]; rooms whose time runs out within two
+/// looks at the store are loaded first, wherever they were. Ends with the server.
+pub(super) async fn clocks(server: Weak<Server>) {
+    let mut tick = 0u32;
+    loop {
+        tokio::time::sleep(CLOCK_TICK).await;
+        let Some(s) = server.upgrade() else { return };
+        if tick % CLOCK_STORE_TICKS == 0 {
+            let soon = s.config.time.now_ms() + 2 * CLOCK_STORE_TICKS as u64 * CLOCK_TICK.as_millis() as u64;
+            for id in s.store.due(soon, CLOCK_LOADS).await.unwrap_or_default() {
+                if s.rooms.lock().expect("rooms").contains_key(&id) {
+                    continue;
+                }
+                if let Ok(Place::Here(r)) = room(&s, &id, std::net::Ipv4Addr::UNSPECIFIED.into(), false).await {
+                    super::bots::play_computers(s.clone(), r);
+                }
+            }
+        }
+        tick = tick.wrapping_add(1);
+        let held: Vec<Arc<Mutex<Room>>> = s.rooms.lock().expect("rooms").values().cloned().collect();
+        for r in held {
+            let mut guard = r.lock().await;
+            if guard.out_of_time().is_none() {
+                continue;
+            }
+            match guard.time_out(&s.store).await {
+                Ok(true) => {
+                    drop(guard);
+                    super::bots::play_computers(s.clone(), r);
+                }
+                Ok(false) => {}
+                Err(e) => eprintln!("carc serve: room {}: a clock ran out but could not be saved: {e}", guard.id),
+            }
+        }
     }
 }
 
@@ -181,6 +228,7 @@ pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward
         .await
         .map_err(|_| Unserved::Refused(Refusal::Damaged("loading the room failed".into())))??;
     loaded.address = ip;
+    loaded.time = server.config.time.clone();
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();
     Ok(Place::Here(r))
@@ -210,8 +258,7 @@ mod tests {
     #[tokio::test]
     async fn the_sweep_never_unloads_a_room_a_join_is_entering() {
         let server = server("sweep").await;
-        let meta =
-            Meta { seats: vec![], sets: vec![], options: json!({}), absent_secs: 0, game: 0, host: None, open: None };
+        let meta = Meta::new(vec![], vec![], json!({}), 0);
         let id = "r".to_string();
         server.rooms.lock().unwrap().insert(id.clone(), Room::new(id.clone(), meta, None).shared());
         let Ok(Place::Here(entering)) = room(&server, &id, "127.0.0.1".parse().unwrap(), false).await else {

@@ -3,6 +3,7 @@
 //! first to where its room is served ([`super::hub::room`]).
 
 use super::bots::play_computers;
+use super::clock::ClockRule;
 use super::forward;
 use super::hub::{room, Place, Server, Unserved};
 use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
@@ -38,8 +39,9 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
             Some(r) => r.lock().await.legal().map(|m| vec![m]),
             None => Err(Refusal::JoinFirst),
         },
-        ClientMsg::Create { seats, sets, options, absent_secs } => {
-            create(server, ip, seats, sets, options, absent_secs).await.map(|m| vec![m])
+        ClientMsg::Create { seats, sets, options, absent_secs, clock } => {
+            let room = NewRoom { seats, sets, options, absent_secs, clock };
+            create(server, ip, room).await.map(|m| vec![m])
         }
         ClientMsg::Join { room: id, token, name } => match served(server, c, &id, ip).await {
             Ok(r) => join(server, c, r, token, name).await,
@@ -121,8 +123,7 @@ async fn start(server: &Arc<Server>, c: &Client) -> Result<Vec<ServerMsg>, Refus
     if !c.hosts {
         return Err(Refusal::OnlyHostStarts);
     }
-    let over = guard.game.as_ref().is_some_and(|g| g.is_over());
-    if guard.game.is_some() && !over {
+    if guard.game.is_some() && !guard.is_over() {
         return Err(Refusal::GameRunning);
     }
     guard.start(&server.store, &server.tiles, random_seed()).await?;
@@ -212,19 +213,21 @@ async fn games(server: &Server, asked: Vec<(String, String)>) -> Result<ServerMs
     Ok(ServerMsg::Games { games })
 }
 
-/// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
-/// links), stored hashed; a room whose seat 0 is a computer (computers only, a showcase) has
-/// a host token instead, for the creator. Limited per address and in all.
-async fn create(
-    server: &Arc<Server>,
-    ip: IpAddr,
+/// A room as `create` asks for it.
+struct NewRoom {
     seats: Vec<protocol::SeatRequest>,
     sets: Vec<String>,
     options: Value,
     absent_secs: u64,
-) -> Result<ServerMsg, Refusal> {
+    clock: Option<ClockRule>,
+}
+
+/// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
+/// links), stored hashed; a room whose seat 0 is a computer (computers only, a showcase) has
+/// a host token instead, for the creator. Limited per address and in all.
+async fn create(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<ServerMsg, Refusal> {
     // The address's quotas are taken while the room is made, and given back if it is not.
-    let computers = seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
+    let computers = asked.seats.iter().filter(|s| matches!(s.kind, SeatKind::Computer(_))).count();
     let room_taken = server.rooms_made.take(ip, 1)?;
     let computers_taken = match server.computers_asked.take(ip, computers) {
         Ok(t) => t,
@@ -233,7 +236,7 @@ async fn create(
             return Err(e);
         }
     };
-    let made = make_room(server, ip, seats, sets, options, absent_secs).await;
+    let made = make_room(server, ip, asked).await;
     if made.is_err() {
         server.rooms_made.give_back(room_taken);
         server.computers_asked.give_back(computers_taken);
@@ -242,14 +245,8 @@ async fn create(
 }
 
 /// Make a room once the address may (see [`create`]).
-async fn make_room(
-    server: &Arc<Server>,
-    ip: IpAddr,
-    seats: Vec<protocol::SeatRequest>,
-    sets: Vec<String>,
-    options: Value,
-    absent_secs: u64,
-) -> Result<ServerMsg, Refusal> {
+async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<ServerMsg, Refusal> {
+    let NewRoom { seats, sets, options, absent_secs, clock } = asked;
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
@@ -273,13 +270,10 @@ async fn make_room(
     let host = (seats[0].kind != SeatKind::Person).then(random_id);
     let open = seats.iter().any(|s| s.kind == SeatKind::Open).then(random_id);
     let meta = Meta {
-        seats: meta_seats,
-        sets,
-        options,
-        absent_secs,
-        game: 0,
         host: host.as_deref().map(hash),
         open: open.as_deref().map(hash),
+        clock,
+        ..Meta::new(meta_seats, sets, options, absent_secs)
     };
     // The setup is checked now, so that a room that could never start is not made.
     let mut probe = Room::new(String::new(), meta.clone(), None);
@@ -292,11 +286,12 @@ async fn make_room(
     let id = random_id();
     probe.id = id.clone();
     probe.address = ip;
+    probe.time = server.config.time.clone();
     // A new id's lease is free: this instance serves the room it made.
     if server.store.lease(&id).await? != Lease::Ours {
         return Err(Refusal::NewRoomElsewhere);
     }
-    server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data")).await?;
+    server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data"), None).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     Ok(ServerMsg::Created { room: id, tokens, host, open })
 }

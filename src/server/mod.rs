@@ -9,6 +9,7 @@
 
 mod address;
 mod bots;
+pub mod clock;
 pub mod config;
 pub mod forward;
 mod hub;
@@ -67,6 +68,7 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
         .layer(axum::middleware::from_fn_with_state(secret, listener::probation));
     let listener = listener::Guarded::new(listener, &config, server.peers.clone());
     tokio::spawn(hub::sweep(Arc::downgrade(&server)));
+    tokio::spawn(hub::clocks(Arc::downgrade(&server)));
     if matches!(server.store, Store::Postgres(_)) {
         tokio::spawn(hub::leases(Arc::downgrade(&server)));
     }

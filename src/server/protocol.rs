@@ -2,6 +2,7 @@
 //! here with limits no real game reaches, before anything else looks at it. Pure code: the
 //! fuzz loop of `tests/server.rs` feeds it mutated messages.
 
+use super::clock::{ClockFrame, ClockRule, Timeout};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -57,6 +58,8 @@ pub enum ClientMsg {
         options: Value,
         /// Seconds away before the host may hand a seat to a computer.
         absent_secs: u64,
+        /// Each seat's clock (none: untimed).
+        clock: Option<ClockRule>,
     },
     /// Follow a room: with a seat's token to play it, without to watch.
     Join {
@@ -338,6 +341,30 @@ fn number(o: &Map<String, Value>, k: &str, max: u64) -> Result<u64, BadMessage> 
     field(o, k)?.as_u64().filter(|n| *n <= max).ok_or_else(|| BadMessage::NotANumber { field: k.into(), max })
 }
 
+/// A room's clock as `create` asks for it: `{"base", "increment", "max", "timeout"}` in
+/// seconds (increment 0, no maximum and `"computer"` unless given).
+fn clock_rule(v: &Value) -> Result<ClockRule, BadMessage> {
+    use BadMessage::Shape;
+    let o = v.as_object().ok_or(Shape("\"clock\" is an object {\"base\", \"increment\", \"max\", \"timeout\"}"))?;
+    only(o, &["base", "increment", "max", "timeout"])?;
+    let max = super::clock::MAX_CLOCK_SECS;
+    let rule = ClockRule {
+        base: number(o, "base", max)?,
+        increment: if o.contains_key("increment") { number(o, "increment", max)? } else { 0 },
+        max: match o.get("max") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(number(o, "max", max)?),
+        },
+        timeout: match o.get("timeout").map(|t| t.as_str()) {
+            None | Some(Some("computer")) => Timeout::Computer,
+            Some(Some("loss")) => Timeout::Loss,
+            _ => return Err(Shape("a clock's \"timeout\" is \"computer\" or \"loss\"")),
+        },
+    };
+    rule.check().map_err(Shape)?;
+    Ok(rule)
+}
+
 /// Read one message from a client. Every refusal says what is wrong.
 pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
     use BadMessage::Shape;
@@ -349,7 +376,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
     let kind = field(o, "type")?.as_str().ok_or_else(|| BadMessage::NotText("type".into()))?;
     Ok(match kind {
         "create" => {
-            only(o, &["seats", "sets", "options", "absent_secs"])?;
+            only(o, &["seats", "sets", "options", "absent_secs", "clock"])?;
             let seats = field(o, "seats")?.as_array().ok_or(Shape("\"seats\" must be a list"))?;
             if !(1..=5).contains(&seats.len()) {
                 return Err(Shape("a room has 1 to 5 seats"));
@@ -388,7 +415,11 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
                 return Err(Shape("\"options\" must be an object"));
             }
             let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
-            ClientMsg::Create { seats, sets, options, absent_secs }
+            let clock = match o.get("clock") {
+                None | Some(Value::Null) => None,
+                Some(c) => Some(clock_rule(c)?),
+            };
+            ClientMsg::Create { seats, sets, options, absent_secs, clock }
         }
         "join" => {
             only(o, &["room", "token", "name"])?;
@@ -499,6 +530,9 @@ pub enum ServerMsg {
         /// The whole record, once the game is over.
         #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
         whole: Option<Value>,
+        /// The clocks, in a room with a clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockFrame>,
     },
     /// An action was committed: number, record form, the tiles it drew (null: face down)
     /// and the seat that played it.
@@ -516,6 +550,19 @@ pub enum ServerMsg {
         /// That seat's legal actions in record form, sent to its own connections only.
         #[serde(skip_serializing_if = "Option::is_none")]
         legal: Option<Vec<Value>>,
+        /// The clocks after it, in a room with a clock.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockFrame>,
+    },
+    /// A seat's time ran out: by the room's rule a computer now plays it, or it lost and
+    /// the game is over (a room frame and, for a loss, the final state follow).
+    Timeout {
+        /// The seat.
+        seat: usize,
+        /// `computer` or `loss`.
+        rule: Timeout,
+        /// The clocks now.
+        clock: ClockFrame,
     },
     /// The answer to `legal`: the actions played so far, the seat to play (null: the game is
     /// over) and its legal actions in record form (at most [`MAX_LEGAL`]).
@@ -614,6 +661,12 @@ pub struct RoomFrame {
     pub game: u32,
     /// Seconds away before a seat may go to a computer.
     pub absent_secs: u64,
+    /// The room's clock (left out: untimed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRule>,
+    /// The seat that lost the game on time (left out: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<usize>,
     /// How many watch.
     pub watchers: u32,
     /// The seats.
@@ -749,8 +802,14 @@ mod tests {
             ServerMsg::refused(&r).text(),
             r#"{"type":"error","message":"this room has 3 watchers, as many as it may","code":"too_many_watchers","params":{"max":3}}"#
         );
-        let over =
-            ServerMsg::State { n: 2, turn: None, legal: None, record: Value::Null, whole: Some(Value::Bool(true)) };
+        let over = ServerMsg::State {
+            n: 2,
+            turn: None,
+            legal: None,
+            record: Value::Null,
+            whole: Some(Value::Bool(true)),
+            clock: None,
+        };
         assert_eq!(over.text(), r#"{"type":"state","n":2,"turn":null,"record":null,"final":true}"#);
         let created =
             ServerMsg::Created { room: "R".into(), tokens: vec![Some("T".into()), None], host: None, open: None };

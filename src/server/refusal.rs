@@ -27,6 +27,8 @@ pub enum Refusal {
     Over,
     /// Another seat is to play.
     NotYourTurn,
+    /// The seat's time ran out before its move came.
+    OutOfTime,
     /// The client's move was made on an older position.
     MovedOn {
         /// Actions in the game.
@@ -102,6 +104,7 @@ impl fmt::Display for Refusal {
             Refusal::NotStarted => f.write_str("the game has not started"),
             Refusal::Over => f.write_str("the game is over"),
             Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::OutOfTime => f.write_str("your time ran out before this move came"),
             Refusal::MovedOn { at, n } => write!(f, "the game has moved on: it is at action {at}, not {n}"),
             Refusal::NoSuchSeat => f.write_str("no such seat"),
             Refusal::ChatTooFast => {
@@ -144,6 +147,7 @@ impl Refusal {
             Refusal::NotStarted => "not_started",
             Refusal::Over => "over",
             Refusal::NotYourTurn => "not_your_turn",
+            Refusal::OutOfTime => "out_of_time",
             Refusal::MovedOn { .. } => "moved_on",
             Refusal::NoSuchSeat => "no_such_seat",
             Refusal::ChatTooFast => "chat_too_fast",

@@ -2,9 +2,10 @@
 //! the only copy whose tile order is real), and what everyone in it is told. Every action
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
+use super::clock::{Clock, ClockFrame, ClockRule, Time, Timeout};
 use super::protocol::{ChatLine, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT, MAX_LEGAL};
 use super::refusal::Refusal;
-use super::store::{Store, Stored};
+use super::store::{ProgressRow, Store, Stored};
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
 use crate::record::{parse_setup, ActionError, Record, RecordAction};
@@ -103,9 +104,21 @@ pub struct Meta {
     /// enough). Rooms made before open links had secrets have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<String>,
+    /// The room's clock (none: untimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRule>,
+    /// The seat that lost the current game on time (a clock whose rule is a loss): the
+    /// game ended there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_on_time: Option<usize>,
 }
 
 impl Meta {
+    /// A room's metadata before its first game.
+    pub fn new(seats: Vec<SeatMeta>, sets: Vec<String>, options: Value, absent_secs: u64) -> Meta {
+        Meta { seats, sets, options, absent_secs, game: 0, host: None, open: None, clock: None, lost_on_time: None }
+    }
+
     /// The seat a token plays, if any (every seat compared, in constant time each).
     pub fn seat_of(&self, token: &str) -> Option<usize> {
         let h = hash(token);
@@ -120,10 +133,10 @@ impl Meta {
 }
 
 /// Where a room's game stands, saved with every action for "my games" (read without
-/// loading the game).
+/// loading the game), with its clocks (a room loads them from here).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Progress {
-    /// The game is over.
+    /// The game is over (played out, or lost on time).
     pub over: bool,
     /// Whose turn it is.
     pub turn: usize,
@@ -131,14 +144,24 @@ pub struct Progress {
     pub actions: usize,
     /// When the last was played (or the game began), in seconds since 1970.
     pub at: u64,
+    /// The clocks, in a room with a clock (the running one's deadline is the store's
+    /// column: it moves past a server's absence).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
 }
 
 impl Progress {
-    /// A game's progress now, as JSON.
-    pub fn of(game: &Game) -> String {
-        let p =
-            Progress { over: game.is_over(), turn: game.current_player(), actions: game.history().len(), at: now() };
-        serde_json::to_string(&p).expect("plain data")
+    /// A game's progress now, with its clocks and whether it ended on time, as the store
+    /// keeps it.
+    pub fn row(game: &Game, clock: Option<&Clock>, lost_on_time: bool) -> ProgressRow {
+        let p = Progress {
+            over: game.is_over() || lost_on_time,
+            turn: game.current_player(),
+            actions: game.history().len(),
+            at: now(),
+            clock: clock.cloned(),
+        };
+        ProgressRow { json: serde_json::to_string(&p).expect("plain data"), deadline: clock.and_then(Clock::deadline) }
     }
 }
 
@@ -183,6 +206,10 @@ pub struct Room {
     chat: VecDeque<ChatLine>,
     /// When each seat said its last lines (for the chat's rate limit).
     said: Vec<VecDeque<Instant>>,
+    /// The current game's clocks, in a room with a clock.
+    pub clock: Option<Clock>,
+    /// Where the room reads the time (the server's, which tests move).
+    pub time: Time,
 }
 
 /// The SHA-256 of a token, as hex.
@@ -217,6 +244,8 @@ impl Room {
             me: Weak::new(),
             chat: VecDeque::new(),
             said: vec![VecDeque::new(); n],
+            clock: None,
+            time: Time::default(),
         }
     }
 
@@ -330,8 +359,20 @@ impl Room {
                 Some(game)
             }
         };
+        let clock = match (&game, stored.progress.as_deref().map(serde_json::from_str::<Progress>)) {
+            (Some(_), Some(Ok(p))) => p.clock.map(|mut c| {
+                // The store's deadline, moved past any absence of the room's server.
+                if let (Some(r), Some(d)) = (c.running.as_mut(), stored.deadline) {
+                    r.deadline = d;
+                }
+                c
+            }),
+            (Some(_), Some(Err(e))) => return Err(damaged(e.to_string())),
+            _ => None,
+        };
         let mut room = Room::new(id.to_string(), meta, game);
         room.chat = chat.into();
+        room.clock = clock;
         Ok(room)
     }
 
@@ -359,8 +400,49 @@ impl Room {
 
     /// Whose turn it is and whether a computer plays it (the game running and not over).
     pub fn computer_to_play(&self) -> Option<Level> {
-        let g = self.game.as_ref().filter(|g| !g.is_over())?;
-        self.computer(g.current_player())
+        self.computer(self.to_play()?)
+    }
+
+    /// Whether the current game is over: played out, or lost on time.
+    pub fn is_over(&self) -> bool {
+        self.meta.lost_on_time.is_some() || self.game.as_ref().is_some_and(|g| g.is_over())
+    }
+
+    /// The clocks as told now.
+    fn clock_frame(&self) -> Option<ClockFrame> {
+        self.clock.as_ref().map(|c| c.frame(self.time.now_ms()))
+    }
+
+    /// The seat whose time has run out, if one has.
+    pub fn out_of_time(&self) -> Option<usize> {
+        self.clock.as_ref()?.expired(self.time.now_ms())
+    }
+
+    /// A seat's time ran out: by the room's rule a computer takes the seat (a hard one) or
+    /// the seat loses and the game ends. Saved first (the seats and the clocks in one
+    /// write), then told: a `timeout` frame, the room, and for a loss the final state.
+    /// Returns whether a seat ran out.
+    pub async fn time_out(&mut self, store: &Store) -> Result<bool, Refusal> {
+        let (Some(seat), Some(mut clock)) = (self.out_of_time(), self.clock.clone()) else { return Ok(false) };
+        clock.stop_at_zero();
+        let mut meta = self.meta.clone();
+        match clock.rule.timeout {
+            Timeout::Computer => {
+                let s = &mut meta.seats[seat];
+                s.kind = Occupant::Computer;
+                s.level = Some(Level::Hard.name().into());
+                s.token = None;
+            }
+            Timeout::Loss => meta.lost_on_time = Some(seat),
+        }
+        let rule = clock.rule.timeout;
+        self.save_meta_and_clock(store, meta, clock).await?;
+        self.broadcast(ServerMsg::Timeout { seat, rule, clock: self.clock_frame().expect("a clock") });
+        self.broadcast(self.info(None, false));
+        if rule == Timeout::Loss {
+            self.broadcast_state();
+        }
+        Ok(true)
     }
 
     /// Tell everyone in the room.
@@ -378,7 +460,7 @@ impl Room {
     pub fn info(&self, you: Option<usize>, host: bool) -> ServerMsg {
         let status = match &self.game {
             None => "lobby",
-            Some(g) if g.is_over() => "over",
+            Some(_) if self.is_over() => "over",
             Some(_) => "playing",
         };
         ServerMsg::Room(RoomFrame {
@@ -388,6 +470,8 @@ impl Room {
             status,
             game: self.meta.game,
             absent_secs: self.meta.absent_secs,
+            clock: self.meta.clock,
+            lost_on_time: self.meta.lost_on_time,
             watchers: self.watchers,
             seats: self
                 .meta
@@ -422,19 +506,20 @@ impl Room {
             turn,
             legal,
             record: Record::public_of(g).to_value(),
-            whole: g.is_over().then(|| Record::of_game(g).to_value()),
+            whole: self.is_over().then(|| Record::of_game(g).to_value()),
+            clock: self.clock_frame(),
         })
     }
 
     /// The seat to play: none before a game or once it is over.
     fn to_play(&self) -> Option<usize> {
-        self.game.as_ref().filter(|g| !g.is_over()).map(|g| g.current_player())
+        self.game.as_ref().filter(|_| !self.is_over()).map(|g| g.current_player())
     }
 
     /// The legal actions of the step awaited, in record form (at most [`MAX_LEGAL`]; none
     /// before a game or once it is over).
     fn legal_actions(&self) -> Vec<Value> {
-        let Some(g) = self.game.as_ref().filter(|g| !g.is_over()) else { return Vec::new() };
+        let Some(g) = self.game.as_ref().filter(|_| !self.is_over()) else { return Vec::new() };
         let tiles = g.tiles();
         g.legal_actions().iter().take(MAX_LEGAL).map(|a| RecordAction::from_action(a, tiles).to_value()).collect()
     }
@@ -484,11 +569,19 @@ impl Room {
         // Saved first, in one write with the metadata that names it; memory changes after.
         let mut meta = self.meta.clone();
         meta.game += 1;
+        meta.lost_on_time = None;
+        // The first seat's clock starts with the game (unless a computer plays it).
+        let first = game.current_player();
+        let mut clock = meta.clock.map(|rule| Clock::new(rule, meta.seats.len()));
+        if let Some(c) = clock.as_mut() {
+            c.pass_turn(self.computer(first).is_none().then_some(first), self.time.now_ms());
+        }
         let setup_text = Record::of_game(&game).setup_value().to_string();
         let meta_text = serde_json::to_string(&meta).expect("plain data");
-        store.put_game(&self.id, meta.game, setup_text, meta_text, Progress::of(&game)).await?;
+        store.put_game(&self.id, meta.game, setup_text, meta_text, Progress::row(&game, clock.as_ref(), false)).await?;
         self.meta = meta;
         self.game = Some(game);
+        self.clock = clock;
         self.last_active = Instant::now();
         Ok(())
     }
@@ -497,11 +590,16 @@ impl Room {
     /// number of actions the player had seen: a move made on an old position is refused.
     pub async fn act(&mut self, store: &Store, seat: usize, n: usize, action: &Value) -> Result<(), Refusal> {
         let game = self.game.as_ref().ok_or(Refusal::NotStarted)?;
-        if game.is_over() {
+        if self.is_over() {
             return Err(Refusal::Over);
         }
         if game.current_player() != seat {
             return Err(Refusal::NotYourTurn);
+        }
+        // A move that comes after the time ran out is too late, even if the clock watch has
+        // not yet dealt with the seat.
+        if self.out_of_time() == Some(seat) {
+            return Err(Refusal::OutOfTime);
         }
         if n != game.history().len() {
             return Err(Refusal::MovedOn { at: game.history().len(), n });
@@ -513,15 +611,25 @@ impl Room {
         let tiles = next.tiles().clone();
         let done = *next.history().last().expect("just applied");
         let record_action = RecordAction::from_action(&done, &tiles).to_value();
-        store.append(&self.id, self.meta.game, n as u32, record_action.to_string(), Progress::of(&next)).await?;
+        // The clocks: a turn that passed stops this seat's (with its increment) and starts
+        // the next person's.
+        let mut clock = self.clock.clone();
+        let next_seat = (!next.is_over()).then(|| next.current_player());
+        if let Some(c) = clock.as_mut().filter(|_| next_seat != Some(seat)) {
+            c.pass_turn(next_seat.filter(|&s| self.computer(s).is_none()), self.time.now_ms());
+        }
+        let progress = Progress::row(&next, clock.as_ref(), false);
+        store.append(&self.id, self.meta.game, n as u32, record_action.to_string(), progress).await?;
         // What the action drew, named unless it went face down.
         let reveal: Vec<Option<String>> = (drawn..next.drawn())
             .map(|p| (!next.unseen_draws().contains(&p)).then(|| tiles.get(next.draw_order()[p]).id.to_string()))
             .collect();
         let over = next.is_over();
         self.game = Some(next);
+        self.clock = clock;
         self.last_active = Instant::now();
         let turn = self.to_play();
+        let clock = self.clock_frame();
         let frame = |legal| ServerMsg::Action {
             n,
             action: record_action.clone(),
@@ -529,6 +637,7 @@ impl Room {
             by: seat,
             turn,
             legal,
+            clock: clock.clone(),
         };
         match turn {
             Some(next) => self.broadcast_seated(frame(None), next, frame(Some(self.legal_actions()))),
@@ -572,10 +681,22 @@ impl Room {
     /// Save new metadata, and only once it is on disk make it the room's and tell everyone:
     /// a failed save leaves memory as the disk has it.
     async fn save_meta(&mut self, store: &Store, meta: Meta) -> Result<(), Refusal> {
-        store.put_room(&self.id, serde_json::to_string(&meta).expect("plain data")).await?;
+        store.put_room(&self.id, serde_json::to_string(&meta).expect("plain data"), None).await?;
         self.meta = meta;
         self.last_active = Instant::now();
         self.broadcast(self.info(None, false));
+        Ok(())
+    }
+
+    /// Save new metadata and clocks in one write (the seats changed the clocks), then make
+    /// them the room's.
+    async fn save_meta_and_clock(&mut self, store: &Store, meta: Meta, clock: Clock) -> Result<(), Refusal> {
+        let g = self.game.as_ref().ok_or(Refusal::NotStarted)?;
+        let progress = Progress::row(g, Some(&clock), meta.lost_on_time.is_some());
+        store.put_room(&self.id, serde_json::to_string(&meta).expect("plain data"), Some(progress)).await?;
+        self.meta = meta;
+        self.clock = Some(clock);
+        self.last_active = Instant::now();
         Ok(())
     }
 
@@ -637,7 +758,16 @@ impl Room {
         s.kind = Occupant::Computer;
         s.level = Some(level.name().into());
         s.token = None;
-        self.save_meta(store, meta).await
+        // A computer's seat has no running clock: the seat's stops with what it has left.
+        let running = self.clock.as_ref().and_then(|c| c.running).is_some_and(|r| r.seat == seat);
+        if !running {
+            return self.save_meta(store, meta).await;
+        }
+        let mut clock = self.clock.clone().expect("a running clock");
+        clock.pause(self.time.now_ms());
+        self.save_meta_and_clock(store, meta, clock).await?;
+        self.broadcast(self.info(None, false));
+        Ok(())
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod postgres;
 pub mod sqlite;
 
+use super::clock::Time;
 use super::protocol::ChatLine;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -76,6 +77,24 @@ pub enum Lease {
     Theirs(String),
 }
 
+/// A room's progress as saved with each change: the JSON "my games" reads, and the running
+/// clock's deadline (milliseconds since 1970) in a column of its own, so that the store can
+/// find rooms whose time runs out and move deadlines past a server's absence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgressRow {
+    /// The progress (JSON).
+    pub json: String,
+    /// When the running clock runs out, if one runs.
+    pub deadline: Option<u64>,
+}
+
+impl ProgressRow {
+    /// The deadline as the databases keep it.
+    pub fn deadline(&self) -> Option<i64> {
+        self.deadline.map(|d| d.min(i64::MAX as u64) as i64)
+    }
+}
+
 /// A room as stored: its metadata and its current game's setup and actions.
 pub struct Stored {
     /// The metadata (JSON).
@@ -84,6 +103,10 @@ pub struct Stored {
     pub game: Option<(u32, String, Vec<String>)>,
     /// The last [`super::protocol::CHAT_KEPT`] lines of its chat, oldest first.
     pub chat: Vec<ChatLine>,
+    /// Its progress (JSON), with the clocks, once a game began.
+    pub progress: Option<String>,
+    /// The running clock's deadline, as moved past any absence of its server.
+    pub deadline: Option<u64>,
 }
 
 /// A room as "my games" lists it: its id, metadata and progress (JSON; none before a
@@ -109,19 +132,31 @@ pub enum Store {
 }
 
 impl Store {
-    /// Open (or create) the database; under PostgreSQL, register this instance.
-    pub async fn open(db: &Db, me: &Instance) -> Result<Store, StoreError> {
+    /// Open (or create) the database; under PostgreSQL, register this instance. A SQLite
+    /// file's running clocks move past the time its server was away (`time` is the
+    /// server's).
+    pub async fn open(db: &Db, me: &Instance, time: &Time) -> Result<Store, StoreError> {
         Ok(match db {
-            Db::Sqlite(path) => Store::Sqlite(sqlite::Sqlite::open(path)?),
+            Db::Sqlite(path) => Store::Sqlite(sqlite::Sqlite::open(path, time.clone())?),
             Db::Postgres(url) => Store::Postgres(postgres::Postgres::open(url, me.clone()).await?),
         })
     }
 
-    /// Store a room's metadata.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
+    /// Store a room's metadata, and with it (in one write) its progress when a change of
+    /// seats also changed the clocks.
+    pub async fn put_room(&self, id: &str, meta: String, progress: Option<ProgressRow>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.put_room(id, meta).await,
-            Store::Postgres(p) => p.put_room(id, meta).await,
+            Store::Sqlite(s) => s.put_room(id, meta, progress).await,
+            Store::Postgres(p) => p.put_room(id, meta, progress).await,
+        }
+    }
+
+    /// Rooms whose running clock runs out before `before` (milliseconds since 1970) and
+    /// that no live instance holds, at most `limit`: the clock watch loads them.
+    pub async fn due(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.due(before, limit).await,
+            Store::Postgres(p) => p.due(before, limit).await,
         }
     }
 
@@ -134,7 +169,7 @@ impl Store {
         game: u32,
         setup: String,
         meta: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.put_game(room, game, setup, meta, progress).await,
@@ -150,7 +185,7 @@ impl Store {
         game: u32,
         seq: u32,
         action: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.append(room, game, seq, action, progress).await,

@@ -6,7 +6,7 @@
 //! ever half written; each checks in the same statement that this instance still holds the
 //! room's lease (fencing: an instance paused past its lease can no longer write).
 
-use super::{Instance, Lease, StoreError, Stored, Summary, CHAT_ON_DISK};
+use super::{Instance, Lease, ProgressRow, StoreError, Stored, Summary, CHAT_ON_DISK};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,6 +30,8 @@ pub struct Postgres {
 const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, meta TEXT NOT NULL);
     ALTER TABLE rooms ADD COLUMN IF NOT EXISTS progress TEXT;
+    ALTER TABLE rooms ADD COLUMN IF NOT EXISTS deadline BIGINT;
+    CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;
     CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
                                       PRIMARY KEY (room, game));
     CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -56,10 +58,12 @@ static PUT_ROOM: LazyLock<String> = LazyLock::new(|| {
         h = held(3)
     )
 });
+static PUT_ROOM_PROGRESS: LazyLock<String> =
+    LazyLock::new(|| format!("UPDATE rooms SET meta = $2, progress = $4, deadline = $5 WHERE id = $1 AND {}", held(3)));
 static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {} RETURNING 1)
-         UPDATE rooms SET meta = $4, progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)",
+         UPDATE rooms SET meta = $4, progress = $6, deadline = $7 WHERE id = $1 AND EXISTS (SELECT 1 FROM g)",
         held(5)
     )
 });
@@ -67,7 +71,7 @@ static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
 static APPEND: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH a AS (INSERT INTO actions (room, game, seq, action) SELECT $1, $2, $3, $4 WHERE {} RETURNING 1)
-         UPDATE rooms SET progress = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM a)",
+         UPDATE rooms SET progress = $6, deadline = $7 WHERE id = $1 AND EXISTS (SELECT 1 FROM a)",
         held(5)
     )
 });
@@ -162,10 +166,35 @@ impl Postgres {
         self.me.lease_secs
     }
 
-    /// Store a room's metadata: a new room (its lease just taken) or one this instance holds.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
+    /// Store a room's metadata: a new room (its lease just taken) or one this instance holds;
+    /// with its progress, in the same statement.
+    pub async fn put_room(&self, id: &str, meta: String, progress: Option<ProgressRow>) -> Result<(), StoreError> {
         let c = self.client().await?;
-        fenced(c.execute(PUT_ROOM.as_str(), &[&id, &meta, &self.me.id]).await.map_err(err)?)
+        let changed = match progress {
+            None => c.execute(PUT_ROOM.as_str(), &[&id, &meta, &self.me.id]).await,
+            Some(p) => {
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 5] =
+                    [&id, &meta, &self.me.id, &p.json, &p.deadline()];
+                c.execute(PUT_ROOM_PROGRESS.as_str(), &params).await
+            }
+        };
+        fenced(changed.map_err(err)?)
+    }
+
+    /// Rooms whose running clock runs out before `before` (milliseconds since 1970) and
+    /// that no other live instance holds, soonest first.
+    pub async fn due(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT id FROM rooms r WHERE deadline < $1 AND NOT EXISTS
+                     (SELECT 1 FROM leases l WHERE l.room = r.id AND l.owner <> $3 AND l.expires > now())
+                 ORDER BY deadline LIMIT $2",
+                &[&(before.min(i64::MAX as u64) as i64), &(limit as i64), &self.me.id],
+            )
+            .await
+            .map_err(err)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// A game's start, the metadata naming it and the progress, in one statement (all or
@@ -176,11 +205,11 @@ impl Postgres {
         game: u32,
         setup: String,
         meta: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         let c = self.client().await?;
-        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
-            [&room, &(game as i32), &setup, &meta, &self.me.id, &progress];
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+            [&room, &(game as i32), &setup, &meta, &self.me.id, &progress.json, &progress.deadline()];
         fenced(c.execute(PUT_GAME.as_str(), &params).await.map_err(err)?)
     }
 
@@ -191,11 +220,11 @@ impl Postgres {
         game: u32,
         seq: u32,
         action: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         let c = self.client().await?;
-        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
-            [&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress];
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+            [&room, &(game as i32), &(seq as i32), &action, &self.me.id, &progress.json, &progress.deadline()];
         fenced(c.execute(APPEND.as_str(), &params).await.map_err(err)?)
     }
 
@@ -221,10 +250,12 @@ impl Postgres {
     /// A room as stored, if it exists.
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         let c = self.client().await?;
-        let Some(row) = c.query_opt("SELECT meta FROM rooms WHERE id = $1", &[&id]).await.map_err(err)? else {
+        let Some(row) =
+            c.query_opt("SELECT meta, progress, deadline FROM rooms WHERE id = $1", &[&id]).await.map_err(err)?
+        else {
             return Ok(None);
         };
-        let meta: String = row.get(0);
+        let (meta, progress, deadline): (String, Option<String>, Option<i64>) = (row.get(0), row.get(1), row.get(2));
         let game = c
             .query_opt("SELECT game, setup FROM games WHERE room = $1 ORDER BY game DESC LIMIT 1", &[&id])
             .await
@@ -258,7 +289,7 @@ impl Postgres {
             })
             .collect();
         chat.reverse();
-        Ok(Some(Stored { meta, game, chat }))
+        Ok(Some(Stored { meta, game, chat, progress, deadline: deadline.map(|d| d.max(0) as u64) }))
     }
 
     /// Take the room's lease if it is free, expired, ours, or held by an earlier run of this
@@ -266,16 +297,29 @@ impl Postgres {
     /// listening there now), in one compare-and-set statement; else say which instance
     /// holds it. Without the last case a restarted instance forwarded its old rooms' clients
     /// to itself until their leases ran out.
+    ///
+    /// Taken from another owner that did not give it up (it died, or this instance's
+    /// earlier run did), the room's running clock moves on by the time since that owner's
+    /// last renewal, in the same statement: the time a dead instance was away is charged to
+    /// no one. A lease given up (the room left memory) moves nothing: the clock ran on, and
+    /// the clock watch of a live instance took the room back before it ran out.
     pub async fn lease(&self, room: &str) -> Result<Lease, StoreError> {
         let c = self.leases().await?;
         for _ in 0..3 {
             let ours = c
                 .query_opt(
-                    "INSERT INTO leases (room, owner, expires) VALUES ($1, $2, now() + make_interval(secs => $3))
-                     ON CONFLICT (room) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
-                         WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()
-                            OR leases.owner IN (SELECT id FROM instances WHERE url = $4 AND id <> $2)
-                     RETURNING owner",
+                    "WITH old AS (SELECT owner, expires FROM leases WHERE room = $1),
+                     taken AS (INSERT INTO leases (room, owner, expires)
+                               VALUES ($1, $2, now() + make_interval(secs => $3))
+                         ON CONFLICT (room) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+                             WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()
+                                OR leases.owner IN (SELECT id FROM instances WHERE url = $4 AND id <> $2)
+                         RETURNING owner),
+                     moved AS (UPDATE rooms SET deadline = rooms.deadline + GREATEST(0, (EXTRACT(EPOCH FROM
+                                   now() - (old.expires - make_interval(secs => $3))) * 1000)::bigint)
+                               FROM old WHERE rooms.id = $1 AND rooms.deadline IS NOT NULL
+                                   AND old.owner <> $2 AND EXISTS (SELECT 1 FROM taken))
+                     SELECT owner FROM taken",
                     &[&room, &self.me.id, &self.lease_secs(), &self.me.url],
                 )
                 .await

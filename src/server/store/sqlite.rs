@@ -1,7 +1,8 @@
 //! The SQLite store: a file, nothing to install, one server. One writer thread commits
 //! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
-use super::{StoreError, Stored, Summary, CHAT_ON_DISK};
+use super::{ProgressRow, StoreError, Stored, Summary, CHAT_ON_DISK};
+use crate::server::clock::Time;
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -11,18 +12,21 @@ use tokio::sync::oneshot;
 
 /// One write for the writer thread.
 enum Write {
-    /// Create or replace a room's metadata.
-    Room { id: String, meta: String },
+    /// Create or replace a room's metadata (and its progress, when its clock changed).
+    Room { id: String, meta: String, progress: Option<ProgressRow> },
     /// A game of a room begins: its setup (seed included) and the room's metadata naming
     /// it, in one transaction, so that a crash leaves both or neither.
-    Game { room: String, game: u32, setup: String, meta: String, progress: String },
+    Game { room: String, game: u32, setup: String, meta: String, progress: ProgressRow },
     /// Append one action, and the room's progress after it; refused if that number exists.
-    Action { room: String, game: u32, seq: u32, action: String, progress: String },
+    Action { room: String, game: u32, seq: u32, action: String, progress: ProgressRow },
     /// Append a chat line, dropping the oldest beyond [`CHAT_ON_DISK`].
     Chat { room: String, line: ChatLine },
 }
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
+
+/// How often at most the writer notes that the server is alive while nothing is written.
+pub const ALIVE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The database: a writer thread for writes, a connection for reads.
 pub struct Sqlite {
@@ -55,31 +59,66 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
         c.execute_batch("ALTER TABLE rooms ADD COLUMN progress TEXT")
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    // Rooms made before clocks lack the running clock's deadline, and the file the time
+    // the server was last alive.
+    let has_deadline = c
+        .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'deadline'")
+        .and_then(|mut q| q.exists([]))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !has_deadline {
+        c.execute_batch(
+            "ALTER TABLE rooms ADD COLUMN deadline INTEGER;
+             CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;",
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    c.execute_batch("CREATE TABLE IF NOT EXISTS alive (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL)")
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(c)
 }
 
 impl Sqlite {
-    /// Open (or create) the database at `path` and start its writer.
-    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+    /// Open (or create) the database at `path` and start its writer. Running clocks are
+    /// moved on by the time since the server was last alive, which the writer notes with
+    /// every commit and at least every [`ALIVE_EVERY`] (from `time`): the time a server
+    /// was away is charged to no one.
+    pub fn open(path: &Path, time: Time) -> Result<Sqlite, StoreError> {
         let mut writer = open(path)?;
+        let now = time.now_ms();
+        writer
+            .execute(
+                "UPDATE rooms SET deadline = deadline + (SELECT max(0, ?1 - at) FROM alive)
+                 WHERE deadline IS NOT NULL AND EXISTS (SELECT 1 FROM alive)",
+                [now as i64],
+            )
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        writer
+            .execute("INSERT INTO alive (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1", [now as i64])
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let read = open(path)?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
         std::thread::Builder::new()
             .name("carc-store".into())
-            .spawn(move || {
-                while let Ok(first) = rx.recv() {
-                    // Everything waiting goes into one transaction: one sync to disk for all.
-                    let mut batch = vec![first];
-                    while batch.len() < 512 {
-                        match rx.try_recv() {
-                            Ok(w) => batch.push(w),
-                            Err(_) => break,
-                        }
+            .spawn(move || loop {
+                let first = match rx.recv_timeout(ALIVE_EVERY) {
+                    Ok(w) => w,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        let _ = writer.execute("UPDATE alive SET at = ?1", [time.now_ms() as i64]);
+                        continue;
                     }
-                    let results = commit(&mut writer, &batch);
-                    for ((_, reply), r) in batch.into_iter().zip(results) {
-                        let _ = reply.send(r);
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                };
+                // Everything waiting goes into one transaction: one sync to disk for all.
+                let mut batch = vec![first];
+                while batch.len() < 512 {
+                    match rx.try_recv() {
+                        Ok(w) => batch.push(w),
+                        Err(_) => break,
                     }
+                }
+                let results = commit(&mut writer, &batch, time.now_ms());
+                for ((_, reply), r) in batch.into_iter().zip(results) {
+                    let _ = reply.send(r);
                 }
             })
             .map_err(|e| e.to_string())?;
@@ -92,9 +131,24 @@ impl Sqlite {
         done.await.map_err(|_| "the database writer stopped".to_string())?
     }
 
-    /// Store a room's metadata.
-    pub async fn put_room(&self, id: &str, meta: String) -> Result<(), StoreError> {
-        self.write(Write::Room { id: id.into(), meta }).await
+    /// Store a room's metadata (and progress).
+    pub async fn put_room(&self, id: &str, meta: String, progress: Option<ProgressRow>) -> Result<(), StoreError> {
+        self.write(Write::Room { id: id.into(), meta, progress }).await
+    }
+
+    /// Rooms whose running clock runs out before `before` (milliseconds since 1970), at
+    /// most `limit`, soonest first.
+    pub async fn due(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {
+        let read = self.read.clone();
+        let work = move || {
+            let c = read.lock().map_err(|_| "the database lock is poisoned")?;
+            let mut q = c
+                .prepare_cached("SELECT id FROM rooms WHERE deadline < ?1 ORDER BY deadline LIMIT ?2")
+                .map_err(|e| e.to_string())?;
+            let ids = q.query_map(params![before as i64, limit as i64], |r| r.get(0)).map_err(|e| e.to_string())?;
+            Ok(ids.collect::<Result<Vec<String>, _>>().map_err(|e| e.to_string())?)
+        };
+        tokio::task::spawn_blocking(work).await.map_err(|_| "reading rooms failed")?
     }
 
     /// Store the start of a game of a room together with the room's metadata that names it
@@ -106,7 +160,7 @@ impl Sqlite {
         game: u32,
         setup: String,
         meta: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         self.write(Write::Game { room: room.into(), game, setup, meta, progress }).await
     }
@@ -118,7 +172,7 @@ impl Sqlite {
         game: u32,
         seq: u32,
         action: String,
-        progress: String,
+        progress: ProgressRow,
     ) -> Result<(), StoreError> {
         self.write(Write::Action { room: room.into(), game, seq, action, progress }).await
     }
@@ -160,8 +214,12 @@ impl Sqlite {
 fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, StoreError> {
     let c = read.lock().map_err(|_| "the database lock is poisoned")?;
     let e = |e: rusqlite::Error| e.to_string();
-    let Some(meta) =
-        c.query_row("SELECT meta FROM rooms WHERE id = ?1", [id], |r| r.get::<_, String>(0)).optional().map_err(e)?
+    let Some((meta, progress, deadline)) = c
+        .query_row("SELECT meta, progress, deadline FROM rooms WHERE id = ?1", [id], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?, r.get::<_, Option<i64>>(2)?))
+        })
+        .optional()
+        .map_err(e)?
     else {
         return Ok(None);
     };
@@ -196,7 +254,7 @@ fn load(read: &Mutex<Connection>, id: &str) -> Result<Option<Stored>, StoreError
         .map_err(e)?;
     let mut chat = lines.collect::<Result<Vec<_>, _>>().map_err(e)?;
     chat.reverse();
-    Ok(Some(Stored { meta, game, chat }))
+    Ok(Some(Stored { meta, game, chat, progress, deadline: deadline.map(|d| d.max(0) as u64) }))
 }
 
 /// Run `writes` in a savepoint: all of them, or (on an error) none.
@@ -207,33 +265,47 @@ fn together(tx: &rusqlite::Transaction, writes: impl FnOnce() -> rusqlite::Resul
     r
 }
 
-fn commit(c: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), StoreError>> {
+/// Commit a batch of writes in one transaction, noting that the server is alive at `now`.
+fn commit(c: &mut Connection, batch: &[(Write, Reply)], now: u64) -> Vec<Result<(), StoreError>> {
     let tx = match c.transaction() {
         Ok(tx) => tx,
         Err(e) => return batch.iter().map(|_| Err(StoreError::Db(e.to_string()))).collect(),
     };
+    if let Err(e) = tx.execute("UPDATE alive SET at = ?1", [now as i64]) {
+        return batch.iter().map(|_| Err(StoreError::Db(e.to_string()))).collect();
+    }
     let results: Vec<Result<(), StoreError>> = batch
         .iter()
         .map(|(w, _)| {
             // Prepared once per connection (the statement cache), not per write.
             let run = |sql: &str, p: &[&dyn rusqlite::ToSql]| tx.prepare_cached(sql).and_then(|mut q| q.execute(p));
             let r = match w {
-                Write::Room { id, meta } => run(
+                Write::Room { id, meta, progress: None } => run(
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
+                ),
+                Write::Room { id, meta, progress: Some(p) } => run(
+                    "UPDATE rooms SET meta = ?2, progress = ?3, deadline = ?4 WHERE id = ?1",
+                    params![id, meta, p.json, p.deadline()],
                 ),
                 // One savepoint each: the rows go in together or not at all, whatever else
                 // the batch holds.
                 Write::Game { room, game, setup, meta, progress } => together(&tx, || {
                     run("INSERT INTO games (room, game, setup) VALUES (?1, ?2, ?3)", params![room, game, setup])?;
-                    run("UPDATE rooms SET meta = ?2, progress = ?3 WHERE id = ?1", params![room, meta, progress])
+                    run(
+                        "UPDATE rooms SET meta = ?2, progress = ?3, deadline = ?4 WHERE id = ?1",
+                        params![room, meta, progress.json, progress.deadline()],
+                    )
                 }),
                 Write::Action { room, game, seq, action, progress } => together(&tx, || {
                     run(
                         "INSERT INTO actions (room, game, seq, action) VALUES (?1, ?2, ?3, ?4)",
                         params![room, game, seq, action],
                     )?;
-                    run("UPDATE rooms SET progress = ?2 WHERE id = ?1", params![room, progress])
+                    run(
+                        "UPDATE rooms SET progress = ?2, deadline = ?3 WHERE id = ?1",
+                        params![room, progress.json, progress.deadline()],
+                    )
                 }),
                 Write::Chat { room, line } => together(&tx, || {
                     run(

@@ -73,6 +73,7 @@ ${local("sound.js")}
 ${local("coop.js")}
 ${local("controller.js")}
 ${local("online.js")}
+${local("clocks.js")}
 ${local("inspect.js")}
 ${local("panels.js")}
 ${local("results.js")}
@@ -130,7 +131,7 @@ const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></s
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "inspect.js", "guide.js", "study.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "clocks.js", "inspect.js", "guide.js", "study.js"].map(local).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();

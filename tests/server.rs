@@ -1051,6 +1051,12 @@ async fn bot_exchange() {
     play_documented("bot_exchange").await;
 }
 
+/// docs/online.md's clock: a one-second clock runs out and a computer takes the seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clock_exchange() {
+    play_documented("clock_exchange").await;
+}
+
 /// The legal actions go to the seat to play only: the other seat and a watcher hear whose
 /// turn it is, never what it may play; they are exactly the engine's, and a `legal` request
 /// answers the same to anyone in the room (a refusal before the game starts).

@@ -20,6 +20,7 @@ import { GuideRun, guideCard } from "./guide.js";
 import { showNote } from "./study.js";
 import { endsGame, finalScorings, headline, playFinal, renderResults } from "./results.js";
 import { outcomeText } from "./coop.js";
+import { ClockTicker, clockSpan } from "./clocks.js";
 
 const W = { Game, BoardView, drawTile, playerColor, thinkTurn };
 
@@ -69,6 +70,10 @@ const STYLE = `
 .swatch { width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #0006; display: inline-grid; place-items: center;
   font-size: .5rem; line-height: 1; color: #fff; text-shadow: 0 0 2px #000; }
 .score { font-weight: 700; font-variant-numeric: tabular-nums; }
+/* A room's clock: the running one framed, low time red and bold (not by colour alone). */
+.clock { font-variant-numeric: tabular-nums; padding: 0 .25rem; border-radius: .3rem; border: 1px solid transparent; }
+.clock.running { border-color: currentColor; }
+.clock.low { color: #b3261e; font-weight: 700; }
 .status { font-weight: 600; }
 /* A study's note: the whole width of the top bar, scrolling past five lines. */
 .study { flex-basis: 100%; max-height: 7.5em; overflow-y: auto; font-size: .92rem; line-height: 1.3; }
@@ -182,6 +187,8 @@ export class CarcassonneGame extends HTMLElement {
     root.append(u.board, u.top, u.bottom, u.replay, u.results, u.announce);
     u.resultsClose.addEventListener("click", () => { u.results.hidden = true; u.board.focus(); });
     u.resultsOpen.addEventListener("click", () => this.showResults());
+    // A room's clocks beside the players' names, counting down between renders.
+    this.clocks = new ClockTicker(root, () => this.online, (text) => { u.announce.textContent = text; }, (k, p) => this.t(k, p));
     this.stopFinal = () => {};
     // The board fits itself into what the bars leave free (a small box's legal squares
     // are never under a bar).
@@ -341,6 +348,7 @@ export class CarcassonneGame extends HTMLElement {
     this.releaseSlot();
     this.resizer?.disconnect();
     this.resizer = null;
+    this.clocks.stop();
   }
 
   attributeChangedCallback(name, old, value) {
@@ -402,6 +410,12 @@ export class CarcassonneGame extends HTMLElement {
         o.addEventListener("game", (e) => { this.attach(e.detail, { remote: true }); this.announceTurn(this.render()); });
         o.addEventListener("room", () => this.render());
         o.addEventListener("status", () => this.render());
+        o.addEventListener("clock", () => this.clocks.update());
+        o.addEventListener("timeout", (e) => {
+          const name = o.room?.seats?.[e.detail.seat]?.name ?? "?";
+          this.ui.hint.textContent = this.t(e.detail.rule === "loss" ? "clock.timeoutLoss" : "clock.timeoutComputer", { name });
+          this.ui.announce.textContent = this.ui.hint.textContent;
+        });
         o.addEventListener("error", (e) => this.fail(new Error(e.detail)));
         o.join(room, this.getAttribute("token") || undefined);
         this.dispatchEvent(new CustomEvent("carcassonne-ready", { detail: { online: o } }));
@@ -712,13 +726,16 @@ export class CarcassonneGame extends HTMLElement {
     u.hint.classList.remove("error");
     this.view.setLocked(turn.idle);
     const marks = this.hasAttribute("marks");
+    const clocked = !!this.online?.room?.clock;
     u.players.replaceChildren(...s.players.map((p, i) => {
       const swatch = el("span", { class: "swatch" }, marks ? markOf(s, i) : "");
       swatch.style.background = playerColor(this.game, i); // a co-op seat: its first colour
       return el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch,
         el("span", {}, p.name), el("span", { class: "score" },
-          el("span", { "aria-hidden": "true" }, String(p.score)), el("span", { class: "sr-text" }, t("points", { n: p.score }))));
+          el("span", { "aria-hidden": "true" }, String(p.score)), el("span", { class: "sr-text" }, t("points", { n: p.score }))),
+        ...(clocked ? [clockSpan(i, t, "sr-text")] : []));
     }));
+    this.clocks.update();
     const c = s.coop;
     if (c) {
       // One team: its score and the ghosts left (running out loses) instead of each score.

@@ -25,6 +25,7 @@ export class NewGameDialog {
     $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
     for (const r of document.querySelectorAll('input[name="ng-mode"]')) r.addEventListener("change", () => this.syncMode());
     $("#ng-online").addEventListener("change", () => this.syncOnline());
+    $("#ng-clock").addEventListener("change", () => this.syncOnline());
     $("#ng-form").addEventListener("submit", (e) => this.submit(e));
     $("#ng-guide-first").addEventListener("click", () => page.startGuide("base"));
   }
@@ -59,6 +60,22 @@ export class NewGameDialog {
       if (!on && o.selected) o.parentElement.value = "";
     }
     $("#ng-seed").closest("label").hidden = on;
+    // A clock is the server's to keep: online only.
+    $("#ng-clock-box").hidden = !on;
+    $("#ng-clock-own").hidden = !on || $("#ng-clock").value !== "custom";
+    for (const i of $("#ng-clock-own").querySelectorAll("input")) i.disabled = $("#ng-clock-own").hidden;
+    $("#ng-clock-note").hidden = !on || !$("#ng-clock").value;
+  }
+
+  /** The clock chosen, as `create` takes it (docs/online.md, Clocks), or none. */
+  clockChoice() {
+    const v = $("#ng-clock").value;
+    if (!v) return null;
+    if (v === "day") return { base: 86400, increment: 86400, max: 259200, timeout: "computer" };
+    const [base, increment] = v === "custom"
+      ? [Math.round(Number($("#ng-clock-min").value) * 60), Math.round(Number($("#ng-clock-inc").value))]
+      : v.split("+").map((n) => Number(n));
+    return { base, increment, timeout: "computer" };
   }
 
   /** Show the choices of the kind of game picked: levels and circles, or sets and rules. */
@@ -173,7 +190,8 @@ export class NewGameDialog {
     const opts = { players, sets, options };
     if (page.hasServer && $("#ng-online").checked) {
       // Online: the server picks the seed and plays the computers.
-      page.onlinePanel.create(opts).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
+      const clock = this.clockChoice();
+      page.onlinePanel.create(clock ? { ...opts, clock } : opts).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
       return;
     }
     if (seedText) {

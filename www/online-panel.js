@@ -3,6 +3,7 @@
 // "Your online games" list. The connection itself is online.js; the board is the Table's.
 import { $, el } from "./dom.js";
 import { Online, myGames, serverSocketUrl } from "./online.js";
+import { ruleText } from "./clocks.js";
 
 const inviteKey = (room) => `carcassonne.online.invites.${room}`;
 const SEATS_KEY = "carcassonne.online.seats.v1";
@@ -79,6 +80,13 @@ export class OnlinePanel {
     o.addEventListener("status", () => { this.render(); if (page.game) page.render(); });
     o.addEventListener("error", (e) => page.notice(e.detail));
     o.addEventListener("chat", () => this.renderChat());
+    o.addEventListener("clock", () => page.side.clocks.update());
+    o.addEventListener("timeout", (e) => {
+      const r = o.room, name = r?.seats?.[e.detail.seat]?.name ?? "?";
+      const text = page.t(e.detail.rule === "loss" ? "clock.timeoutLoss" : "clock.timeoutComputer", { name });
+      page.notice(text);
+      $("#announce").textContent = text;
+    });
     window.carc.online = o;
     return o;
   }
@@ -170,7 +178,7 @@ export class OnlinePanel {
     const o = this.connect();
     const seats = opts.players.map((p, i) => i === 0 || !p.computer ? { name: p.name, kind: "person" }
       : p.computer === "open" ? { name: p.name, kind: "open" } : { name: p.name, kind: "computer", level: p.computer });
-    const created = await o.create({ seats, sets: opts.sets, options: opts.options });
+    const created = await o.create({ seats, sets: opts.sets, options: opts.options, ...(opts.clock ? { clock: opts.clock } : {}) });
     try { localStorage.setItem(inviteKey(created.room), JSON.stringify(this.links(created.room, created.tokens, seats, created.open))); } catch { /* full */ }
     rememberSeat(created.room, created.tokens[0]);
     history.replaceState(null, "", `${location.pathname}#room=${created.room}`);
@@ -203,8 +211,11 @@ export class OnlinePanel {
     $("#on-status").className = `on-status ${online.status}`;
     if (!r) return;
     const you = online.seat;
-    $("#on-room").textContent = r.status === "lobby" ? t("online.lobby")
-      : r.status === "over" ? t("online.over") : you === null ? t("online.watching") : "";
+    const lost = r.lost_on_time ?? null;
+    $("#on-room").textContent = [r.status === "lobby" ? t("online.lobby")
+      : lost !== null ? t("clock.lostOnTime", { name: r.seats[lost]?.name ?? "?" })
+        : r.status === "over" ? t("online.over") : you === null ? t("online.watching") : "",
+    r.clock ? t("clock.room", { rule: ruleText(r.clock, t) }) : ""].filter(Boolean).join(" · ");
     const muted = mutedSeats(r.room);
     $("#on-seats").replaceChildren(...r.seats.map((s, i) => el("li", {},
       el("span", { class: `dot ${s.connected || s.kind === "computer" ? "on" : "off"}`, "aria-hidden": "true" }),

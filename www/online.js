@@ -59,6 +59,7 @@ export class Online extends EventTarget {
     this.room = null; // the server's last "room" message
     this.seat = null;
     this.game = null; // the copy of the game
+    this.clock = null; // the clocks as last told: {left, running, at: when told (performance.now())}
     this.joining = null; // the join message, sent again after every reconnect
     this.chat = []; // the room's chat lines, oldest first, each once (by its number n)
     this.pending = []; // promises waiting for "created" / "claimed"
@@ -175,8 +176,19 @@ export class Online extends EventTarget {
     return this.t(key, { why: m.params?.detail ?? m.message, ...(m.params || {}) });
   }
 
+  /** The clocks a frame tells (none in a room without a clock), kept with when they came. */
+  tellClock(clock) {
+    this.clock = clock ? { left: clock.left, running: clock.running, at: performance.now() } : null;
+    this.emit("clock", this.clock);
+  }
+
   handle(m) {
+    if (m.type === "state" || m.type === "action" || m.type === "timeout") this.tellClock(m.clock);
     switch (m.type) {
+      case "timeout":
+        // A seat's time ran out: a computer plays it, or it lost (the room frame follows).
+        this.emit("timeout", { seat: m.seat, rule: m.rule });
+        break;
       case "room":
         // Every room frame says this connection's own seat (`you`) and whether it hosts.
         this.seat = m.you;

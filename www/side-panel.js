@@ -8,6 +8,7 @@ import { renderTilesLeft, scoreChart } from "./panels.js";
 import { headline, renderResults } from "./results.js";
 import { TOPIC_OF } from "./help.js";
 import { drawBoxTile, drawnLabel, markOf, touchScreen, WHY_TOPIC } from "./controller.js";
+import { ClockTicker, clockSpan } from "./clocks.js";
 
 
 /** The lines of the log for some events (the opening draw of the start tile is not news):
@@ -20,6 +21,8 @@ export class SidePanel {
   /** `page`: the page's shared state (app.js). */
   constructor(page) {
     this.page = page;
+    // A room's clocks beside the players' names, counting down between renders.
+    this.clocks = new ClockTicker(document, () => page.online, (text) => { $("#announce").textContent = text; }, (k, p) => page.t(k, p));
     $("#btn-hint").addEventListener("click", () => this.askTeammate());
     // A hint longer than the board leaves it (a phone's sheet pulled up) scrolls, and a region
     // that scrolls takes the keyboard's focus, so that every reader can scroll it too.
@@ -122,6 +125,7 @@ export class SidePanel {
     $("#team").hidden = !coop;
     if (coop) renderTeam(s, $("#team"), t, (x, y) => this.page.game.placeRelation(x, y));
     this.renderPlayers(s, color);
+    this.clocks.update();
 
     // Once over: the winner in the panel, and the results (their own screen) kept up to date.
     $("#final").hidden = !s.over;
@@ -202,7 +206,10 @@ export class SidePanel {
       return e;
     };
     const who = (p, i) => el("span", {}, s.computers?.[i] ? t("player.computer", { name: p.name, level: t(`level.${s.computers[i]}`) }) : p.name);
-    const row = (p, i, ...rest) => el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch(i), who(p, i), ...rest);
+    // A room with a clock: each seat's time after its name (the room's clocks, not a replay's).
+    const clocked = !!this.page.online?.room?.clock && !this.page.replay.active;
+    const row = (p, i, ...rest) => el("li", { class: i === s.current_player && !s.over ? "current" : "" }, swatch(i), who(p, i),
+      ...(clocked ? [clockSpan(i, t)] : []), ...rest);
     if (coop) {
       // Seats and the colours they play, with the meeples each colour has left.
       $("#players").replaceChildren(...s.players.map((p, i) => row(p, i, el("span", { class: "score" }, ""),

@@ -430,6 +430,8 @@ fn a_hundred_thousand_mutated_messages_never_panic_the_parser() {
         r#"{"type":"act","n":12,"action":{"tile":"base.D","x":1,"y":0,"rotation":2}}"#,
         r#"{"type":"claim","room":"r","name":"Zoë"}"#,
         r#"{"type":"computer","seat":2,"level":"hard"}"#,
+        r#"{"type":"create","seats":[{"name":"A","kind":"person"},{"name":"B","kind":"open"}],"sets":["base"],"clock":{"base":300,"increment":3,"max":900,"timeout":"loss"},"public":true}"#,
+        r#"{"type":"quick","name":"Ann","sets":["base","river"],"clock":{"base":86400,"increment":86400}}"#,
     ];
     let mut rng = Rng::new(42);
     let n: usize = std::env::var("CARC_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000);

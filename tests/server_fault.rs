@@ -725,3 +725,41 @@ async fn two_instances_keep_clocks_right_across_kills_of_the_owner() {
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
+
+/// Issue 38, quick play beyond one machine: two instances on PostgreSQL. Ann asks on one,
+/// Bo on the other; the instance holding the quick-play lease pairs them (the other
+/// forwards Bo's request there), and each plays the room through the instance it reached.
+/// When the pairing instance dies, the other takes the lease and pairs the next players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_play_pairs_players_on_different_instances() {
+    let url = postgres::cluster().database("quick_two");
+    let flags = ["--lease-secs", "2"];
+    let mut servers = [start_on(&url, &flags), start_on(&url, &flags)];
+    let ask =
+        |name: &str| json!({"type": "quick", "name": name, "sets": ["base"], "clock": {"base": 300, "increment": 3}});
+    let paired = |v: &Value| (v["type"] == "paired").then(|| v.clone());
+    let mut ann = connect(&servers[0].1).await;
+    send(&mut ann, ask("Ann")).await;
+    first(&mut ann, 10, |v| (v["type"] == "quick").then_some(())).await.expect("Ann waits");
+    let mut bo = connect(&servers[1].1).await;
+    send(&mut bo, ask("Bo")).await;
+    let (a, b) = (first(&mut ann, 10, paired).await.unwrap(), first(&mut bo, 10, paired).await.unwrap());
+    assert_eq!(a["room"], b["room"]);
+    for (ws, p) in [(&mut ann, &a), (&mut bo, &b)] {
+        send(ws, json!({"type": "join", "room": p["room"], "token": p["token"]})).await;
+        let state =
+            first(ws, 10, |v| (v["type"] == "state").then(|| v.clone())).await.expect("the game, from either instance");
+        assert_eq!(state["clock"]["running"], 0);
+    }
+    // The pairing instance dies; once its lease lapses the other pairs.
+    servers[0].0.kill();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut cy = connect(&servers[1].1).await;
+    send(&mut cy, ask("Cy")).await;
+    first(&mut cy, 10, |v| (v["type"] == "quick").then_some(())).await.expect("Cy waits");
+    servers[0] = start_on(&url, &flags);
+    let mut dee = connect(&servers[0].1).await;
+    send(&mut dee, ask("Dee")).await;
+    let (c, d) = (first(&mut cy, 10, paired).await.unwrap(), first(&mut dee, 10, paired).await.unwrap());
+    assert_eq!(c["room"], d["room"]);
+}

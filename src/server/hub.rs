@@ -8,10 +8,11 @@ use super::config::Config;
 use super::refusal::Refusal;
 use super::room::{self, Room};
 use super::store::{Instance, Lease, Store, StoreError};
-use super::{address::address_key, forward, planners, quota, random::random_id};
+use super::{address::address_key, forward, listing, planners, quick, quota, random::random_id};
 use crate::engine::TileSet;
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
@@ -27,6 +28,14 @@ pub struct Server {
     pub(super) planners: planners::Planners,
     /// Other instances' addresses: exempt from the per-address connection cap.
     pub(super) peers: Arc<RwLock<HashSet<IpAddr>>>,
+    /// Quick play's queue (used where this instance pairs).
+    pub(super) quick: quick::QuickPlay,
+    /// This instance holds the quick-play lease (PostgreSQL: it pairs for all).
+    pub(super) quick_held: AtomicBool,
+    /// The public lobby, as last read.
+    pub(super) listing: listing::Listing,
+    /// Numbers connections (a quick-play ticket is cancelled by its connection's).
+    pub(super) connections: AtomicU64,
 }
 
 impl Server {
@@ -46,6 +55,10 @@ impl Server {
             rooms_made: quota::Quota::new(config.rooms_per_address, "rooms"),
             computers_asked: quota::Quota::new(config.computers_per_address, "computer players"),
             planners: planners::Planners::new(config.planners),
+            quick: quick::QuickPlay::default(),
+            quick_held: AtomicBool::new(false),
+            listing: listing::Listing::default(),
+            connections: AtomicU64::new(0),
             config,
         }))
     }
@@ -75,9 +88,16 @@ pub(super) async fn leases(server: Weak<Server>) {
         // Rooms loaded after this list keep the lease they just took until the next round.
         let held: Vec<(String, Arc<Mutex<Room>>)> =
             s.rooms.lock().expect("rooms").iter().map(|(id, r)| (id.clone(), r.clone())).collect();
-        let ids: Vec<String> = held.iter().map(|(id, _)| id.clone()).collect();
+        let mut ids: Vec<String> = held.iter().map(|(id, _)| id.clone()).collect();
+        let pairs = s.quick_held.load(Ordering::Relaxed);
+        if pairs {
+            ids.push(quick::QUICK_LEASE.to_string());
+        }
         match s.store.renew(&ids).await {
             Ok(Some(kept)) => {
+                if pairs && !kept.contains(quick::QUICK_LEASE) {
+                    s.quick_held.store(false, Ordering::Relaxed);
+                }
                 for (id, room) in held.into_iter().filter(|(id, _)| !kept.contains(id)) {
                     {
                         let mut rooms = s.rooms.lock().expect("rooms");
@@ -192,6 +212,32 @@ impl From<StoreError> for Unserved {
 impl From<Refusal> for Unserved {
     fn from(r: Refusal) -> Unserved {
         Unserved::Refused(r)
+    }
+}
+
+/// Where quick play pairs: here (None), or (PostgreSQL) at the instance holding the
+/// quick-play lease, connected to for a client at `ip` (taken here when nobody holds it).
+pub(super) async fn quick_host(
+    server: &Arc<Server>,
+    ip: IpAddr,
+    may_forward: bool,
+) -> Result<Option<forward::Upstream>, Unserved> {
+    let deadline = Instant::now() + Duration::from_secs_f64(server.config.lease_secs.max(1.0) + 2.0);
+    loop {
+        let url = match server.store.lease(quick::QUICK_LEASE).await? {
+            Lease::Ours => {
+                server.quick_held.store(true, Ordering::Relaxed);
+                return Ok(None);
+            }
+            Lease::Theirs(_) if !may_forward => return Err(Unserved::Elsewhere),
+            Lease::Theirs(url) => url,
+        };
+        let secret = server.store.cluster_secret().unwrap_or_default();
+        match forward::open(&url, secret, ip).await {
+            Ok(up) => return Ok(Some(up)),
+            Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(Refusal::Unreachable(e))),
+            Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+        }
     }
 }
 

@@ -5,8 +5,9 @@
 use super::bots::play_computers;
 use super::clock::ClockRule;
 use super::forward;
-use super::hub::{room, Place, Server, Unserved};
+use super::hub::{self, room, Place, Server, Unserved};
 use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
+use super::quick::{Paired, QuickRefusal, Ticket, Wish};
 use super::random::{random_id, random_seed};
 use super::refusal::Refusal;
 use super::room::{hash, seat_meta, Meta, Progress, Room};
@@ -39,9 +40,16 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
             Some(r) => r.lock().await.legal().map(|m| vec![m]),
             None => Err(Refusal::JoinFirst),
         },
-        ClientMsg::Create { seats, sets, options, absent_secs, clock } => {
-            let room = NewRoom { seats, sets, options, absent_secs, clock };
+        ClientMsg::Create { seats, sets, options, absent_secs, clock, public } => {
+            let room = NewRoom { seats, sets, options, absent_secs, clock, public };
             create(server, ip, room).await.map(|m| vec![m])
+        }
+        ClientMsg::Lobby => server.listing.answer(&server.store, server.config.time.now_ms()).await.map(|m| vec![m]),
+        ClientMsg::Quick { name, sets, clock } => return quick(server, c, ip, name, Wish { sets, clock }).await,
+        ClientMsg::QuickCancel => {
+            server.quick.cancel(c.id);
+            c.quick = None;
+            Ok(vec![ServerMsg::Quick { waiting: false }])
         }
         ClientMsg::Join { room: id, token, name } => match served(server, c, &id, ip).await {
             Ok(r) => join(server, c, r, token, name).await,
@@ -220,6 +228,80 @@ struct NewRoom {
     options: Value,
     absent_secs: u64,
     clock: Option<ClockRule>,
+    public: bool,
+}
+
+/// `quick`: wait for a player who wants the same sets and clock, or pair with one who
+/// waits: a public room of the two is made (the one who waited longer in seat 0, the host)
+/// and its game started; each hears `paired` with its seat's token. Where another
+/// instance pairs (PostgreSQL), the request goes there.
+async fn quick(server: &Arc<Server>, c: &mut Client, ip: IpAddr, name: String, wish: Wish) -> Handled {
+    leave(c).await;
+    match hub::quick_host(server, ip, !c.forwarded).await {
+        Ok(None) => {}
+        Ok(Some(up)) => return Handled::Forward(Box::new(up)),
+        Err(Unserved::Elsewhere) => return Handled::Moved,
+        Err(Unserved::Refused(e)) => return Handled::Replies(vec![ServerMsg::refused(&e)]),
+    }
+    let answer = pair(server, c, ip, name, wish).await;
+    Handled::Replies(vec![answer.unwrap_or_else(|e| ServerMsg::refused(&e))])
+}
+
+/// Queue a ticket, or pair it with the one that waited longest for the same wish.
+async fn pair(
+    server: &Arc<Server>,
+    c: &mut Client,
+    ip: IpAddr,
+    name: String,
+    wish: Wish,
+) -> Result<ServerMsg, Refusal> {
+    // A wish that could never start a game is refused before it waits.
+    let setup = json!({"players": [{"name": "A"}, {"name": "B"}], "sets": wish.sets, "options": {}, "seed": 1});
+    let setup = crate::record::parse_setup(&setup).map_err(|e| Refusal::Setup(e.to_string()))?;
+    crate::engine::Game::new(server.tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
+    let (tell, rx) = tokio::sync::oneshot::channel();
+    let ticket = Ticket { name: name.clone(), ip, wish: wish.clone(), tell, connection: c.id };
+    let mate = match server.quick.ask(ticket) {
+        Err(QuickRefusal::TooMany) => return Err(Refusal::QuickTooMany),
+        Err(QuickRefusal::Full) => return Err(Refusal::QuickFull),
+        Ok(None) => {
+            c.quick = Some(rx);
+            return Ok(ServerMsg::Quick { waiting: true });
+        }
+        Ok(Some(mate)) => mate,
+    };
+    let seats = [&mate.name, &name].map(|n| protocol::SeatRequest { name: n.clone(), kind: SeatKind::Person });
+    let asked = NewRoom {
+        seats: seats.into(),
+        sets: wish.sets,
+        options: json!({}),
+        absent_secs: 120,
+        clock: wish.clock,
+        public: true,
+    };
+    let made = match create(server, ip, asked).await {
+        Ok(ServerMsg::Created { room, tokens, .. }) => start_paired(server, &room).await.map(|()| (room, tokens)),
+        Ok(_) => Err(Refusal::Damaged("a room was made without its tokens".into())),
+        Err(e) => Err(e),
+    };
+    let (room, tokens) = match made {
+        Ok(made) => made,
+        Err(e) => {
+            server.quick.put_back(mate);
+            return Err(e);
+        }
+    };
+    let token = |s: usize| tokens[s].clone().expect("a person's seat has a token");
+    // A mate that left this very moment finds its seat's clock running, as any absent player.
+    let _ = mate.tell.send(Paired { room: room.clone(), seat: 0, token: token(0) });
+    Ok(ServerMsg::Paired { room, seat: 1, token: token(1) })
+}
+
+/// The game of a room quick play just made starts at once.
+async fn start_paired(server: &Arc<Server>, id: &str) -> Result<(), Refusal> {
+    let r = server.rooms.lock().expect("rooms").get(id).cloned().ok_or(Refusal::NoSuchRoom)?;
+    let mut guard = r.lock().await;
+    guard.start(&server.store, &server.tiles, random_seed()).await
 }
 
 /// Create a room: its seats' tokens (the creator's is seat 0's, the others are the invite
@@ -246,7 +328,7 @@ async fn create(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<Serv
 
 /// Make a room once the address may (see [`create`]).
 async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<ServerMsg, Refusal> {
-    let NewRoom { seats, sets, options, absent_secs, clock } = asked;
+    let NewRoom { seats, sets, options, absent_secs, clock, public } = asked;
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
@@ -268,11 +350,13 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
         })
         .collect();
     let host = (seats[0].kind != SeatKind::Person).then(random_id);
-    let open = seats.iter().any(|s| s.kind == SeatKind::Open).then(random_id);
+    // A public room's open seats are taken from the lobby, without a secret.
+    let open = (!public && seats.iter().any(|s| s.kind == SeatKind::Open)).then(random_id);
     let meta = Meta {
         host: host.as_deref().map(hash),
         open: open.as_deref().map(hash),
         clock,
+        public,
         ..Meta::new(meta_seats, sets, options, absent_secs)
     };
     // The setup is checked now, so that a room that could never start is not made.
@@ -292,6 +376,9 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
         return Err(Refusal::NewRoomElsewhere);
     }
     server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data"), None).await?;
+    if public {
+        server.store.publish(&id, server.config.time.now_ms()).await?;
+    }
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     Ok(ServerMsg::Created { room: id, tokens, host, open })
 }

@@ -60,6 +60,8 @@ pub enum ClientMsg {
         absent_secs: u64,
         /// Each seat's clock (none: untimed).
         clock: Option<ClockRule>,
+        /// Listed in the lobby (its open seats are then taken without a secret).
+        public: bool,
     },
     /// Follow a room: with a seat's token to play it, without to watch.
     Join {
@@ -109,6 +111,19 @@ pub enum ClientMsg {
         /// At most [`MAX_GAMES`].
         rooms: Vec<(String, String)>,
     },
+    /// The public rooms waiting for players and the live games to watch.
+    Lobby,
+    /// Be paired with the next player who asks for the same sets and clock.
+    Quick {
+        /// The name the other player will see.
+        name: String,
+        /// Tile sets.
+        sets: Vec<String>,
+        /// The clock (none: untimed).
+        clock: Option<ClockRule>,
+    },
+    /// Wait no more for quick play.
+    QuickCancel,
     /// Say something to the room (players only): plain text, one line.
     Chat {
         /// What is said, normalised as [`chat_text`] says.
@@ -131,6 +146,9 @@ impl ClientMsg {
             ClientMsg::Legal => "legal",
             ClientMsg::Chat { .. } => "chat",
             ClientMsg::Games { .. } => "games",
+            ClientMsg::Lobby => "lobby",
+            ClientMsg::Quick { .. } => "quick",
+            ClientMsg::QuickCancel => "quick_cancel",
         }
     }
 
@@ -145,13 +163,28 @@ impl ClientMsg {
                 | ClientMsg::Rematch
                 | ClientMsg::Legal
                 | ClientMsg::Chat { .. }
+                | ClientMsg::QuickCancel
         )
     }
 }
 
 /// Every message type a client may send.
-pub const KINDS: [&str; 11] =
-    ["create", "join", "claim", "start", "act", "computer", "rematch", "ping", "legal", "chat", "games"];
+pub const KINDS: [&str; 14] = [
+    "create",
+    "join",
+    "claim",
+    "start",
+    "act",
+    "computer",
+    "rematch",
+    "ping",
+    "legal",
+    "chat",
+    "games",
+    "lobby",
+    "quick",
+    "quick_cancel",
+];
 
 /// The most legal actions a frame lists: far more than any position has (a tile's
 /// placements and a figure's spots are a few hundred at most).
@@ -341,6 +374,29 @@ fn number(o: &Map<String, Value>, k: &str, max: u64) -> Result<u64, BadMessage> 
     field(o, k)?.as_u64().filter(|n| *n <= max).ok_or_else(|| BadMessage::NotANumber { field: k.into(), max })
 }
 
+/// The `sets` of a `create` or a `quick`: at most 8 names.
+fn sets_field(o: &Map<String, Value>) -> Result<Vec<String>, BadMessage> {
+    use BadMessage::Shape;
+    let sets = field(o, "sets")?
+        .as_array()
+        .ok_or(Shape("\"sets\" must be a list"))?
+        .iter()
+        .map(|s| s.as_str().filter(|s| s.len() <= MAX_ID).map(str::to_string).ok_or(Shape("a set is a name")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if sets.len() > 8 {
+        return Err(Shape("at most 8 sets"));
+    }
+    Ok(sets)
+}
+
+/// The optional `clock` of a `create` or a `quick` (null: none).
+fn clock_field(o: &Map<String, Value>) -> Result<Option<ClockRule>, BadMessage> {
+    match o.get("clock") {
+        None | Some(Value::Null) => Ok(None),
+        Some(c) => clock_rule(c).map(Some),
+    }
+}
+
 /// A room's clock as `create` asks for it: `{"base", "increment", "max", "timeout"}` in
 /// seconds (increment 0, no maximum and `"computer"` unless given).
 fn clock_rule(v: &Value) -> Result<ClockRule, BadMessage> {
@@ -376,7 +432,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
     let kind = field(o, "type")?.as_str().ok_or_else(|| BadMessage::NotText("type".into()))?;
     Ok(match kind {
         "create" => {
-            only(o, &["seats", "sets", "options", "absent_secs", "clock"])?;
+            only(o, &["seats", "sets", "options", "absent_secs", "clock", "public"])?;
             let seats = field(o, "seats")?.as_array().ok_or(Shape("\"seats\" must be a list"))?;
             if !(1..=5).contains(&seats.len()) {
                 return Err(Shape("a room has 1 to 5 seats"));
@@ -401,25 +457,17 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
                     Ok(SeatRequest { name: name_field(s)?, kind })
                 })
                 .collect::<Result<Vec<_>, BadMessage>>()?;
-            let sets = field(o, "sets")?
-                .as_array()
-                .ok_or(Shape("\"sets\" must be a list"))?
-                .iter()
-                .map(|s| s.as_str().filter(|s| s.len() <= MAX_ID).map(str::to_string).ok_or(Shape("a set is a name")))
-                .collect::<Result<Vec<_>, _>>()?;
-            if sets.len() > 8 {
-                return Err(Shape("at most 8 sets"));
-            }
+            let sets = sets_field(o)?;
             let options = o.get("options").cloned().unwrap_or(Value::Object(Map::new()));
             if !options.is_object() {
                 return Err(Shape("\"options\" must be an object"));
             }
             let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
-            let clock = match o.get("clock") {
-                None | Some(Value::Null) => None,
-                Some(c) => Some(clock_rule(c)?),
+            let public = match o.get("public") {
+                None => false,
+                Some(v) => v.as_bool().ok_or(Shape("\"public\" is true or false"))?,
             };
-            ClientMsg::Create { seats, sets, options, absent_secs, clock }
+            ClientMsg::Create { seats, sets, options, absent_secs, clock: clock_field(o)?, public }
         }
         "join" => {
             only(o, &["room", "token", "name"])?;
@@ -475,6 +523,18 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
                 })
                 .collect::<Result<Vec<_>, BadMessage>>()?;
             ClientMsg::Games { rooms }
+        }
+        "lobby" => {
+            only(o, &[])?;
+            ClientMsg::Lobby
+        }
+        "quick" => {
+            only(o, &["name", "sets", "clock"])?;
+            ClientMsg::Quick { name: name_field(o)?, sets: sets_field(o)?, clock: clock_field(o)? }
+        }
+        "quick_cancel" => {
+            only(o, &[])?;
+            ClientMsg::QuickCancel
         }
         "chat" => {
             only(o, &["text"])?;
@@ -586,6 +646,29 @@ pub enum ServerMsg {
         /// One per room.
         games: Vec<GameLine>,
     },
+    /// The answer to `lobby`: public rooms waiting for players, and live games to watch,
+    /// newest first (at most [`LOBBY_KEPT`] each).
+    Lobby {
+        /// Rooms in their lobby with an open seat.
+        waiting: Vec<LobbyRoom>,
+        /// Games being played.
+        live: Vec<LobbyRoom>,
+    },
+    /// The answer to `quick` (`waiting: true`: in the queue) and `quick_cancel` (false).
+    Quick {
+        /// Whether this connection waits to be paired.
+        waiting: bool,
+    },
+    /// Quick play found a player: the room made for both (its game started), this
+    /// connection's seat and the seat's token; join it with the token.
+    Paired {
+        /// The room.
+        room: String,
+        /// The seat.
+        seat: usize,
+        /// Plays it.
+        token: String,
+    },
     /// How many watch the room now.
     Watchers {
         /// The count.
@@ -628,6 +711,40 @@ pub struct GameLine {
     pub moved_at: Option<u64>,
 }
 
+/// Rooms of each kind the lobby lists at most.
+pub const LOBBY_KEPT: usize = 50;
+
+/// A public room as the lobby lists it: nothing a player of it would not show a watcher.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LobbyRoom {
+    /// The room (a watch link's id; open seats are claimed with it).
+    pub room: String,
+    /// Tile sets.
+    pub sets: Vec<String>,
+    /// Its clock (null: untimed).
+    pub clock: Option<ClockRule>,
+    /// The seats: name, kind and a computer's level.
+    pub seats: Vec<LobbySeat>,
+    /// `lobby` or `playing`.
+    pub status: &'static str,
+    /// Actions played.
+    pub actions: usize,
+    /// When the last was played (or the game began), in seconds since 1970.
+    pub moved_at: Option<u64>,
+}
+
+/// A seat of a [`LobbyRoom`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LobbySeat {
+    /// The name shown.
+    pub name: String,
+    /// Who sits there.
+    pub kind: Occupant,
+    /// A computer's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+}
+
 /// Chat lines a room keeps and shows on joining.
 pub const CHAT_KEPT: usize = 50;
 
@@ -667,6 +784,9 @@ pub struct RoomFrame {
     /// The seat that lost the game on time (left out: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost_on_time: Option<usize>,
+    /// Listed in the lobby (left out: not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
     /// How many watch.
     pub watchers: u32,
     /// The seats.

@@ -2,6 +2,7 @@
 //! `params` (for the page to say in its language) beside the English `message` (the
 //! protocol's `error` frame, docs/online.md); the server's code passes the reason as this type.
 
+use super::quick::QUICK_PER_ADDRESS;
 use super::room::{CHAT_PER_WINDOW, CHAT_WINDOW, CONNECTIONS_PER_SEAT};
 use super::store::StoreError;
 use crate::record::ActionError;
@@ -90,6 +91,10 @@ pub enum Refusal {
     Damaged(String),
     /// The instance that holds the room cannot be reached: why.
     Unreachable(super::forward::Unreachable),
+    /// The address has [`QUICK_PER_ADDRESS`] quick-play requests waiting.
+    QuickTooMany,
+    /// The quick-play queue is full.
+    QuickFull,
 }
 
 impl fmt::Display for Refusal {
@@ -104,6 +109,10 @@ impl fmt::Display for Refusal {
             Refusal::NotStarted => f.write_str("the game has not started"),
             Refusal::Over => f.write_str("the game is over"),
             Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::QuickTooMany => {
+                write!(f, "this address has {QUICK_PER_ADDRESS} quick-play requests waiting, as many as it may")
+            }
+            Refusal::QuickFull => f.write_str("too many players are waiting for quick play: try again soon"),
             Refusal::OutOfTime => f.write_str("your time ran out before this move came"),
             Refusal::MovedOn { at, n } => write!(f, "the game has moved on: it is at action {at}, not {n}"),
             Refusal::NoSuchSeat => f.write_str("no such seat"),
@@ -147,6 +156,8 @@ impl Refusal {
             Refusal::NotStarted => "not_started",
             Refusal::Over => "over",
             Refusal::NotYourTurn => "not_your_turn",
+            Refusal::QuickTooMany => "quick_too_many",
+            Refusal::QuickFull => "quick_full",
             Refusal::OutOfTime => "out_of_time",
             Refusal::MovedOn { .. } => "moved_on",
             Refusal::NoSuchSeat => "no_such_seat",
@@ -183,6 +194,7 @@ impl Refusal {
         use serde_json::json;
         let v = match self {
             Refusal::SeatOpenTooOften => json!({"max": CONNECTIONS_PER_SEAT}),
+            Refusal::QuickTooMany => json!({"max": QUICK_PER_ADDRESS}),
             Refusal::TooManyWatchers { max } => json!({"max": max}),
             Refusal::MovedOn { at, n } => json!({"at": at, "n": n}),
             Refusal::ChatTooFast => json!({"max": CHAT_PER_WINDOW, "secs": CHAT_WINDOW.as_secs()}),

@@ -111,12 +111,26 @@ pub struct Meta {
     /// game ended there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_on_time: Option<usize>,
+    /// Listed in the lobby (its open seats are taken without the open link's secret).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
 }
 
 impl Meta {
     /// A room's metadata before its first game.
     pub fn new(seats: Vec<SeatMeta>, sets: Vec<String>, options: Value, absent_secs: u64) -> Meta {
-        Meta { seats, sets, options, absent_secs, game: 0, host: None, open: None, clock: None, lost_on_time: None }
+        Meta {
+            seats,
+            sets,
+            options,
+            absent_secs,
+            game: 0,
+            host: None,
+            open: None,
+            clock: None,
+            lost_on_time: None,
+            public: false,
+        }
     }
 
     /// The seat a token plays, if any (every seat compared, in constant time each).
@@ -472,6 +486,7 @@ impl Room {
             absent_secs: self.meta.absent_secs,
             clock: self.meta.clock,
             lost_on_time: self.meta.lost_on_time,
+            public: self.meta.public,
             watchers: self.watchers,
             seats: self
                 .meta

@@ -62,6 +62,10 @@ pub(super) struct Client {
     upstream: Option<forward::Upstream>,
     /// Forwarded here by another instance: never forwarded again (no loops).
     pub(super) forwarded: bool,
+    /// This connection's number on this instance.
+    pub(super) id: u64,
+    /// Waiting for quick play: the pairing, when it comes.
+    pub(super) quick: Option<tokio::sync::oneshot::Receiver<super::quick::Paired>>,
     budget: f64,
     refilled: Instant,
 }
@@ -124,6 +128,8 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
         rx: None,
         upstream: None,
         forwarded,
+        id: server.connections.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        quick: None,
         budget: 0.0,
         refilled: Instant::now(),
     };
@@ -141,6 +147,12 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
         let owner = async {
             match c.upstream.as_mut() {
                 Some(up) => futures_util::StreamExt::next(up).await,
+                None => std::future::pending().await,
+            }
+        };
+        let paired = async {
+            match c.quick.as_mut() {
+                Some(rx) => rx.await.ok(),
                 None => std::future::pending().await,
             }
         };
@@ -221,6 +233,13 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
                 };
                 for r in replies {
                     if socket.send(frame(&r)).await.is_err() { break }
+                }
+            }
+            p = paired => {
+                c.quick = None;
+                if let Some(p) = p {
+                    let m = ServerMsg::Paired { room: p.room, seat: p.seat, token: p.token };
+                    if socket.send(frame(&m)).await.is_err() { break }
                 }
             }
             _ = pings.tick() => {

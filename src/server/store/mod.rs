@@ -151,6 +151,24 @@ impl Store {
         }
     }
 
+    /// List a room in the lobby from `at` (milliseconds since 1970; set once, when a public
+    /// room is made).
+    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.publish(id, at).await,
+            Store::Postgres(p) => p.publish(id, at).await,
+        }
+    }
+
+    /// The public rooms made after `since` (milliseconds since 1970), newest first, at most
+    /// `limit`: the lobby reads which wait for players and which are played from them.
+    pub async fn public_rooms(&self, since: u64, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.public_rooms(since, limit).await,
+            Store::Postgres(p) => p.public_rooms(since, limit).await,
+        }
+    }
+
     /// Rooms whose running clock runs out before `before` (milliseconds since 1970) and
     /// that no live instance holds, at most `limit`: the clock watch loads them.
     pub async fn due(&self, before: u64, limit: usize) -> Result<Vec<String>, StoreError> {

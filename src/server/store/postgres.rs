@@ -32,6 +32,8 @@ const SCHEMA: &str = "
     ALTER TABLE rooms ADD COLUMN IF NOT EXISTS progress TEXT;
     ALTER TABLE rooms ADD COLUMN IF NOT EXISTS deadline BIGINT;
     CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;
+    ALTER TABLE rooms ADD COLUMN IF NOT EXISTS public_at BIGINT;
+    CREATE INDEX IF NOT EXISTS rooms_public ON rooms (public_at) WHERE public_at IS NOT NULL;
     CREATE TABLE IF NOT EXISTS games (room TEXT NOT NULL, game INTEGER NOT NULL, setup TEXT NOT NULL,
                                       PRIMARY KEY (room, game));
     CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, game INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -60,6 +62,8 @@ static PUT_ROOM: LazyLock<String> = LazyLock::new(|| {
 });
 static PUT_ROOM_PROGRESS: LazyLock<String> =
     LazyLock::new(|| format!("UPDATE rooms SET meta = $2, progress = $4, deadline = $5 WHERE id = $1 AND {}", held(3)));
+static PUBLISH: LazyLock<String> =
+    LazyLock::new(|| format!("UPDATE rooms SET public_at = $2 WHERE id = $1 AND {}", held(3)));
 static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {} RETURNING 1)
@@ -179,6 +183,25 @@ impl Postgres {
             }
         };
         fenced(changed.map_err(err)?)
+    }
+
+    /// List a room in the lobby from `at` (milliseconds since 1970).
+    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
+        let c = self.client().await?;
+        fenced(c.execute(PUBLISH.as_str(), &[&id, &(at as i64), &self.me.id]).await.map_err(err)?)
+    }
+
+    /// The public rooms made after `since`, newest first, at most `limit`.
+    pub async fn public_rooms(&self, since: u64, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT id, meta, progress FROM rooms WHERE public_at > $1 ORDER BY public_at DESC LIMIT $2",
+                &[&(since as i64), &(limit as i64)],
+            )
+            .await
+            .map_err(err)?;
+        Ok(rows.iter().map(|r| Summary { id: r.get(0), meta: r.get(1), progress: r.get(2) }).collect())
     }
 
     /// Rooms whose running clock runs out before `before` (milliseconds since 1970) and

@@ -14,6 +14,8 @@ use tokio::sync::oneshot;
 enum Write {
     /// Create or replace a room's metadata (and its progress, when its clock changed).
     Room { id: String, meta: String, progress: Option<ProgressRow> },
+    /// A room is listed in the lobby from this time on (milliseconds since 1970).
+    Public { id: String, at: i64 },
     /// A game of a room begins: its setup (seed included) and the room's metadata naming
     /// it, in one transaction, so that a crash leaves both or neither.
     Game { room: String, game: u32, setup: String, meta: String, progress: ProgressRow },
@@ -50,30 +52,33 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
                                           PRIMARY KEY (room, n));",
     )
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    // Rooms made before "my games" lack their progress column.
-    let has_progress = c
-        .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'progress'")
-        .and_then(|mut q| q.exists([]))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if !has_progress {
-        c.execute_batch("ALTER TABLE rooms ADD COLUMN progress TEXT")
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    // Rooms made before clocks lack the running clock's deadline, and the file the time
-    // the server was last alive.
-    let has_deadline = c
-        .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'deadline'")
-        .and_then(|mut q| q.exists([]))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if !has_deadline {
-        c.execute_batch(
+    let fail = |e: rusqlite::Error| StoreError::from(format!("{}: {e}", path.display()));
+    // Files made before "my games" lack the rooms' progress; before clocks, the running
+    // clock's deadline; before the lobby, when a public room was made.
+    for (column, add) in [
+        ("progress", "ALTER TABLE rooms ADD COLUMN progress TEXT"),
+        (
+            "deadline",
             "ALTER TABLE rooms ADD COLUMN deadline INTEGER;
              CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;",
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        ),
+        (
+            "public_at",
+            "ALTER TABLE rooms ADD COLUMN public_at INTEGER;
+             CREATE INDEX IF NOT EXISTS rooms_public ON rooms (public_at) WHERE public_at IS NOT NULL;",
+        ),
+    ] {
+        let has = c
+            .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = ?1")
+            .and_then(|mut q| q.exists([column]))
+            .map_err(fail)?;
+        if !has {
+            c.execute_batch(add).map_err(fail)?;
+        }
     }
+    // The time the server was last alive.
     c.execute_batch("CREATE TABLE IF NOT EXISTS alive (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL)")
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(fail)?;
     Ok(c)
 }
 
@@ -134,6 +139,32 @@ impl Sqlite {
     /// Store a room's metadata (and progress).
     pub async fn put_room(&self, id: &str, meta: String, progress: Option<ProgressRow>) -> Result<(), StoreError> {
         self.write(Write::Room { id: id.into(), meta, progress }).await
+    }
+
+    /// List a room in the lobby from `at` (milliseconds since 1970).
+    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
+        self.write(Write::Public { id: id.into(), at: at as i64 }).await
+    }
+
+    /// The public rooms made after `since` (milliseconds since 1970), newest first, at
+    /// most `limit`: their metadata and progress.
+    pub async fn public_rooms(&self, since: u64, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        let read = self.read.clone();
+        let work = move || {
+            let c = read.lock().map_err(|_| "the database lock is poisoned")?;
+            let mut q = c
+                .prepare_cached(
+                    "SELECT id, meta, progress FROM rooms WHERE public_at > ?1 ORDER BY public_at DESC LIMIT ?2",
+                )
+                .map_err(|e| e.to_string())?;
+            let rows = q
+                .query_map(params![since as i64, limit as i64], |r| {
+                    Ok(Summary { id: r.get(0)?, meta: r.get(1)?, progress: r.get(2)? })
+                })
+                .map_err(|e| e.to_string())?;
+            Ok(rows.collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?)
+        };
+        tokio::task::spawn_blocking(work).await.map_err(|_| "reading rooms failed")?
     }
 
     /// Rooms whose running clock runs out before `before` (milliseconds since 1970), at
@@ -284,6 +315,7 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)], now: u64) -> Vec<Result<
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
+                Write::Public { id, at } => run("UPDATE rooms SET public_at = ?2 WHERE id = ?1", params![id, at]),
                 Write::Room { id, meta, progress: Some(p) } => run(
                     "UPDATE rooms SET meta = ?2, progress = ?3, deadline = ?4 WHERE id = ?1",
                     params![id, meta, p.json, p.deadline()],

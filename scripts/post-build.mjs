@@ -85,6 +85,7 @@ ${local("bars.js")}
 ${local("side-panel.js")}
 ${local("replay-viewer.js")}
 ${local("review.js")}
+${local("lobby.js")}
 ${local("online-panel.js")}
 ${local("new-game.js")}
 ${local("app.js")}

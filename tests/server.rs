@@ -1059,6 +1059,12 @@ async fn clock_exchange() {
     play_documented("clock_exchange").await;
 }
 
+/// docs/online.md's quick play: two players paired, the game found in the lobby and watched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_exchange() {
+    play_documented("quick_exchange").await;
+}
+
 /// The legal actions go to the seat to play only: the other seat and a watcher hear whose
 /// turn it is, never what it may play; they are exactly the engine's, and a `legal` request
 /// answers the same to anyone in the room (a refusal before the game starts).

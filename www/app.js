@@ -20,6 +20,7 @@ import { OnlinePanel, roomLink } from "./online-panel.js";
 import { ReplayViewer } from "./replay-viewer.js";
 import { ReviewPanel, dropKeptReviews } from "./review.js";
 import { COLORS, NewGameDialog } from "./new-game.js";
+import { LobbyDialog } from "./lobby.js";
 import { Sheet, moreMenu, shareDialog } from "./bars.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
@@ -249,6 +250,7 @@ async function start() {
   page.replay = new ReplayViewer(page);
   page.review = new ReviewPanel(page);
   page.newGame = new NewGameDialog(page);
+  page.lobby = new LobbyDialog(page);
   $(".board-wrap").append(page.card.root);
   new ResizeObserver(() => page.side.keepClear()).observe(page.card.root);
   window.carc = { bindings: W, game: null, view: null, bots: page.table.bots, replay: page.replay, sound: played,

@@ -5,6 +5,15 @@
 // 10 s left. The server alone decides when time is up.
 import { el } from "./dom.js";
 
+/** A clock choice of the page's selects (`"300+3"`: base + increment seconds, `"day"`: a day a
+ *  move with at most 3 banked, `""`: none) as `create` and `quick` take it. */
+export function clockOf(value, timeout = "computer") {
+  if (!value) return null;
+  if (value === "day") return { base: 86400, increment: 86400, max: 259200, timeout };
+  const [base, increment] = value.split("+").map(Number);
+  return { base, increment, timeout };
+}
+
 /** Time left below which a clock is marked low: a minute, or a fifth of a short clock's base. */
 export function lowAt(rule) {
   return Math.max(10_000, Math.min(60_000, (rule?.base ?? 300) * 200));

@@ -177,7 +177,9 @@ export class Table {
     const c = s.coop;
     const colours = !idle && c && step === "coop" && waits === "meeple"
       ? c.colours[s.current_player].filter((x) => c.meeples[c.palette.indexOf(x)] > 0) : [];
-    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, idle, passes,
+    // Waiting to be paired by quick play (no room yet).
+    const quick = joining && !!online.quickWish;
+    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, quick, idle, passes,
       passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
   }
 
@@ -217,7 +219,7 @@ export class Table {
     const step = s.phase.step;
     if (turn.replay) return t("hint.replay");
     if (s.over) return t("hint.over");
-    if (turn.joining) return t("hint.joining");
+    if (turn.joining) return t(turn.quick ? "quick.waiting" : "hint.joining");
     if (turn.lobby) return t("hint.lobby");
     if (this.locked) return t("hint.readonly");
     if (turn.computer) return t("hint.computer", { name, level: t(`level.${turn.computer}`) });

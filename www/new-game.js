@@ -4,6 +4,7 @@
 import { $, el } from "./dom.js";
 import { levelsWon } from "./coop.js";
 import { guideProgress, guidesFor, keepProgress, say } from "./guide.js";
+import { clockOf } from "./clocks.js";
 
 /** Seat i's colour, named `name.i` in the texts. */
 export const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"];
@@ -70,12 +71,8 @@ export class NewGameDialog {
   /** The clock chosen, as `create` takes it (docs/online.md, Clocks), or none. */
   clockChoice() {
     const v = $("#ng-clock").value;
-    if (!v) return null;
-    if (v === "day") return { base: 86400, increment: 86400, max: 259200, timeout: "computer" };
-    const [base, increment] = v === "custom"
-      ? [Math.round(Number($("#ng-clock-min").value) * 60), Math.round(Number($("#ng-clock-inc").value))]
-      : v.split("+").map((n) => Number(n));
-    return { base, increment, timeout: "computer" };
+    return clockOf(v !== "custom" ? v
+      : `${Math.round(Number($("#ng-clock-min").value) * 60)}+${Math.round(Number($("#ng-clock-inc").value))}`);
   }
 
   /** Show the choices of the kind of game picked: levels and circles, or sets and rules. */
@@ -138,6 +135,7 @@ export class NewGameDialog {
     this.syncSets(all);
     this.syncMode();
     $("#ng-online-box").hidden = !page.hasServer;
+    $("#ng-lobby-box").hidden = !page.hasServer;
     this.syncOnline();
     page.onlinePanel.renderMyGames();
     $("#ng-error").textContent = "";
@@ -152,6 +150,7 @@ export class NewGameDialog {
   /** A server answers (or not) beside the page: online play may be chosen. */
   serverFound(yes) {
     $("#ng-online-box").hidden = !yes;
+    $("#ng-lobby-box").hidden = !yes;
     this.syncOnline();
     if ($("#new-game").open) this.page.onlinePanel.renderMyGames();
   }
@@ -191,7 +190,7 @@ export class NewGameDialog {
     if (page.hasServer && $("#ng-online").checked) {
       // Online: the server picks the seed and plays the computers.
       const clock = this.clockChoice();
-      page.onlinePanel.create(clock ? { ...opts, clock } : opts).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
+      page.onlinePanel.create({ ...opts, ...(clock ? { clock } : {}), public: $("#ng-public").checked }).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
       return;
     }
     if (seedText) {

@@ -178,13 +178,32 @@ export class OnlinePanel {
     const o = this.connect();
     const seats = opts.players.map((p, i) => i === 0 || !p.computer ? { name: p.name, kind: "person" }
       : p.computer === "open" ? { name: p.name, kind: "open" } : { name: p.name, kind: "computer", level: p.computer });
-    const created = await o.create({ seats, sets: opts.sets, options: opts.options, ...(opts.clock ? { clock: opts.clock } : {}) });
+    const created = await o.create({ seats, sets: opts.sets, options: opts.options,
+      ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.public ? { public: true } : {}) });
     try { localStorage.setItem(inviteKey(created.room), JSON.stringify(this.links(created.room, created.tokens, seats, created.open))); } catch { /* full */ }
     rememberSeat(created.room, created.tokens[0]);
     history.replaceState(null, "", `${location.pathname}#room=${created.room}`);
     o.join(created.room, created.tokens[0]);
     if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
     this.showInvites(created.room);
+  }
+
+  /** Play the seat `token` holds in `room` (quick play's pairing): kept, and joined. */
+  enter(room, token) {
+    rememberSeat(room, token);
+    history.replaceState(null, "", `${location.pathname}#room=${room}`);
+    this.connect().join(room, token);
+    this.render();
+  }
+
+  /** A public room from the lobby: take one of its open seats (the name asked first; no
+   *  secret needed) or watch it. */
+  visit(room, take) {
+    const o = this.connect();
+    history.replaceState(null, "", `${location.pathname}#room=${room}`);
+    if (take) this.askName(o, room, "");
+    else o.join(room);
+    this.render();
   }
 
   showInvites(room) {

@@ -78,6 +78,7 @@ export class Online extends EventTarget {
       this.retry = 250;
       this.setStatus("online");
       if (this.joining) this.raw(this.joining);
+      else if (this.quickWish) this.raw(this.quickWish);
     };
     ws.onmessage = (e) => { try { this.handle(JSON.parse(e.data)); } catch (err) { this.emit("error", err.message); } };
     ws.onclose = () => {
@@ -125,6 +126,26 @@ export class Online extends EventTarget {
       };
       send();
     });
+  }
+
+  /** The public lobby: resolves to `{waiting, live}` (docs/online.md). */
+  lobby() { return this.ask({ type: "lobby" }, "lobby"); }
+
+  /** Wait to be paired with the next player who asks for the same sets and clock (asked
+   *  again after a reconnection until paired or cancelled); "paired" tells the room. */
+  quick(name, sets, clock) {
+    // The server leaves the room this connection was in.
+    this.joining = null;
+    this.room = null;
+    this.seat = null;
+    this.quickWish = { type: "quick", name, sets, ...(clock ? { clock } : {}) };
+    this.raw(this.quickWish);
+    this.emit("room", null);
+  }
+
+  quickCancel() {
+    this.quickWish = null;
+    this.raw({ type: "quick_cancel" });
   }
 
   /** Create a room; resolves to `{room, tokens}` (the first token is this player's). */
@@ -228,6 +249,15 @@ export class Online extends EventTarget {
         try { this.game.follow(m); } catch { if (this.joining) this.raw(this.joining); }
         break;
       }
+      case "quick":
+        this.emit("quick", { waiting: m.waiting });
+        break;
+      case "paired":
+        // Quick play found a player: the room's game has begun; its seat is this token's.
+        this.quickWish = null;
+        this.emit("paired", { room: m.room, seat: m.seat, token: m.token });
+        break;
+      case "lobby":
       case "created":
       case "claimed": {
         const i = this.pending.findIndex((p) => p.kind === m.type);
@@ -235,7 +265,8 @@ export class Online extends EventTarget {
         break;
       }
       case "error": {
-        const kind = { create: "created", claim: "claimed" }[m.re];
+        const kind = { create: "created", claim: "claimed", lobby: "lobby" }[m.re];
+        if (m.re === "quick") { this.quickWish = null; this.emit("quick", { waiting: false, error: this.refusalText(m) }); break; }
         const i = this.pending.findIndex((p) => p.kind === kind);
         if (i >= 0) this.pending.splice(i, 1)[0].reject(new Error(this.refusalText(m)));
         else this.emit("error", this.refusalText(m));

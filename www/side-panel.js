@@ -118,7 +118,8 @@ export class SidePanel {
     // In the room's lobby the turn line waits for the host, and the seats are the room's
     // (its list), not a game's.
     $("#players").hidden = !!turn.lobby || !!turn.joining;
-    if (turn.lobby || turn.joining) $("#turn-line").textContent = t(turn.joining ? "hint.joining" : "hint.lobby");
+    const joining = turn.quick ? "quick.waiting" : "hint.joining";
+    if (turn.lobby || turn.joining) $("#turn-line").textContent = t(turn.joining ? joining : "hint.lobby");
     $("#btn-replay").disabled = replay.active || s.actions === 0;
 
     this.renderChoices(s, turn, b);
@@ -158,7 +159,7 @@ export class SidePanel {
       list.replaceChildren(...lines.slice(-200).reverse().map(([x, now]) => this.logItem(x, { class: now ? "now" : "" })));
     } else if (turn.lobby || turn.joining) {
       // The room has not begun, or is not joined yet: nothing of a game to tell yet.
-      list.replaceChildren(this.logItem({ text: t(turn.joining ? "hint.joining" : "log.lobby") }));
+      list.replaceChildren(this.logItem({ text: t(turn.joining ? joining : "log.lobby") }));
     } else {
       list.replaceChildren(...page.log.slice(-200).reverse().map((x) => this.logItem(x)));
     }

@@ -11,8 +11,11 @@
 //! turn and every client connects to one of the two, so half of them reach their room
 //! forwarded by the other instance. Memory is the whole process's (servers and clients).
 //!
+//! With `--clock S` every room has a clock of S seconds a player plus 5 s a move (issue 38):
+//! each move then also stops one clock and starts the next, saved with the action.
+//!
 //!   cargo run --release --features server --example load -- [--rooms 100,1000,2000] [--secs 20] [--think-ms 0]
-//!       [--store sqlite|postgres] [--instances 1|2]
+//!       [--store sqlite|postgres] [--instances 1|2] [--clock 3600]
 
 #[cfg(not(feature = "server"))]
 fn main() {
@@ -153,11 +156,13 @@ mod load {
         }
     }
 
-    async fn create_room(
-        ws: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
-    ) -> (String, Vec<String>) {
+    async fn create_room(ws: &mut Ws, clock: Option<u64>) -> (String, Vec<String>) {
         let seats: Vec<Value> = (0..4).map(|i| json!({"name": format!("P{i}"), "kind": "person"})).collect();
-        send(ws, json!({"type": "create", "seats": seats, "sets": ["base"]})).await;
+        let mut create = json!({"type": "create", "seats": seats, "sets": ["base"]});
+        if let Some(base) = clock {
+            create["clock"] = json!({"base": base, "increment": 5});
+        }
+        send(ws, create).await;
         loop {
             let Some(Ok(Message::Text(t))) = ws.next().await else { panic!("create") };
             let v: Value = serde_json::from_str(&t).unwrap();
@@ -188,6 +193,7 @@ mod load {
         let think_ms: u64 = get("--think-ms").and_then(|s| s.parse().ok()).unwrap_or(0);
         let store = get("--store").unwrap_or_else(|| "sqlite".into());
         let instances: usize = get("--instances").and_then(|s| s.parse().ok()).unwrap_or(1);
+        let clock: Option<u64> = get("--clock").map(|s| s.parse().expect("--clock seconds"));
         assert!(store == "sqlite" || store == "postgres", "--store sqlite|postgres");
         assert!(instances == 1 || store == "postgres", "several instances share PostgreSQL only");
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
@@ -220,7 +226,7 @@ mod load {
                 let before = rss_kb();
                 let mut rooms = Vec::new();
                 for r in 0..n {
-                    rooms.push(create_room(&mut creators[r % instances]).await);
+                    rooms.push(create_room(&mut creators[r % instances], clock).await);
                 }
                 let idle = rss_kb();
                 let stats = Arc::new(Stats {
@@ -260,7 +266,7 @@ mod load {
                 println!(
                     "{}",
                     json!({
-                        "store": store, "instances": instances,
+                        "store": store, "instances": instances, "clock_secs": clock,
                         "rooms": n, "connections": 4 * n, "think_ms": think_ms, "seconds": elapsed,
                         "actions_per_sec": actions as f64 / elapsed,
                         "latency_ms_p50": percentile(&mut lat, 0.5), "latency_ms_p99": percentile(&mut lat, 0.99),

@@ -375,10 +375,8 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
     if server.store.lease(&id).await? != Lease::Ours {
         return Err(Refusal::NewRoomElsewhere);
     }
-    server.store.put_room(&id, serde_json::to_string(&meta).expect("plain data"), None).await?;
-    if public {
-        server.store.publish(&id, server.config.time.now_ms()).await?;
-    }
+    let public_at = public.then(|| server.config.time.now_ms());
+    server.store.new_room(&id, serde_json::to_string(&meta).expect("plain data"), public_at).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     Ok(ServerMsg::Created { room: id, tokens, host, open })
 }

@@ -151,12 +151,12 @@ impl Store {
         }
     }
 
-    /// List a room in the lobby from `at` (milliseconds since 1970; set once, when a public
-    /// room is made).
-    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
+    /// Store a new room's metadata; a public one is listed in the lobby from `public_at`
+    /// (milliseconds since 1970). Refused (`Taken`) if the id exists.
+    pub async fn new_room(&self, id: &str, meta: String, public_at: Option<u64>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.publish(id, at).await,
-            Store::Postgres(p) => p.publish(id, at).await,
+            Store::Sqlite(s) => s.new_room(id, meta, public_at).await,
+            Store::Postgres(p) => p.new_room(id, meta, public_at).await,
         }
     }
 

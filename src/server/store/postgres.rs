@@ -62,8 +62,9 @@ static PUT_ROOM: LazyLock<String> = LazyLock::new(|| {
 });
 static PUT_ROOM_PROGRESS: LazyLock<String> =
     LazyLock::new(|| format!("UPDATE rooms SET meta = $2, progress = $4, deadline = $5 WHERE id = $1 AND {}", held(3)));
-static PUBLISH: LazyLock<String> =
-    LazyLock::new(|| format!("UPDATE rooms SET public_at = $2 WHERE id = $1 AND {}", held(3)));
+static NEW_ROOM: LazyLock<String> = LazyLock::new(|| {
+    format!("INSERT INTO rooms (id, meta, public_at) SELECT $1, $2, $4 WHERE {}", held(3))
+});
 static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {} RETURNING 1)
@@ -185,10 +186,11 @@ impl Postgres {
         fenced(changed.map_err(err)?)
     }
 
-    /// List a room in the lobby from `at` (milliseconds since 1970).
-    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
+    /// Store a new room (its lease just taken), listed in the lobby from `public_at`.
+    pub async fn new_room(&self, id: &str, meta: String, public_at: Option<u64>) -> Result<(), StoreError> {
         let c = self.client().await?;
-        fenced(c.execute(PUBLISH.as_str(), &[&id, &(at as i64), &self.me.id]).await.map_err(err)?)
+        let public_at = public_at.map(|t| t as i64);
+        fenced(c.execute(NEW_ROOM.as_str(), &[&id, &meta, &self.me.id, &public_at]).await.map_err(err)?)
     }
 
     /// The public rooms made after `since`, newest first, at most `limit`.

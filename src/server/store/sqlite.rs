@@ -14,8 +14,8 @@ use tokio::sync::oneshot;
 enum Write {
     /// Create or replace a room's metadata (and its progress, when its clock changed).
     Room { id: String, meta: String, progress: Option<ProgressRow> },
-    /// A room is listed in the lobby from this time on (milliseconds since 1970).
-    Public { id: String, at: i64 },
+    /// A new room, listed in the lobby from `public_at` (milliseconds since 1970) if public.
+    NewRoom { id: String, meta: String, public_at: Option<i64> },
     /// A game of a room begins: its setup (seed included) and the room's metadata naming
     /// it, in one transaction, so that a crash leaves both or neither.
     Game { room: String, game: u32, setup: String, meta: String, progress: ProgressRow },
@@ -141,9 +141,9 @@ impl Sqlite {
         self.write(Write::Room { id: id.into(), meta, progress }).await
     }
 
-    /// List a room in the lobby from `at` (milliseconds since 1970).
-    pub async fn publish(&self, id: &str, at: u64) -> Result<(), StoreError> {
-        self.write(Write::Public { id: id.into(), at: at as i64 }).await
+    /// Store a new room (listed in the lobby from `public_at`, if given).
+    pub async fn new_room(&self, id: &str, meta: String, public_at: Option<u64>) -> Result<(), StoreError> {
+        self.write(Write::NewRoom { id: id.into(), meta, public_at: public_at.map(|t| t as i64) }).await
     }
 
     /// The public rooms made after `since` (milliseconds since 1970), newest first, at
@@ -315,7 +315,10 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)], now: u64) -> Vec<Result<
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
-                Write::Public { id, at } => run("UPDATE rooms SET public_at = ?2 WHERE id = ?1", params![id, at]),
+                Write::NewRoom { id, meta, public_at } => run(
+                    "INSERT INTO rooms (id, meta, public_at) VALUES (?1, ?2, ?3)",
+                    params![id, meta, public_at],
+                ),
                 Write::Room { id, meta, progress: Some(p) } => run(
                     "UPDATE rooms SET meta = ?2, progress = ?3, deadline = ?4 WHERE id = ?1",
                     params![id, meta, p.json, p.deadline()],

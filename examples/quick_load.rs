@@ -83,7 +83,10 @@ mod quick {
                         let Some(Ok(Message::Text(t))) = ws.next().await else { return None };
                         let v: Value = serde_json::from_str(&t).unwrap();
                         if v["type"] == "paired" {
-                            return Some((t0.elapsed().as_secs_f64() * 1000.0, v["room"].as_str().unwrap().to_string()));
+                            return Some((
+                                t0.elapsed().as_secs_f64() * 1000.0,
+                                v["room"].as_str().unwrap().to_string(),
+                            ));
                         }
                         assert_ne!(v["type"], "error", "{v}");
                     }

@@ -203,3 +203,45 @@ async fn the_time_a_server_was_away_is_charged_to_no_one() {
     assert!((56_900..=58_100).contains(&left), "{state}");
     assert_eq!(state["clock"]["running"], 0);
 }
+
+/// Issue 38, clocks: a seat the host hands to a computer while its clock runs stops with
+/// what it has left (a computer never runs out), and the next person's clock runs when the
+/// turn comes to them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_handed_to_a_computer_stops_its_clock() {
+    let time = Time::default();
+    let t = time.clone();
+    let (addr, _srv) = server(move |c| c.time = t, db("clock-handed")).await;
+    let mut ann = Client::connect(addr).await;
+    let seats = json!([{"name": "Ann", "kind": "person"}, {"name": "Bo", "kind": "person"}]);
+    ann.send(json!({"type": "create", "seats": seats, "sets": ["base"], "absent_secs": 0, "clock": {"base": 600}}))
+        .await;
+    let created = ann.until("created").await;
+    let room = created["room"].clone();
+    ann.send(json!({"type": "join", "room": room, "token": created["tokens"][0]})).await;
+    ann.until("room").await;
+    ann.send(json!({"type": "start"})).await;
+    let mut am = Mirror::default();
+    am.take(&ann.until("state").await);
+    // Ann plays her turn; Bo (never come) runs 100 s of his clock, then goes to a computer.
+    let v = play_turn(&mut ann, &mut am).await;
+    assert_eq!(v["clock"]["running"], 1);
+    time.advance(Duration::from_secs(100));
+    ann.send(json!({"type": "computer", "seat": 1, "level": "easy"})).await;
+    let frame = ann.until("room").await;
+    assert_eq!(frame["seats"][1]["kind"], "computer");
+    // The computer plays Bo's turn; its clock stood at what was left, and Ann's runs again.
+    let back = loop {
+        let f = ann.until("action").await;
+        if f["turn"] == 0 {
+            break f;
+        }
+    };
+    let bo = left(&back, 1);
+    assert!((499_000..=500_000).contains(&bo), "100 s used, no increment, then stopped: {back}");
+    assert_eq!(back["clock"]["running"], 0);
+    time.advance(Duration::from_secs(3600));
+    let out = ann.until("timeout").await;
+    assert_eq!(out["seat"], 0, "Ann's clock ran out, never the computer's: {out}");
+    assert_eq!(out["clock"]["left"][1].as_u64(), Some(bo));
+}

@@ -167,10 +167,12 @@ export class Table {
     // Online, before the room's first frame (a name asked, a connection on its way): no
     // game of the room to show yet.
     const joining = !!online && !room;
+    // A seat that lost on time ended the game there (a clock whose rule is a loss).
+    const lostOnTime = !replay && room?.status === "over" ? room.lost_on_time ?? null : null;
     // A guided game: the learner plays only their own moves; the others play themselves.
     const guide = this.host.guide?.();
     // Nobody plays in a room's lobby (the host has not started) or before its first frame.
-    const idle = replay || this.locked || !!computer || waiting || offline || lobby || joining
+    const idle = replay || this.locked || !!computer || waiting || offline || lobby || joining || lostOnTime !== null
       || (!!guide && !guide.learnerTurn(s.actions));
     const step = s.phase.step, waits = s.phase.waits;
     const passes = !!s.may_pass; // the engine's rule (Game::may_pass), never restated here
@@ -179,7 +181,7 @@ export class Table {
       ? c.colours[s.current_player].filter((x) => c.meeples[c.palette.indexOf(x)] > 0) : [];
     // Waiting to be paired by quick play (no room yet).
     const quick = joining && !!online.quickWish;
-    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, quick, idle, passes,
+    return { replay, computer, waiting, watching: !!online && online.seat === null, offline, lobby, joining, quick, lostOnTime, idle, passes,
       passKey: step === "coop" && waits === "removal" ? "btn.noMore" : "btn.pass", colours };
   }
 
@@ -220,6 +222,7 @@ export class Table {
     if (turn.replay) return t("hint.replay");
     if (s.over) return t("hint.over");
     if (turn.joining) return t(turn.quick ? "quick.waiting" : "hint.joining");
+    if (turn.lostOnTime !== null) return t("clock.lostOnTime", { name: s.players[turn.lostOnTime]?.name ?? "?" });
     if (turn.lobby) return t("hint.lobby");
     if (this.locked) return t("hint.readonly");
     if (turn.computer) return t("hint.computer", { name, level: t(`level.${turn.computer}`) });

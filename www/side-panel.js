@@ -120,6 +120,7 @@ export class SidePanel {
     $("#players").hidden = !!turn.lobby || !!turn.joining;
     const joining = turn.quick ? "quick.waiting" : "hint.joining";
     if (turn.lobby || turn.joining) $("#turn-line").textContent = t(turn.joining ? joining : "hint.lobby");
+    if (turn.lostOnTime !== null) $("#turn-line").textContent = `${t("turn.over")}: ${t("clock.lostOnTime", { name: s.players[turn.lostOnTime]?.name ?? "?" })}`;
     $("#btn-replay").disabled = replay.active || s.actions === 0;
 
     this.renderChoices(s, turn, b);

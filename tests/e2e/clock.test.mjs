@@ -139,3 +139,28 @@ test("the element in a fan's page shows a room's clocks", async () => {
   await shot(a, "clock-element-1280");
   await a.context().close();
 });
+
+test("with the rated rule the seat that runs out loses: both pages say so and nobody plays on", async () => {
+  const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await a.goto(server.url + "server.json");
+  const { room, tokens } = await makeRoom(a, { base: 4, timeout: "loss" });
+  a.errors.length = 0; // server.json's page asked for a favicon
+  await followInvite(a, `${server.url}#room=${room}&t=${tokens[0]}`);
+  await followInvite(b, `${server.url}#room=${room}&t=${tokens[1]}`);
+  await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
+  await a.click("#on-start");
+  for (const p of [a, b]) {
+    await p.waitForFunction(() => /Ann ran out of time and loses/.test(document.querySelector("#notice").textContent), null, { timeout: 15000 });
+    await p.waitForFunction(() => /Ann lost on time/.test(document.querySelector("#turn-line").textContent));
+    assert.match(await p.textContent("#on-room"), /Ann lost on time/);
+  }
+  assert.equal(await a.textContent("#hint"), "Ann lost on time.", "the hint says so, not whose move it is");
+  assert.ok(await a.locator("#on-rematch").isVisible(), "the host may ask for a rematch");
+  await shot(a, "clock-lost-1280");
+  await pullSheet(b);
+  await shot(b, "clock-lost-390");
+  for (const p of [a, b]) assert.deepEqual(p.errors, []);
+  await a.context().close();
+  await b.context().close();
+});

@@ -62,9 +62,8 @@ static PUT_ROOM: LazyLock<String> = LazyLock::new(|| {
 });
 static PUT_ROOM_PROGRESS: LazyLock<String> =
     LazyLock::new(|| format!("UPDATE rooms SET meta = $2, progress = $4, deadline = $5 WHERE id = $1 AND {}", held(3)));
-static NEW_ROOM: LazyLock<String> = LazyLock::new(|| {
-    format!("INSERT INTO rooms (id, meta, public_at) SELECT $1, $2, $4 WHERE {}", held(3))
-});
+static NEW_ROOM: LazyLock<String> =
+    LazyLock::new(|| format!("INSERT INTO rooms (id, meta, public_at) SELECT $1, $2, $4 WHERE {}", held(3)));
 static PUT_GAME: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH g AS (INSERT INTO games (room, game, setup) SELECT $1, $2, $3 WHERE {} RETURNING 1)

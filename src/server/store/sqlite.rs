@@ -315,10 +315,9 @@ fn commit(c: &mut Connection, batch: &[(Write, Reply)], now: u64) -> Vec<Result<
                     "INSERT INTO rooms (id, meta) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET meta = ?2",
                     params![id, meta],
                 ),
-                Write::NewRoom { id, meta, public_at } => run(
-                    "INSERT INTO rooms (id, meta, public_at) VALUES (?1, ?2, ?3)",
-                    params![id, meta, public_at],
-                ),
+                Write::NewRoom { id, meta, public_at } => {
+                    run("INSERT INTO rooms (id, meta, public_at) VALUES (?1, ?2, ?3)", params![id, meta, public_at])
+                }
                 Write::Room { id, meta, progress: Some(p) } => run(
                     "UPDATE rooms SET meta = ?2, progress = ?3, deadline = ?4 WHERE id = ?1",
                     params![id, meta, p.json, p.deadline()],

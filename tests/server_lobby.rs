@@ -109,6 +109,12 @@ async fn quick_play_pairs_the_same_wishes_only() {
         let state = c.until("state").await;
         assert_eq!(state["clock"]["running"], 0, "the game and Ann's clock run: {state}");
     }
+    // Cy joins a room instead of waiting: his wish pairs no more.
+    cy.send(json!({"type": "join", "room": mine["room"]})).await;
+    cy.until("room").await;
+    let mut fay = Client::connect(addr).await;
+    fay.send(json!({"type": "quick", "name": "Fay", "sets": ["river", "base"], "clock": {"base": 5, "increment": 3}})).await;
+    assert_eq!(fay.until("quick").await["waiting"], true, "Cy left the queue by joining a room");
     // Dee cancelled: another player asking for her wish waits.
     let mut eve = Client::connect(addr).await;
     eve.send(json!({"type": "quick", "name": "Eve", "sets": ["base"], "clock": {"base": 300}})).await;

@@ -288,8 +288,10 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
     leave(&mut c).await;
 }
 
-/// The client leaves its room (closing or joining another), here or at its owner.
+/// The client leaves its room (closing or joining another), here or at its owner, and
+/// waits for quick play no more (its ticket, whose channel closes, is skipped).
 pub(super) async fn leave(c: &mut Client) {
+    c.quick = None;
     if let Some(room) = c.room.take() {
         c.hosts = false;
         room.lock().await.exit(c.seat.take());

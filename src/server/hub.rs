@@ -147,7 +147,8 @@ pub(super) async fn clocks(server: Weak<Server>) {
         tick = tick.wrapping_add(1);
         let held: Vec<Arc<Mutex<Room>>> = s.rooms.lock().expect("rooms").values().cloned().collect();
         for r in held {
-            let mut guard = r.lock().await;
+            // A room busy (a move being saved) is looked at on the next tick.
+            let Ok(mut guard) = r.try_lock() else { continue };
             if guard.out_of_time().is_none() {
                 continue;
             }

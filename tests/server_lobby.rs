@@ -113,7 +113,8 @@ async fn quick_play_pairs_the_same_wishes_only() {
     cy.send(json!({"type": "join", "room": mine["room"]})).await;
     cy.until("room").await;
     let mut fay = Client::connect(addr).await;
-    fay.send(json!({"type": "quick", "name": "Fay", "sets": ["river", "base"], "clock": {"base": 5, "increment": 3}})).await;
+    fay.send(json!({"type": "quick", "name": "Fay", "sets": ["river", "base"], "clock": {"base": 5, "increment": 3}}))
+        .await;
     assert_eq!(fay.until("quick").await["waiting"], true, "Cy left the queue by joining a room");
     // Dee cancelled: another player asking for her wish waits.
     let mut eve = Client::connect(addr).await;

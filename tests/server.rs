@@ -762,6 +762,8 @@ async fn static_files_carry_security_headers_and_stay_inside_dist() {
     std::fs::create_dir_all(&outside).unwrap();
     std::fs::write(dist.join("index.html"), "<!doctype html><script src=\"a.js\"></script>").unwrap();
     std::fs::write(dist.join("inline.html"), "<!doctype html><script>alert(1)</script>").unwrap();
+    std::fs::write(dist.join("embed.html"), "<!doctype html><script type=\"module\" src=\"embed.js\"></script>")
+        .unwrap();
     std::fs::write(dist.join("sub/real.txt"), "inside").unwrap();
     std::fs::write(outside.join("secret.txt"), "secret").unwrap();
     std::os::unix::fs::symlink(outside.join("secret.txt"), dist.join("leak.txt")).unwrap();
@@ -781,6 +783,17 @@ async fn static_files_carry_security_headers_and_stay_inside_dist() {
         assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval';"), "{path}: {csp}");
         assert!(csp.contains("object-src 'none'"), "{path}: {csp}");
     }
+    // Issue 38: only embed.html may be framed by other sites; the full page and the rest
+    // only by the server's own pages.
+    for path in ["/", "/index.html", "/inline.html", "/sub/real.txt", "/ws"] {
+        let out = http_get(addr, path).await;
+        let csp = header(&out, "content-security-policy").unwrap_or_default();
+        assert!(csp.ends_with("; frame-ancestors 'self'"), "{path}: {csp}");
+        assert_eq!(header(&out, "x-frame-options").as_deref(), Some("SAMEORIGIN"), "{path}");
+    }
+    let out = http_get(addr, "/embed.html?lang=nl").await;
+    assert!(!header(&out, "content-security-policy").unwrap().contains("frame-ancestors"), "{out}");
+    assert_eq!(header(&out, "x-frame-options"), None);
     assert!(http_get(addr, "/").await.contains("a.js"));
     assert!(http_get(addr, "/alias.txt").await.ends_with("inside"), "a symlink inside dist is served");
     let out = http_get(addr, "/inline.html").await;

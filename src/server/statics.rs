@@ -3,6 +3,11 @@
 //! symlink. The content security policy allows the page's own scripts, styles, workers and
 //! WebAssembly, and no inline code but the inline scripts and styles the built pages hold,
 //! by their hashes (read once at start: the offline page and the API example have some).
+//!
+//! Only `embed.html` may be framed by other sites (docs/embedding.md); everything else,
+//! the full page first, only by the server's own pages (`frame-ancestors 'self'` and
+//! `X-Frame-Options: SAMEORIGIN`), so that no site can dress the game up as its own and
+//! lead a player to click in it (issue 38, with accounts coming).
 
 use super::start::StartError;
 use axum::extract::{Request, State};
@@ -24,14 +29,19 @@ pub struct Statics {
     default: HeaderValue,
 }
 
-/// The policy of a page whose inline scripts and styles have these `'sha256-…'` sources.
-pub fn policy(scripts: &[String], styles: &[String]) -> String {
+/// The page any site may frame.
+pub const FRAMABLE: &str = "/embed.html";
+
+/// The policy of a page whose inline scripts and styles have these `'sha256-…'` sources;
+/// `framable`: any site may frame it (else only the server's own pages).
+pub fn policy(scripts: &[String], styles: &[String], framable: bool) -> String {
     let list = |v: &[String]| v.iter().map(|h| format!(" {h}")).collect::<String>();
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{}; style-src 'self'{}; img-src 'self' data: blob:; \
-         connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'",
+         connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'{}",
         list(scripts),
-        list(styles)
+        list(styles),
+        if framable { "" } else { "; frame-ancestors 'self'" }
     )
 }
 
@@ -73,10 +83,11 @@ pub fn inline_hashes(html: &str) -> (Vec<String>, Vec<String>) {
 impl Statics {
     /// Read the pages of `dist` (top level) for their inline code.
     pub fn open(dist: Option<&Path>) -> Result<Statics, StartError> {
-        let default = HeaderValue::from_str(&policy(&[], &[])).expect("ASCII");
+        let default = HeaderValue::from_str(&policy(&[], &[], false)).expect("ASCII");
         let Some(dist) = dist else { return Ok(Statics { root: None, pages: HashMap::new(), default }) };
         let root = dist.canonicalize().map_err(|e| StartError::Dist(dist.into(), e))?;
         let mut pages = HashMap::new();
+        pages.insert(FRAMABLE.to_string(), HeaderValue::from_str(&policy(&[], &[], true)).expect("ASCII"));
         for entry in std::fs::read_dir(&root).map_err(|e| StartError::Dist(root.clone(), e))?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if !name.ends_with(".html") {
@@ -87,7 +98,8 @@ impl Statics {
             if scripts.is_empty() && styles.is_empty() {
                 continue;
             }
-            let p = HeaderValue::from_str(&policy(&scripts, &styles))
+            let framable = format!("/{name}") == FRAMABLE;
+            let p = HeaderValue::from_str(&policy(&scripts, &styles, framable))
                 .map_err(|e| StartError::Policy(name.clone(), e.to_string()))?;
             if name == "index.html" {
                 pages.insert("/".to_string(), p.clone());
@@ -146,6 +158,10 @@ pub async fn guard(State(statics): State<Arc<Statics>>, request: Request, next: 
     // Seat tokens can sit in a page's address: never send it on.
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     h.insert(header::CONTENT_SECURITY_POLICY, statics.pages.get(&path).unwrap_or(&statics.default).clone());
+    // Browsers without frame-ancestors read this instead.
+    if path != FRAMABLE {
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
+    }
     response
 }
 

@@ -574,3 +574,24 @@ test("a guide in a small box on a phone: the bars never meet, no legal square is
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("another site may frame embed.html but not the full page", async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  fs.writeFileSync(path.join(site, "frames.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>frames</title><link rel="icon" href="data:,"></head>
+<body><main><h1>Frames</h1>
+<iframe id="full" title="full" src="${game.url}" width="600" height="300"></iframe>
+<iframe id="embed" title="embed" src="${game.url}embed.html?sets=base&players=Ann,Bo" width="600" height="300"></iframe>
+</main></body></html>`);
+  const refused = new Promise((resolve) => page.on("console", (m) => { if (/frame-ancestors/.test(m.text())) resolve(m.text()); }));
+  await page.goto(fans.url + "frames.html");
+  // The element in embed.html starts; the full page is refused by its policy.
+  const embed = page.frames().find((f) => f.url().startsWith(`${game.url}embed.html`));
+  await embed.waitForFunction(() => document.querySelector("carcassonne-game")?.game, null, { timeout: 20000 });
+  const said = await refused;
+  assert.match(said, /Framing '[^']*' violates .*"frame-ancestors 'self'"/);
+  assert.ok(said.includes(`'${game.url}'`), `the full page is the one refused: ${said}`);
+  const full = page.frames().find((f) => f !== page.mainFrame() && f !== embed);
+  assert.equal(await full.evaluate(() => !!document.querySelector("#board")).catch(() => false), false, "no game in the refused frame");
+  await page.context().close();
+});

@@ -61,6 +61,7 @@ export class Online extends EventTarget {
     this.game = null; // the copy of the game
     this.clock = null; // the clocks as last told: {left, running, at: when told (performance.now())}
     this.joining = null; // the join message, sent again after every reconnect
+    this.quickWish = null; // the quick-play request waiting, asked again after a reconnect
     this.chat = []; // the room's chat lines, oldest first, each once (by its number n)
     this.pending = []; // promises waiting for "created" / "claimed"
     this.retry = 250;
@@ -163,6 +164,7 @@ export class Online extends EventTarget {
    *  watching. A reconnection sends the same join (the same name again changes nothing). */
   join(room, token, name) {
     if (this.joining?.room !== room) this.chat = [];
+    this.quickWish = null; // the server stops waiting for a connection that joins a room
     this.joining = token ? { type: "join", room, token, ...(name ? { name } : {}) } : { type: "join", room };
     this.raw(this.joining);
   }

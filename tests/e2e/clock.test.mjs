@@ -127,9 +127,12 @@ test("the element in a fan's page shows a room's clocks", async () => {
   const el = a.locator("carcassonne-game");
   await a.waitForFunction(() => document.querySelector("carcassonne-game").shadowRoot?.querySelector(".players"));
   // The host starts the game over its own connection (the element has no lobby buttons).
+  // (The element makes its connection once its language has come: wait for it too.)
   await a.evaluate(() => new Promise((resolve) => {
-    const o = document.querySelector("carcassonne-game").online;
-    const go = () => (o.room ? (o.start(), resolve()) : setTimeout(go, 50));
+    const go = () => {
+      const o = document.querySelector("carcassonne-game").online;
+      if (o?.room) { o.start(); resolve(); } else setTimeout(go, 50);
+    };
     go();
   }));
   await a.waitForFunction(() => document.querySelector("carcassonne-game").shadowRoot.querySelectorAll(".clock").length === 2);

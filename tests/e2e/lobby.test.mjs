@@ -75,12 +75,13 @@ test("two players meet by quick play, one lets time run out, a watcher finds the
   await w.waitForFunction(() => window.carc.online?.room?.status === "playing" && window.carc.online.game);
   assert.equal(await w.evaluate(() => window.carc.online.seat), null, "a watcher");
 
-  // Ann lets her 5 s run out: every page shows that a computer took her seat.
-  for (const p of [a, b, w]) {
+  // Ann lets her 5 s run out: both players' pages say so and show a computer in her seat
+  // (the watcher, who may have come after it ran out, sees the computer).
+  for (const p of [a, b]) {
     await p.waitForFunction(() => /Ann ran out of time: a computer plays the seat now/.test(document.querySelector("#notice").textContent),
       null, { timeout: 15000 });
-    await p.waitForFunction(() => window.carc.online.room.seats[0].kind === "computer");
   }
+  for (const p of [a, b, w]) await p.waitForFunction(() => window.carc.online.room.seats[0].kind === "computer", null, { timeout: 15000 });
   await shot(a, "lobby-timeout-1280");
   await shot(b, "lobby-timeout-390");
   for (const p of [a, b, w]) assert.deepEqual(p.errors, []);

@@ -19,6 +19,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+# `carc serve`'s passkeys (webauthn-rs) link OpenSSL: its headers and pkg-config.
+if ! pkg-config --exists openssl 2>/dev/null; then
+  say "installing OpenSSL's headers (libssl-dev) and pkg-config from Debian"
+  sudo_="" ; [ "$(id -u)" = 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq libssl-dev pkg-config >/dev/null
+fi
+
 # wasm-bindgen-cli must equal the crate's wasm-bindgen version exactly (Cargo.lock).
 wbg=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/[^0-9.]/,""); print; exit}' Cargo.lock 2>/dev/null || true)
 if [ -n "$wbg" ] && ! wasm-bindgen --version 2>/dev/null | grep -q " $wbg\$"; then

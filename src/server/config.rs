@@ -49,6 +49,11 @@ pub struct Config {
     /// Computer seats one address may ask for per hour (in rooms it creates and seats it
     /// hands over): each costs CPU for a whole game.
     pub computers_per_address: usize,
+    /// Passkey requests (a sign-up, sign-in, added passkey or deletion begun) one address
+    /// may make per hour.
+    pub account_requests_per_address: usize,
+    /// Accounts one address may make per hour.
+    pub accounts_per_address: usize,
     /// Computers' plans made at once (blocking threads); one address gets at most half.
     pub planners: usize,
     /// Messages a connection may send per second (a burst of twice as many is allowed).
@@ -78,6 +83,8 @@ impl Config {
             trust_proxy: false,
             computers_per_address: 40,
             watchers_per_room: 500,
+            account_requests_per_address: 60,
+            accounts_per_address: 10,
             planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             messages_per_sec: 20,
             time: Time::default(),

@@ -27,6 +27,9 @@ pub type Upstream = WebSocketStream<MaybeTlsStream<TcpStream>>;
 const SECRET: &str = "x-carc-forwarder";
 /// The header a forwarder names its client's address in.
 const CLIENT: &str = "x-carc-client";
+/// The header a forwarder names its client's account in (the id; signed in by its cookie
+/// on the forwarding instance).
+const ACCOUNT: &str = "x-carc-account";
 
 /// Why the instance that holds a room cannot be reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,12 +58,15 @@ impl std::fmt::Display for Unreachable {
     }
 }
 
-/// Connect to the owner at `url` for a client at `ip` (2 s at most).
-pub async fn open(url: &str, secret: &str, ip: IpAddr) -> Result<Upstream, Unreachable> {
+/// Connect to the owner at `url` for a client at `ip`, signed in as `account` (2 s at most).
+pub async fn open(url: &str, secret: &str, ip: IpAddr, account: Option<&str>) -> Result<Upstream, Unreachable> {
     let mut request = url.into_client_request().map_err(|e| Unreachable::Address(url.into(), e.to_string()))?;
     let headers = request.headers_mut();
     headers.insert(SECRET, secret.parse().map_err(|_| Unreachable::Secret)?);
     headers.insert(CLIENT, ip.to_string().parse().map_err(|_| Unreachable::Client)?);
+    if let Some(a) = account {
+        headers.insert(ACCOUNT, a.parse().map_err(|_| Unreachable::Client)?);
+    }
     // Small buffers, as the server's own sockets: the default 128 KB read buffer per
     // forwarded client was most of a forwarding instance's memory.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
@@ -81,6 +87,12 @@ pub fn forwarded_for(headers: &HeaderMap, secret: Option<&str>) -> Option<IpAddr
         return None;
     }
     Some(address_key(headers.get(CLIENT)?.to_str().ok()?.parse().ok()?))
+}
+
+/// The account a forwarding instance names (with the cluster's secret, which
+/// [`forwarded_for`] checked).
+pub fn forwarded_account(headers: &HeaderMap) -> Option<String> {
+    Some(headers.get(ACCOUNT)?.to_str().ok()?.to_string())
 }
 
 /// The host of a `ws://host:port/…` address, when it is an IP address.

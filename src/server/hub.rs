@@ -25,6 +25,10 @@ pub struct Server {
     pub(super) rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
     pub(super) rooms_made: quota::Quota,
     pub(super) computers_asked: quota::Quota,
+    /// Passkey ceremonies started per address (sign-ups, sign-ins, passkeys added).
+    pub(super) account_requests: quota::Quota,
+    /// Accounts made per address.
+    pub(super) accounts_made: quota::Quota,
     pub(super) planners: planners::Planners,
     /// Other instances' addresses: exempt from the per-address connection cap.
     pub(super) peers: Arc<RwLock<HashSet<IpAddr>>>,
@@ -54,6 +58,8 @@ impl Server {
             rooms: StdMutex::new(HashMap::new()),
             rooms_made: quota::Quota::new(config.rooms_per_address, "rooms"),
             computers_asked: quota::Quota::new(config.computers_per_address, "computer players"),
+            account_requests: quota::Quota::new(config.account_requests_per_address, "passkey requests"),
+            accounts_made: quota::Quota::new(config.accounts_per_address, "accounts"),
             planners: planners::Planners::new(config.planners),
             quick: quick::QuickPlay::default(),
             quick_held: AtomicBool::new(false),
@@ -139,7 +145,7 @@ pub(super) async fn clocks(server: Weak<Server>) {
                 if s.rooms.lock().expect("rooms").contains_key(&id) {
                     continue;
                 }
-                if let Ok(Place::Here(r)) = room(&s, &id, std::net::Ipv4Addr::UNSPECIFIED.into(), false).await {
+                if let Ok(Place::Here(r)) = room(&s, &id, std::net::Ipv4Addr::UNSPECIFIED.into(), None, false).await {
                     super::bots::play_computers(s.clone(), r);
                 }
             }
@@ -181,6 +187,8 @@ fn sweep_once(server: &Server) {
     });
     server.rooms_made.prune();
     server.computers_asked.prune();
+    server.account_requests.prune();
+    server.accounts_made.prune();
 }
 
 /// Where a room is served.
@@ -221,6 +229,7 @@ impl From<Refusal> for Unserved {
 pub(super) async fn quick_host(
     server: &Arc<Server>,
     ip: IpAddr,
+    account: Option<&str>,
     may_forward: bool,
 ) -> Result<Option<forward::Upstream>, Unserved> {
     let deadline = Instant::now() + Duration::from_secs_f64(server.config.lease_secs.max(1.0) + 2.0);
@@ -234,7 +243,7 @@ pub(super) async fn quick_host(
             Lease::Theirs(url) => url,
         };
         let secret = server.store.cluster_secret().unwrap_or_default();
-        match forward::open(&url, secret, ip).await {
+        match forward::open(&url, secret, ip, account).await {
             Ok(up) => return Ok(Some(up)),
             Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(Refusal::Unreachable(e))),
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
@@ -247,7 +256,13 @@ pub(super) async fn quick_host(
 /// that cannot be reached (it died) is tried again until its lease has run out and this
 /// instance takes the room. A room loaded from disk plans its computers as the address
 /// that loaded it.
-pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward: bool) -> Result<Place, Unserved> {
+pub(super) async fn room(
+    server: &Arc<Server>,
+    id: &str,
+    ip: IpAddr,
+    account: Option<&str>,
+    may_forward: bool,
+) -> Result<Place, Unserved> {
     let deadline = Instant::now() + Duration::from_secs_f64(server.config.lease_secs.max(1.0) + 2.0);
     loop {
         if let Some(r) = server.rooms.lock().expect("rooms").get(id) {
@@ -259,7 +274,7 @@ pub(super) async fn room(server: &Arc<Server>, id: &str, ip: IpAddr, may_forward
             Lease::Theirs(url) => url,
         };
         let secret = server.store.cluster_secret().unwrap_or_default();
-        match forward::open(&url, secret, ip).await {
+        match forward::open(&url, secret, ip, account).await {
             Ok(up) => return Ok(Place::There(Box::new(up))),
             Err(e) if Instant::now() > deadline => return Err(Unserved::Refused(Refusal::Unreachable(e))),
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
@@ -308,7 +323,7 @@ mod tests {
         let meta = Meta::new(vec![], vec![], json!({}), 0);
         let id = "r".to_string();
         server.rooms.lock().unwrap().insert(id.clone(), Room::new(id.clone(), meta, None).shared());
-        let Ok(Place::Here(entering)) = room(&server, &id, "127.0.0.1".parse().unwrap(), false).await else {
+        let Ok(Place::Here(entering)) = room(&server, &id, "127.0.0.1".parse().unwrap(), None, false).await else {
             panic!("the room is here")
         };
         sweep_once(&server);

@@ -71,7 +71,7 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
 /// The room a join or a claim names, when it is served here; otherwise what to do with the
 /// message (pass it to the owner, send the client back, or refuse it).
 async fn served(server: &Arc<Server>, c: &mut Client, id: &str, ip: IpAddr) -> Result<Arc<Mutex<Room>>, Handled> {
-    match room(server, id, ip, !c.forwarded).await {
+    match room(server, id, ip, c.account_id(), !c.forwarded).await {
         Ok(Place::Here(r)) => {
             // A game whose turn is a computer's when it was loaded goes on.
             play_computers(server.clone(), r.clone());
@@ -237,7 +237,7 @@ struct NewRoom {
 /// instance pairs (PostgreSQL), the request goes there.
 async fn quick(server: &Arc<Server>, c: &mut Client, ip: IpAddr, name: String, wish: Wish) -> Handled {
     leave(c).await;
-    match hub::quick_host(server, ip, !c.forwarded).await {
+    match hub::quick_host(server, ip, c.account_id(), !c.forwarded).await {
         Ok(None) => {}
         Ok(Some(up)) => return Handled::Forward(Box::new(up)),
         Err(Unserved::Elsewhere) => return Handled::Moved,

@@ -7,6 +7,7 @@
 //! Under PostgreSQL a room lives on the instance holding its lease, and another instance
 //! forwards its clients there ([`forward`]). Only with `--features server`.
 
+pub mod accounts;
 mod address;
 mod bots;
 pub mod clock;
@@ -16,12 +17,14 @@ mod hub;
 pub mod listener;
 pub mod listing;
 mod lobby;
+mod passkeys;
 pub mod planners;
 pub mod protocol;
 pub mod quick;
 pub mod quota;
 mod random;
 pub mod rating;
+pub mod ratings;
 pub mod refusal;
 pub mod room;
 mod socket;
@@ -59,6 +62,7 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
                 ([(header::CACHE_CONTROL, "no-store")], axum::Json(serde_json::json!({ "server": true })))
             }),
         )
+        .merge(passkeys::routes())
         .with_state(server.clone());
     if let Some(dist) = &config.dist {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));

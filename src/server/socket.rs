@@ -3,12 +3,13 @@
 //! is served by another instance) the room's owner. What a message does is
 //! [`super::lobby`]'s.
 
+use super::accounts::{self, Account};
 use super::address::client_address;
 use super::hub::Server;
 use super::lobby::{handle, Handled};
 use super::protocol::{self, ServerMsg, MAX_MESSAGE};
 use super::room::{self, Room};
-use super::{forward, listener};
+use super::{forward, listener, passkeys};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -37,13 +38,21 @@ pub(super) async fn upgrade(
     // Another instance forwarding a client names the client's address (with the secret).
     let forwarded = forward::forwarded_for(&headers, server.store.cluster_secret());
     let ip = forwarded.unwrap_or_else(|| client_address(peer.addr.ip(), &headers, server.config.trust_proxy));
+    // Signed in by the session cookie here, or (forwarded) as the forwarder says.
+    let account = match forwarded {
+        Some(_) => match forward::forwarded_account(&headers) {
+            Some(id) => accounts::by_id(&server.store, &id).await.ok().flatten(),
+            None => None,
+        },
+        None => passkeys::account_of(&server, &headers).await,
+    };
     // Small buffers: a message is at most 16 KB, and the default 128 KB read buffer (zeroed
     // on every read) was most of the server's work under load.
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(8 * 1024)
         .write_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| connection(server, socket, ip, forwarded.is_some()))
+        .on_upgrade(move |socket| connection(server, socket, ip, forwarded.is_some(), account))
 }
 
 /// One client: what it joined, as which seat, and its message budget.
@@ -62,6 +71,8 @@ pub(super) struct Client {
     upstream: Option<forward::Upstream>,
     /// Forwarded here by another instance: never forwarded again (no loops).
     pub(super) forwarded: bool,
+    /// The account signed in (the session cookie at the upgrade).
+    pub(super) account: Option<Account>,
     /// This connection's number on this instance.
     pub(super) id: u64,
     /// Waiting for quick play: the pairing, when it comes.
@@ -81,6 +92,11 @@ enum Budget {
 }
 
 impl Client {
+    /// The signed-in account's id.
+    pub(super) fn account_id(&self) -> Option<&str> {
+        self.account.as_ref().map(|a| a.id.as_str())
+    }
+
     /// Spend one frame of the budget, refilled at `rate` a second up to a burst of twice
     /// that. Frames refused still count, so a client that keeps on is cut off after about
     /// four seconds' worth of them.
@@ -120,7 +136,7 @@ fn refusal(error: &str) -> Message {
     Message::Close(Some(axum::extract::ws::CloseFrame { code, reason: reason.into() }))
 }
 
-async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forwarded: bool) {
+async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forwarded: bool, account: Option<Account>) {
     let mut c = Client {
         room: None,
         seat: None,
@@ -128,6 +144,7 @@ async fn connection(server: Arc<Server>, mut socket: WebSocket, ip: IpAddr, forw
         rx: None,
         upstream: None,
         forwarded,
+        account,
         id: server.connections.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         quick: None,
         budget: 0.0,

@@ -11,6 +11,7 @@
 //! lease) can no longer change the room.
 
 pub mod postgres;
+pub mod sql;
 pub mod sqlite;
 
 use super::clock::Time;
@@ -119,6 +120,29 @@ pub struct Summary {
     /// Its progress.
     pub progress: Option<String>,
 }
+
+/// The tables that are not rooms', the same on both stores ([`sql`]): accounts (a name
+/// unique by its key, case and width folded), their passkeys, sessions (by the hash of
+/// the cookie's token), the WebAuthn ceremonies between their two requests, and ratings
+/// with their history (one row per rated game and account).
+pub const SIDE_SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
+                                         bot BIGINT NOT NULL, created BIGINT NOT NULL);
+    CREATE TABLE IF NOT EXISTS passkeys (id TEXT PRIMARY KEY, account TEXT NOT NULL, passkey TEXT NOT NULL,
+                                         created BIGINT NOT NULL, used BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys (account);
+    CREATE TABLE IF NOT EXISTS sessions (hash TEXT PRIMARY KEY, account TEXT NOT NULL, expires BIGINT NOT NULL);
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+    CREATE TABLE IF NOT EXISTS ceremonies (id TEXT PRIMARY KEY, state TEXT NOT NULL, expires BIGINT NOT NULL);
+    CREATE TABLE IF NOT EXISTS ratings (account TEXT NOT NULL, kind TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
+                                        deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,
+                                        games BIGINT NOT NULL, updated BIGINT NOT NULL, PRIMARY KEY (account, kind));
+    CREATE INDEX IF NOT EXISTS ratings_board ON ratings (kind, rating);
+    CREATE TABLE IF NOT EXISTS rating_history (room TEXT NOT NULL, game BIGINT NOT NULL, account TEXT NOT NULL,
+                                               kind TEXT NOT NULL, at BIGINT NOT NULL, opponent TEXT NOT NULL,
+                                               score DOUBLE PRECISION NOT NULL, rating DOUBLE PRECISION NOT NULL,
+                                               deviation DOUBLE PRECISION NOT NULL, PRIMARY KEY (room, game, account));
+    CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history (account, kind, at);";
 
 /// Chat lines kept on disk per room: older ones are deleted as new ones come.
 pub const CHAT_ON_DISK: u64 = 100;
@@ -235,6 +259,30 @@ impl Store {
             Store::Sqlite(s) => s.load(id).await,
             Store::Postgres(p) => p.load(id).await,
         }
+    }
+
+    /// Run statements on the tables that are not rooms' ([`sql`]) in one transaction: all
+    /// of them or none. A unique key taken is [`StoreError::Taken`].
+    pub async fn transact(&self, stmts: Vec<sql::Stmt>) -> Result<Vec<sql::Done>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.transact(stmts).await,
+            Store::Postgres(p) => p.transact(stmts).await,
+        }
+    }
+
+    /// After a deletion that must leave nothing behind (an account): SQLite's log is
+    /// written into the file and emptied. PostgreSQL reclaims deleted rows by its own
+    /// vacuum.
+    pub async fn scrub(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.scrub().await,
+            Store::Postgres(_) => Ok(()),
+        }
+    }
+
+    /// One statement of [`Store::transact`]'s.
+    pub async fn run(&self, stmt: sql::Stmt) -> Result<sql::Done, StoreError> {
+        Ok(self.transact(vec![stmt]).await?.pop().unwrap_or_default())
     }
 
     /// Take (or keep) the lease of a room, or say who holds it. A SQLite file has one

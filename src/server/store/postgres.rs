@@ -6,6 +6,7 @@
 //! ever half written; each checks in the same statement that this instance still holds the
 //! room's lease (fencing: an instance paused past its lease can no longer write).
 
+use super::sql::{Done, Stmt, Value};
 use super::{Instance, Lease, ProgressRow, StoreError, Stored, Summary, CHAT_ON_DISK};
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
 use std::collections::HashSet;
@@ -25,6 +26,9 @@ pub struct Postgres {
     secret: String,
     clients: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
+    /// The connection for the tables that are not rooms' ([`super::sql`]), whose
+    /// transactions need a connection of their own.
+    side: Mutex<Box<Client>>,
 }
 
 const SCHEMA: &str = "
@@ -119,10 +123,11 @@ impl Postgres {
         let first = connect(url).await?;
         first
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock(7230861); {SCHEMA}
+                "BEGIN; SELECT pg_advisory_xact_lock(7230861); {SCHEMA} {side}
                  INSERT INTO cluster (secret) VALUES (md5(random()::text || clock_timestamp()::text)
                      || md5(random()::text || clock_timestamp()::text)) ON CONFLICT DO NOTHING;
-                 COMMIT;"
+                 COMMIT;",
+                side = super::SIDE_SCHEMA
             ))
             .await
             .map_err(err)?;
@@ -139,7 +144,59 @@ impl Postgres {
         for _ in 1..CONNECTIONS {
             clients.push(Mutex::new(Arc::new(connect(url).await?)));
         }
-        Ok(Postgres { url: url.to_string(), me, secret, clients, next: AtomicUsize::new(0) })
+        let side = Mutex::new(Box::new(connect(url).await?));
+        Ok(Postgres { url: url.to_string(), me, secret, clients, next: AtomicUsize::new(0), side })
+    }
+
+    /// Run statements in one transaction (all or none), on the side connection.
+    pub async fn transact(&self, stmts: Vec<Stmt>) -> Result<Vec<Done>, StoreError> {
+        use tokio_postgres::types::{ToSql, Type};
+        let mut c = self.side.lock().await;
+        if c.is_closed() {
+            **c = connect(&self.url).await?;
+        }
+        let tx = c.transaction().await.map_err(err)?;
+        let mut done = Vec::with_capacity(stmts.len());
+        for s in &stmts {
+            let params: Vec<Box<dyn ToSql + Sync + Send>> = s
+                .params
+                .iter()
+                .map(|v| -> Box<dyn ToSql + Sync + Send> {
+                    match v {
+                        Value::Text(t) => Box::new(t.clone()),
+                        Value::Int(i) => Box::new(*i),
+                        Value::Real(r) => Box::new(*r),
+                        Value::Null => Box::new(None::<String>),
+                    }
+                })
+                .collect();
+            let refs: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+            let q = tx.prepare(s.sql).await.map_err(err)?;
+            if q.columns().is_empty() {
+                let changed = tx.execute(&q, &refs).await.map_err(err)?;
+                done.push(Done { rows: Vec::new(), changed });
+                continue;
+            }
+            let rows: Vec<Vec<Value>> = tx
+                .query(&q, &refs)
+                .await
+                .map_err(err)?
+                .iter()
+                .map(|r| {
+                    (0..r.len())
+                        .map(|i| match *r.columns()[i].type_() {
+                            Type::INT8 => r.get::<_, Option<i64>>(i).map_or(Value::Null, Value::Int),
+                            Type::INT4 => r.get::<_, Option<i32>>(i).map_or(Value::Null, |n| Value::Int(n as i64)),
+                            Type::FLOAT8 => r.get::<_, Option<f64>>(i).map_or(Value::Null, Value::Real),
+                            _ => r.get::<_, Option<String>>(i).map_or(Value::Null, Value::Text),
+                        })
+                        .collect()
+                })
+                .collect();
+            done.push(Done { changed: rows.len() as u64, rows });
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(done)
     }
 
     /// The cluster's secret.

@@ -1,6 +1,7 @@
 //! The SQLite store: a file, nothing to install, one server. One writer thread commits
 //! what arrives together in one transaction (group commit, `synchronous = FULL`).
 
+use super::sql::{self, Done, Stmt, Value};
 use super::{ProgressRow, StoreError, Stored, Summary, CHAT_ON_DISK};
 use crate::server::clock::Time;
 use crate::server::protocol::{ChatLine, CHAT_KEPT};
@@ -30,10 +31,12 @@ type Reply = oneshot::Sender<Result<(), StoreError>>;
 /// How often at most the writer notes that the server is alive while nothing is written.
 pub const ALIVE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// The database: a writer thread for writes, a connection for reads.
+/// The database: a writer thread for rooms' writes, a connection for their reads, and one
+/// for the other tables ([`sql`]: accounts, ratings), which change seldom.
 pub struct Sqlite {
     writes: mpsc::Sender<(Write, Reply)>,
     read: Arc<Mutex<Connection>>,
+    side: Arc<Mutex<Connection>>,
 }
 
 fn open(path: &Path) -> Result<Connection, StoreError> {
@@ -79,6 +82,7 @@ fn open(path: &Path) -> Result<Connection, StoreError> {
     // The time the server was last alive.
     c.execute_batch("CREATE TABLE IF NOT EXISTS alive (one INTEGER PRIMARY KEY CHECK (one = 1), at INTEGER NOT NULL)")
         .map_err(fail)?;
+    c.execute_batch(super::SIDE_SCHEMA).map_err(fail)?;
     Ok(c)
 }
 
@@ -101,6 +105,9 @@ impl Sqlite {
             .execute("INSERT INTO alive (one, at) VALUES (1, ?1) ON CONFLICT (one) DO UPDATE SET at = ?1", [now as i64])
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let read = open(path)?;
+        let side = open(path)?;
+        // What the side tables delete (an account) is overwritten, not left in free pages.
+        side.execute_batch("PRAGMA secure_delete = ON").map_err(|e| format!("{}: {e}", path.display()))?;
         let (tx, rx) = mpsc::channel::<(Write, Reply)>();
         std::thread::Builder::new()
             .name("carc-store".into())
@@ -127,7 +134,7 @@ impl Sqlite {
                 }
             })
             .map_err(|e| e.to_string())?;
-        Ok(Sqlite { writes: tx, read: Arc::new(Mutex::new(read)) })
+        Ok(Sqlite { writes: tx, read: Arc::new(Mutex::new(read)), side: Arc::new(Mutex::new(side)) })
     }
 
     async fn write(&self, w: Write) -> Result<(), StoreError> {
@@ -235,10 +242,78 @@ impl Sqlite {
         self.write(Write::Chat { room: room.into(), line }).await
     }
 
+    /// Run statements in one transaction (all or none), on the side connection.
+    pub async fn transact(&self, stmts: Vec<Stmt>) -> Result<Vec<Done>, StoreError> {
+        let side = self.side.clone();
+        let work = move || {
+            let mut c = side.lock().map_err(|_| "the database lock is poisoned")?;
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(side_err)?;
+            let mut done = Vec::with_capacity(stmts.len());
+            for s in &stmts {
+                done.push(run_side(&tx, s).map_err(side_err)?);
+            }
+            tx.commit().map_err(side_err)?;
+            Ok(done)
+        };
+        tokio::task::spawn_blocking(work).await.map_err(|_| "the database failed")?
+    }
+
+    /// Write what the log holds into the file and empty the log, so that deleted rows
+    /// (overwritten there: `secure_delete`) linger in no old page of the log either.
+    pub async fn scrub(&self) -> Result<(), StoreError> {
+        let side = self.side.clone();
+        let work = move || {
+            let c = side.lock().map_err(|_| "the database lock is poisoned")?;
+            c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(side_err)
+        };
+        tokio::task::spawn_blocking(work).await.map_err(|_| "the database failed")?
+    }
+
     /// A room as stored, if it exists (read off the async threads).
     pub async fn load(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         let (read, id) = (self.read.clone(), id.to_string());
         tokio::task::spawn_blocking(move || load(&read, &id)).await.map_err(|_| "loading the room failed")?
+    }
+}
+
+/// One of [`Sqlite::transact`]'s statements.
+fn run_side(tx: &rusqlite::Transaction, s: &Stmt) -> rusqlite::Result<Done> {
+    use rusqlite::types::{Value as V, ValueRef};
+    let mut q = tx.prepare_cached(&sql::sqlite_sql(s.sql))?;
+    let params = s.params.iter().map(|v| match v {
+        Value::Text(t) => V::Text(t.clone()),
+        Value::Int(i) => V::Integer(*i),
+        Value::Real(r) => V::Real(*r),
+        Value::Null => V::Null,
+    });
+    let columns = q.column_count();
+    if columns == 0 {
+        let changed = q.execute(rusqlite::params_from_iter(params))?;
+        return Ok(Done { rows: Vec::new(), changed: changed as u64 });
+    }
+    let mut rows = Vec::new();
+    let mut found = q.query(rusqlite::params_from_iter(params))?;
+    while let Some(r) = found.next()? {
+        let row = (0..columns)
+            .map(|i| {
+                Ok(match r.get_ref(i)? {
+                    ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+                    ValueRef::Integer(i) => Value::Int(i),
+                    ValueRef::Real(f) => Value::Real(f),
+                    ValueRef::Null | ValueRef::Blob(_) => Value::Null,
+                })
+            })
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.push(row);
+    }
+    let changed = rows.len() as u64;
+    Ok(Done { rows, changed })
+}
+
+fn side_err(e: rusqlite::Error) -> StoreError {
+    match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => StoreError::Taken,
+        e => StoreError::Db(e.to_string()),
     }
 }
 

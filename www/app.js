@@ -21,6 +21,7 @@ import { ReplayViewer } from "./replay-viewer.js";
 import { ReviewPanel, dropKeptReviews } from "./review.js";
 import { COLORS, NewGameDialog } from "./new-game.js";
 import { LobbyDialog } from "./lobby.js";
+import { AccountDialog } from "./account.js";
 import { Sheet, moreMenu, shareDialog } from "./bars.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
@@ -251,6 +252,7 @@ async function start() {
   page.review = new ReviewPanel(page);
   page.newGame = new NewGameDialog(page);
   page.lobby = new LobbyDialog(page);
+  page.account = new AccountDialog(page);
   $(".board-wrap").append(page.card.root);
   new ResizeObserver(() => page.side.keepClear()).observe(page.card.root);
   window.carc = { bindings: W, game: null, view: null, bots: page.table.bots, replay: page.replay, sound: played,

@@ -130,7 +130,7 @@ test("the service worker caches only the game's own files, per build, and never 
     const build = fs.readFileSync(path.join(dir, "sw.js"), "utf8").match(/const CACHE = "(carcassonne-[0-9a-f]{16})"/)[1];
     let c = await cached();
     assert.deepEqual(Object.keys(c), [build], "one cache, named after this build");
-    assert.deepEqual(c[build], ["", "app.js", "bars.js", "base.json", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm",
+    assert.deepEqual(c[build], ["", "account.js", "app.js", "bars.js", "base.json", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm",
       "carcassonne-text-de.js", "carcassonne-text-de_bg.wasm", "carcassonne-text-fr.js", "carcassonne-text-fr_bg.wasm", "carcassonne-text-nl.js",
       "carcassonne-text-nl_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm", "clocks.js", "computers.js", "controller.js", "coop-1.json", "coop-3.json", "coop.js",
       "dom.js", "eloise.json", "farmers.json", "ghosts.json", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",

@@ -51,6 +51,7 @@ pub(super) fn play_computers(server: Arc<Server>, room: Arc<Mutex<Room>>) {
                     eprintln!("carc serve: room {}: a computer's action was refused: {e}", r.id);
                     break;
                 }
+                super::ratings::settle(&server.store, &r, server.config.rating_period_secs).await;
                 moved = true;
             }
             if !moved {

@@ -54,6 +54,8 @@ pub struct Config {
     pub account_requests_per_address: usize,
     /// Accounts one address may make per hour.
     pub accounts_per_address: usize,
+    /// Seconds a Glicko-2 rating period lasts (ratings are shown live within it).
+    pub rating_period_secs: u64,
     /// Computers' plans made at once (blocking threads); one address gets at most half.
     pub planners: usize,
     /// Messages a connection may send per second (a burst of twice as many is allowed).
@@ -85,6 +87,7 @@ impl Config {
             watchers_per_room: 500,
             account_requests_per_address: 60,
             accounts_per_address: 10,
+            rating_period_secs: 86_400,
             planners: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             messages_per_sec: 20,
             time: Time::default(),

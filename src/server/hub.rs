@@ -160,6 +160,7 @@ pub(super) async fn clocks(server: Weak<Server>) {
             }
             match guard.time_out(&s.store).await {
                 Ok(true) => {
+                    super::ratings::settle(&s.store, &guard, s.config.rating_period_secs).await;
                     drop(guard);
                     super::bots::play_computers(s.clone(), r);
                 }
@@ -291,6 +292,8 @@ pub(super) async fn room(
         .map_err(|_| Unserved::Refused(Refusal::Damaged("loading the room failed".into())))??;
     loaded.address = ip;
     loaded.time = server.config.time.clone();
+    // A rated game that ended while its rating was not written (a crash between the two).
+    super::ratings::settle(&server.store, &loaded, server.config.rating_period_secs).await;
     let mut rooms = server.rooms.lock().expect("rooms");
     let r = rooms.entry(id.to_string()).or_insert_with(|| loaded.shared()).clone();
     Ok(Place::Here(r))

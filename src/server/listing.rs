@@ -54,6 +54,7 @@ pub fn lobby_of(rooms: &[Summary]) -> ServerMsg {
             room: s.id.clone(),
             sets: meta.sets.clone(),
             clock: meta.clock,
+            rated: meta.rated.clone(),
             seats: meta
                 .seats
                 .iter()

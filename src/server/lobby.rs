@@ -2,13 +2,15 @@
 //! or rematch, act, chat, hand a seat to a computer, and "my games". A join or a claim goes
 //! first to where its room is served ([`super::hub::room`]).
 
+use super::accounts::{self, Account, AccountError};
 use super::bots::play_computers;
-use super::clock::ClockRule;
+use super::clock::{ClockRule, Timeout};
 use super::forward;
 use super::hub::{self, room, Place, Server, Unserved};
 use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
 use super::quick::{Paired, QuickRefusal, Ticket, Wish};
 use super::random::{random_id, random_seed};
+use super::ratings;
 use super::refusal::Refusal;
 use super::room::{hash, seat_meta, Meta, Progress, Room};
 use super::socket::{leave, Client};
@@ -40,12 +42,15 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
             Some(r) => r.lock().await.legal().map(|m| vec![m]),
             None => Err(Refusal::JoinFirst),
         },
-        ClientMsg::Create { seats, sets, options, absent_secs, clock, public } => {
-            let room = NewRoom { seats, sets, options, absent_secs, clock, public };
+        ClientMsg::Create { seats, sets, options, absent_secs, clock, public, rated } => {
+            let accounts = vec![c.account.clone()];
+            let room = NewRoom { seats, sets, options, absent_secs, clock, public, rated, accounts };
             create(server, ip, room).await.map(|m| vec![m])
         }
         ClientMsg::Lobby => server.listing.answer(&server.store, server.config.time.now_ms()).await.map(|m| vec![m]),
-        ClientMsg::Quick { name, sets, clock } => return quick(server, c, ip, name, Wish { sets, clock }).await,
+        ClientMsg::Quick { name, sets, clock, rated } => {
+            return quick(server, c, ip, name, Wish { sets, clock, rated }).await;
+        }
         ClientMsg::QuickCancel => {
             server.quick.cancel(c.id);
             c.quick = None;
@@ -56,7 +61,7 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
             Err(elsewhere) => return elsewhere,
         },
         ClientMsg::Claim { room: id, name, secret } => match served(server, c, &id, ip).await {
-            Ok(r) => claim(server, r, name, secret).await,
+            Ok(r) => claim(server, r, name, secret, c.account.as_ref()).await,
             Err(elsewhere) => return elsewhere,
         },
         ClientMsg::Start | ClientMsg::Rematch => start(server, c).await,
@@ -118,9 +123,10 @@ async fn claim(
     r: Arc<Mutex<Room>>,
     name: String,
     secret: Option<String>,
+    account: Option<&Account>,
 ) -> Result<Vec<ServerMsg>, Refusal> {
     let mut guard = r.lock().await;
-    let (seat, token) = guard.claim(&server.store, name, secret.as_deref()).await?;
+    let (seat, token) = guard.claim(&server.store, name, secret.as_deref(), account).await?;
     Ok(vec![ServerMsg::Claimed { room: guard.id.clone(), seat, token }])
 }
 
@@ -153,6 +159,7 @@ async fn act(server: &Arc<Server>, c: &Client, n: usize, action: Value) -> Resul
         return Err(Refusal::ComputerPlaysSeat);
     }
     guard.act(&server.store, seat, n, &action).await?;
+    ratings::settle(&server.store, &guard, server.config.rating_period_secs).await;
     drop(guard);
     play_computers(server.clone(), r);
     Ok(vec![])
@@ -229,6 +236,10 @@ struct NewRoom {
     absent_secs: u64,
     clock: Option<ClockRule>,
     public: bool,
+    /// A rated room.
+    rated: bool,
+    /// The seats' accounts where known: the creator's (seat 0), both players' for quick play.
+    accounts: Vec<Option<Account>>,
 }
 
 /// `quick`: wait for a player who wants the same sets and clock, or pair with one who
@@ -260,13 +271,22 @@ async fn pair(
     let setup = crate::record::parse_setup(&setup).map_err(|e| Refusal::Setup(e.to_string()))?;
     crate::engine::Game::new(server.tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
     let (tell, rx) = tokio::sync::oneshot::channel();
-    let ticket = Ticket { name: name.clone(), ip, wish: wish.clone(), tell, connection: c.id };
+    if wish.rated && (c.account.is_none() || wish.clock.is_none()) {
+        return Err(Refusal::Rated("a rated game needs you signed in, and a clock"));
+    }
+    let account = c.account.clone();
+    let ticket =
+        Ticket { name: name.clone(), ip, wish: wish.clone(), tell, connection: c.id, account: account.clone() };
     let mate = match server.quick.ask(ticket) {
         Err(QuickRefusal::TooMany) => return Err(Refusal::QuickTooMany),
         Err(QuickRefusal::Full) => return Err(Refusal::QuickFull),
         Ok(None) => {
             c.quick = Some(rx);
             return Ok(ServerMsg::Quick { waiting: true });
+        }
+        Ok(Some(mate)) if wish.rated && mate.account.as_ref().map(|a| &a.id) == account.as_ref().map(|a| &a.id) => {
+            server.quick.put_back(mate);
+            return Err(Refusal::Rated("you are already waiting for a rated game"));
         }
         Ok(Some(mate)) => mate,
     };
@@ -278,6 +298,8 @@ async fn pair(
         absent_secs: 120,
         clock: wish.clock,
         public: true,
+        rated: wish.rated,
+        accounts: vec![mate.account.clone(), account],
     };
     let made = match create(server, ip, asked).await {
         Ok(ServerMsg::Created { room, tokens, .. }) => start_paired(server, &room).await.map(|()| (room, tokens)),
@@ -326,9 +348,62 @@ async fn create(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<Serv
     made
 }
 
+/// A rated room's conditions (docs/online.md, "Ratings"): two seats, the creator's (signed
+/// in) and an open seat, a computer (under its anchor account) or, from quick play, the
+/// other signed-in player; a clock, whose timeout becomes a loss; the standard rules.
+/// Person seats take their accounts' names. Returns the kind and each seat's account.
+async fn rated_room(
+    server: &Server,
+    seats: &mut [protocol::SeatRequest],
+    sets: &[String],
+    options: &Value,
+    clock: &mut Option<ClockRule>,
+    accounts: &[Option<Account>],
+) -> Result<(String, Vec<Option<String>>), Refusal> {
+    let kind = ratings::kind(sets, options).map_err(Refusal::Rated)?;
+    if seats.len() != 2 {
+        return Err(Refusal::Rated("a rated game has two seats"));
+    }
+    let rule = clock.as_mut().ok_or(Refusal::Rated("a rated game needs a clock"))?;
+    rule.timeout = Timeout::Loss;
+    let mut ids = Vec::new();
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let id = match (&seat.kind, accounts.get(i).cloned().flatten()) {
+            (SeatKind::Person, Some(a)) => {
+                seat.name = a.name;
+                Some(a.id)
+            }
+            (SeatKind::Person, None) if i == 0 => return Err(Refusal::Rated("sign in to make a rated game")),
+            (SeatKind::Person, None) => {
+                return Err(Refusal::Rated("a rated game's second seat is open or a computer's, not invited by link"))
+            }
+            (SeatKind::Open, _) => None,
+            (SeatKind::Computer(level), _) => {
+                let level: Level = level.parse().map_err(Refusal::Level)?;
+                let name = format!("Computer ({})", level.name());
+                let now = server.config.time.now_ms();
+                let a = accounts::program_account(&server.store, &name, now).await.map_err(|e| match e {
+                    AccountError::Store(e) => Refusal::Store(e),
+                    _ => Refusal::Damaged("the computer's account".into()),
+                })?;
+                seat.name = name;
+                Some(a.id)
+            }
+        };
+        ids.push(id);
+    }
+    if seats[0].kind != SeatKind::Person {
+        return Err(Refusal::Rated("a rated game's first seat is its creator's"));
+    }
+    if ids[0].is_some() && ids[0] == ids[1] {
+        return Err(Refusal::Rated("you cannot play yourself in a rated game"));
+    }
+    Ok((kind, ids))
+}
+
 /// Make a room once the address may (see [`create`]).
 async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<ServerMsg, Refusal> {
-    let NewRoom { seats, sets, options, absent_secs, clock, public } = asked;
+    let NewRoom { mut seats, sets, options, absent_secs, mut clock, public, rated, accounts } = asked;
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
@@ -339,12 +414,18 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
             level.parse::<Level>().map_err(Refusal::Level)?;
         }
     }
+    let rated_seats = match rated {
+        true => Some(rated_room(server, &mut seats, &sets, &options, &mut clock, &accounts).await?),
+        false => None,
+    };
     let mut tokens = Vec::new();
     let meta_seats = seats
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             let token = (s.kind == SeatKind::Person).then(random_id);
-            let seat = seat_meta(&s.name, &s.kind, token.as_deref().map(hash));
+            let mut seat = seat_meta(&s.name, &s.kind, token.as_deref().map(hash));
+            seat.account = rated_seats.as_ref().and_then(|(_, a)| a[i].clone());
             tokens.push(token);
             seat
         })
@@ -357,6 +438,7 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
         open: open.as_deref().map(hash),
         clock,
         public,
+        rated: rated_seats.map(|(kind, _)| kind),
         ..Meta::new(meta_seats, sets, options, absent_secs)
     };
     // The setup is checked now, so that a room that could never start is not made.

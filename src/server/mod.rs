@@ -14,6 +14,7 @@ pub mod clock;
 pub mod config;
 pub mod forward;
 mod hub;
+mod leaderboard;
 pub mod listener;
 pub mod listing;
 mod lobby;
@@ -63,6 +64,7 @@ pub async fn bind(config: Config) -> Result<(SocketAddr, impl std::future::Futur
             }),
         )
         .merge(passkeys::routes())
+        .merge(leaderboard::routes())
         .with_state(server.clone());
     if let Some(dist) = &config.dist {
         app = app.fallback_service(tower_http::services::ServeDir::new(dist).append_index_html_on_directories(true));

@@ -62,6 +62,8 @@ pub enum ClientMsg {
         clock: Option<ClockRule>,
         /// Listed in the lobby (its open seats are then taken without a secret).
         public: bool,
+        /// A rated game (docs/online.md, "Ratings"): two seats, accounts, a clock that loses.
+        rated: bool,
     },
     /// Follow a room: with a seat's token to play it, without to watch.
     Join {
@@ -121,6 +123,8 @@ pub enum ClientMsg {
         sets: Vec<String>,
         /// The clock (none: untimed).
         clock: Option<ClockRule>,
+        /// A rated game (signed in, with a clock).
+        rated: bool,
     },
     /// Wait no more for quick play.
     QuickCancel,
@@ -233,6 +237,8 @@ pub enum BadMessage {
     SeatKind(String),
     /// More rooms asked about than [`MAX_GAMES`].
     TooManyRooms,
+    /// A field that is true or false was something else.
+    Flag(&'static str),
     /// A message type the server does not know.
     UnknownType(String),
     /// A name or chat line holds an invisible or control character.
@@ -269,6 +275,7 @@ impl std::fmt::Display for BadMessage {
             BadMessage::NotANumber { field, max } => write!(f, "\"{field}\" must be a whole number up to {max}"),
             BadMessage::SeatKind(k) => write!(f, "seat kind {k:?}: person, open or computer"),
             BadMessage::TooManyRooms => write!(f, "at most {MAX_GAMES} rooms at once"),
+            BadMessage::Flag(key) => write!(f, "\"{key}\" is true or false"),
             BadMessage::UnknownType(t) => write!(f, "unknown message type {t:?}"),
             BadMessage::Hidden { what, c } => {
                 write!(f, "a {what} may not hold the invisible or control character U+{:04X}", *c as u32)
@@ -346,6 +353,14 @@ pub fn chat_text(raw: &str) -> Result<String, BadMessage> {
 }
 
 /// The `name` field, read as [`name`] says (its raw length bounded first).
+/// A true-or-false field, false when missing.
+fn flag(o: &Map<String, Value>, key: &'static str) -> Result<bool, BadMessage> {
+    match o.get(key) {
+        None => Ok(false),
+        Some(v) => v.as_bool().ok_or(BadMessage::Flag(key)),
+    }
+}
+
 fn name_field(o: &Map<String, Value>) -> Result<String, BadMessage> {
     let raw = field(o, "name")?.as_str().ok_or_else(|| BadMessage::NotText("name".into()))?;
     if raw.len() > 16 * MAX_ID {
@@ -432,7 +447,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
     let kind = field(o, "type")?.as_str().ok_or_else(|| BadMessage::NotText("type".into()))?;
     Ok(match kind {
         "create" => {
-            only(o, &["seats", "sets", "options", "absent_secs", "clock", "public"])?;
+            only(o, &["seats", "sets", "options", "absent_secs", "clock", "public", "rated"])?;
             let seats = field(o, "seats")?.as_array().ok_or(Shape("\"seats\" must be a list"))?;
             if !(1..=5).contains(&seats.len()) {
                 return Err(Shape("a room has 1 to 5 seats"));
@@ -463,11 +478,8 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
                 return Err(Shape("\"options\" must be an object"));
             }
             let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
-            let public = match o.get("public") {
-                None => false,
-                Some(v) => v.as_bool().ok_or(Shape("\"public\" is true or false"))?,
-            };
-            ClientMsg::Create { seats, sets, options, absent_secs, clock: clock_field(o)?, public }
+            let (public, rated) = (flag(o, "public")?, flag(o, "rated")?);
+            ClientMsg::Create { seats, sets, options, absent_secs, clock: clock_field(o)?, public, rated }
         }
         "join" => {
             only(o, &["room", "token", "name"])?;
@@ -529,8 +541,9 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
             ClientMsg::Lobby
         }
         "quick" => {
-            only(o, &["name", "sets", "clock"])?;
-            ClientMsg::Quick { name: name_field(o)?, sets: sets_field(o)?, clock: clock_field(o)? }
+            only(o, &["name", "sets", "clock", "rated"])?;
+            let rated = flag(o, "rated")?;
+            ClientMsg::Quick { name: name_field(o)?, sets: sets_field(o)?, clock: clock_field(o)?, rated }
         }
         "quick_cancel" => {
             only(o, &[])?;
@@ -723,6 +736,9 @@ pub struct LobbyRoom {
     pub sets: Vec<String>,
     /// Its clock (null: untimed).
     pub clock: Option<ClockRule>,
+    /// A rated room: its kind (left out: not rated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<String>,
     /// The seats: name, kind and a computer's level.
     pub seats: Vec<LobbySeat>,
     /// `lobby` or `playing`.
@@ -787,6 +803,9 @@ pub struct RoomFrame {
     /// Listed in the lobby (left out: not).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub public: bool,
+    /// A rated room: the kind its games are rated in (left out: not rated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<String>,
     /// How many watch.
     pub watchers: u32,
     /// The seats.

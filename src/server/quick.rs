@@ -26,6 +26,8 @@ pub struct Wish {
     pub sets: Vec<String>,
     /// The clock (none: untimed).
     pub clock: Option<ClockRule>,
+    /// A rated game (both signed in).
+    pub rated: bool,
 }
 
 impl Wish {
@@ -34,7 +36,7 @@ impl Wish {
         let mut sets = self.sets.clone();
         sets.sort();
         sets.dedup();
-        format!("{sets:?}|{:?}", self.clock)
+        format!("{sets:?}|{:?}|{}", self.clock, self.rated)
     }
 }
 
@@ -50,6 +52,8 @@ pub struct Ticket {
     pub tell: oneshot::Sender<Paired>,
     /// The connection that asked, to cancel by.
     pub connection: u64,
+    /// The account signed in (a rated game's seat is its).
+    pub account: Option<super::accounts::Account>,
 }
 
 /// A pairing as told to one of its players.
@@ -130,8 +134,8 @@ mod tests {
 
     fn ticket(connection: u64, ip: &str, sets: &[&str]) -> (Ticket, oneshot::Receiver<Paired>) {
         let (tell, rx) = oneshot::channel();
-        let wish = Wish { sets: sets.iter().map(|s| s.to_string()).collect(), clock: None };
-        (Ticket { name: format!("p{connection}"), ip: ip.parse().unwrap(), wish, tell, connection }, rx)
+        let wish = Wish { sets: sets.iter().map(|s| s.to_string()).collect(), clock: None, rated: false };
+        (Ticket { name: format!("p{connection}"), ip: ip.parse().unwrap(), wish, tell, connection, account: None }, rx)
     }
 
     #[test]

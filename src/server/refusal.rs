@@ -95,6 +95,9 @@ pub enum Refusal {
     QuickTooMany,
     /// The quick-play queue is full.
     QuickFull,
+    /// A rated game's conditions are not met (two seats, accounts, a clock, the standard
+    /// rules), or what was asked is not done in a rated game: why.
+    Rated(&'static str),
 }
 
 impl fmt::Display for Refusal {
@@ -113,6 +116,7 @@ impl fmt::Display for Refusal {
                 write!(f, "this address has {QUICK_PER_ADDRESS} quick-play requests waiting, as many as it may")
             }
             Refusal::QuickFull => f.write_str("too many players are waiting for quick play: try again soon"),
+            Refusal::Rated(why) => f.write_str(why),
             Refusal::OutOfTime => f.write_str("your time ran out before this move came"),
             Refusal::MovedOn { at, n } => write!(f, "the game has moved on: it is at action {at}, not {n}"),
             Refusal::NoSuchSeat => f.write_str("no such seat"),
@@ -185,6 +189,7 @@ impl Refusal {
             Refusal::Store(_) => "store",
             Refusal::Damaged(_) => "damaged",
             Refusal::Unreachable(_) => "unreachable",
+            Refusal::Rated(_) => "rated",
         }
     }
 

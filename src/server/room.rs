@@ -80,6 +80,10 @@ pub struct SeatMeta {
     /// The SHA-256 of the seat's token (hex), for seats people play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// In a rated room: the account that plays the seat (a computer's anchor account for a
+    /// computer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
 }
 
 /// A room as stored (`rooms.meta`).
@@ -114,6 +118,9 @@ pub struct Meta {
     /// Listed in the lobby (its open seats are taken without the open link's secret).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub public: bool,
+    /// A rated room: the kind of game its games are rated in ([`super::ratings::kind`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<String>,
 }
 
 impl Meta {
@@ -130,6 +137,7 @@ impl Meta {
             clock: None,
             lost_on_time: None,
             public: false,
+            rated: None,
         }
     }
 
@@ -487,6 +495,7 @@ impl Room {
             clock: self.meta.clock,
             lost_on_time: self.meta.lost_on_time,
             public: self.meta.public,
+            rated: self.meta.rated.clone(),
             watchers: self.watchers,
             seats: self
                 .meta
@@ -716,12 +725,15 @@ impl Room {
     }
 
     /// Take the first open seat under `name` (the name counts only before the game starts:
-    /// it is in the setup), with the open link's `secret`. Returns the seat and its new token.
+    /// it is in the setup), with the open link's `secret`. In a rated room the claimer is
+    /// signed in as `account` (not the other seat's), whose name the seat takes. Returns the
+    /// seat and its new token.
     pub async fn claim(
         &mut self,
         store: &Store,
         name: String,
         secret: Option<&str>,
+        account: Option<&super::accounts::Account>,
     ) -> Result<(usize, String), Refusal> {
         if let Some(open) = &self.meta.open {
             if !secret.is_some_and(|s| same(open, &hash(s))) {
@@ -729,11 +741,20 @@ impl Room {
             }
         }
         let seat = self.meta.seats.iter().position(|s| s.kind == Occupant::Open).ok_or(Refusal::NoOpenSeat)?;
+        let (name, account) = match (&self.meta.rated, account) {
+            (None, _) => (name, None),
+            (Some(_), None) => return Err(Refusal::Rated("sign in to take a seat in a rated game")),
+            (Some(_), Some(a)) if self.meta.seats.iter().any(|s| s.account.as_deref() == Some(&a.id)) => {
+                return Err(Refusal::Rated("you already play in this rated game"))
+            }
+            (Some(_), Some(a)) => (a.name.clone(), Some(a.id.clone())),
+        };
         let token = super::random_id();
         let mut meta = self.meta.clone();
         let s = &mut meta.seats[seat];
         s.kind = Occupant::Person;
         s.token = Some(hash(&token));
+        s.account = account;
         if self.game.is_none() {
             s.name = name;
         }
@@ -756,6 +777,9 @@ impl Room {
 
     /// A seat now played by a computer (the host's choice for an absent player).
     pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), Refusal> {
+        if self.meta.rated.is_some() {
+            return Err(Refusal::Rated("in a rated game the clock decides: a seat whose time runs out loses"));
+        }
         let absent = self.meta.absent_secs;
         let s = self.meta.seats.get(seat).ok_or(Refusal::NoSuchSeat)?;
         if s.kind == Occupant::Computer {
@@ -789,10 +813,16 @@ impl Room {
 /// The kind a requested seat is stored as.
 pub fn seat_meta(name: &str, kind: &SeatKind, token_hash: Option<String>) -> SeatMeta {
     match kind {
-        SeatKind::Person => SeatMeta { name: name.into(), kind: Occupant::Person, level: None, token: token_hash },
-        SeatKind::Open => SeatMeta { name: name.into(), kind: Occupant::Open, level: None, token: None },
-        SeatKind::Computer(level) => {
-            SeatMeta { name: name.into(), kind: Occupant::Computer, level: Some(level.clone()), token: None }
+        SeatKind::Person => {
+            SeatMeta { name: name.into(), kind: Occupant::Person, level: None, token: token_hash, account: None }
         }
+        SeatKind::Open => SeatMeta { name: name.into(), kind: Occupant::Open, level: None, token: None, account: None },
+        SeatKind::Computer(level) => SeatMeta {
+            name: name.into(),
+            kind: Occupant::Computer,
+            level: Some(level.clone()),
+            token: None,
+            account: None,
+        },
     }
 }

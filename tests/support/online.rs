@@ -103,6 +103,15 @@ impl Client {
         Client { ws, seen: Vec::new(), frames: Vec::new() }
     }
 
+    /// A client signed in by a session's cookie (`carc_session=token`).
+    pub async fn signed_in(addr: SocketAddr, token: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+        request.headers_mut().insert("cookie", format!("carc_session={token}").parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        Client { ws, seen: Vec::new(), frames: Vec::new() }
+    }
+
     pub async fn send(&mut self, v: Value) {
         self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
     }

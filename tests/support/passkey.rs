@@ -190,3 +190,15 @@ pub async fn raw(
     let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     Answer { status, head: head.to_string(), body: serde_json::from_str(body).unwrap_or(Value::Null) }
 }
+
+/// A new account named `name` with a fresh software passkey: its session's token.
+pub async fn account(addr: std::net::SocketAddr, name: &str) -> String {
+    let origin = format!("http://localhost:{}", addr.port());
+    let start = request(addr, &origin, "POST", "/account/sign-up", None, Some(&json!({ "name": name }))).await;
+    assert_eq!(start.status, 200, "{:?}", start.body);
+    let credential = SoftKey::new().register(&start.body["options"], &origin);
+    let body = json!({ "ceremony": start.body["ceremony"], "credential": credential });
+    let made = request(addr, &origin, "POST", "/account/finish", None, Some(&body)).await;
+    assert_eq!(made.status, 200, "{:?}", made.body);
+    made.token().unwrap()
+}

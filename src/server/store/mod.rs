@@ -134,14 +134,19 @@ pub const SIDE_SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS sessions (hash TEXT PRIMARY KEY, account TEXT NOT NULL, expires BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
     CREATE TABLE IF NOT EXISTS ceremonies (id TEXT PRIMARY KEY, state TEXT NOT NULL, expires BIGINT NOT NULL);
-    CREATE TABLE IF NOT EXISTS ratings (account TEXT NOT NULL, kind TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
-                                        deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,
-                                        games BIGINT NOT NULL, updated BIGINT NOT NULL, PRIMARY KEY (account, kind));
+    CREATE TABLE IF NOT EXISTS ratings (account TEXT NOT NULL, kind TEXT NOT NULL,
+                                        rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+                                        volatility DOUBLE PRECISION NOT NULL, base_rating DOUBLE PRECISION NOT NULL,
+                                        base_deviation DOUBLE PRECISION NOT NULL, base_volatility DOUBLE PRECISION NOT NULL,
+                                        period BIGINT NOT NULL, games BIGINT NOT NULL, updated BIGINT NOT NULL,
+                                        PRIMARY KEY (account, kind));
     CREATE INDEX IF NOT EXISTS ratings_board ON ratings (kind, rating);
     CREATE TABLE IF NOT EXISTS rating_history (room TEXT NOT NULL, game BIGINT NOT NULL, account TEXT NOT NULL,
-                                               kind TEXT NOT NULL, at BIGINT NOT NULL, opponent TEXT NOT NULL,
-                                               score DOUBLE PRECISION NOT NULL, rating DOUBLE PRECISION NOT NULL,
-                                               deviation DOUBLE PRECISION NOT NULL, PRIMARY KEY (room, game, account));
+                                               kind TEXT NOT NULL, at BIGINT NOT NULL, period BIGINT NOT NULL,
+                                               opponent TEXT NOT NULL, opponent_rating DOUBLE PRECISION NOT NULL,
+                                               opponent_deviation DOUBLE PRECISION NOT NULL, score DOUBLE PRECISION NOT NULL,
+                                               rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+                                               PRIMARY KEY (room, game, account));
     CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history (account, kind, at);";
 
 /// Chat lines kept on disk per room: older ones are deleted as new ones come.
@@ -265,8 +270,18 @@ impl Store {
     /// of them or none. A unique key taken is [`StoreError::Taken`].
     pub async fn transact(&self, stmts: Vec<sql::Stmt>) -> Result<Vec<sql::Done>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.transact(stmts).await,
-            Store::Postgres(p) => p.transact(stmts).await,
+            Store::Sqlite(s) => s.transact(stmts, false).await,
+            Store::Postgres(p) => p.transact(stmts, false).await,
+        }
+    }
+
+    /// As [`Store::transact`], but every statement must change a row: if one changes none
+    /// (a row changed since it was read), nothing is written and the answer is
+    /// [`StoreError::Taken`].
+    pub async fn transact_all(&self, stmts: Vec<sql::Stmt>) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.transact(stmts, true).await.map(|_| ()),
+            Store::Postgres(p) => p.transact(stmts, true).await.map(|_| ()),
         }
     }
 

@@ -148,8 +148,9 @@ impl Postgres {
         Ok(Postgres { url: url.to_string(), me, secret, clients, next: AtomicUsize::new(0), side })
     }
 
-    /// Run statements in one transaction (all or none), on the side connection.
-    pub async fn transact(&self, stmts: Vec<Stmt>) -> Result<Vec<Done>, StoreError> {
+    /// Run statements in one transaction (all or none), on the side connection; with
+    /// `every`, each must change a row (else none is written: [`StoreError::Taken`]).
+    pub async fn transact(&self, stmts: Vec<Stmt>, every: bool) -> Result<Vec<Done>, StoreError> {
         use tokio_postgres::types::{ToSql, Type};
         let mut c = self.side.lock().await;
         if c.is_closed() {
@@ -174,6 +175,9 @@ impl Postgres {
             let q = tx.prepare(s.sql).await.map_err(err)?;
             if q.columns().is_empty() {
                 let changed = tx.execute(&q, &refs).await.map_err(err)?;
+                if every && changed == 0 {
+                    return Err(StoreError::Taken);
+                }
                 done.push(Done { rows: Vec::new(), changed });
                 continue;
             }

@@ -242,15 +242,20 @@ impl Sqlite {
         self.write(Write::Chat { room: room.into(), line }).await
     }
 
-    /// Run statements in one transaction (all or none), on the side connection.
-    pub async fn transact(&self, stmts: Vec<Stmt>) -> Result<Vec<Done>, StoreError> {
+    /// Run statements in one transaction (all or none), on the side connection; with
+    /// `every`, each must change a row (else none is written: [`StoreError::Taken`]).
+    pub async fn transact(&self, stmts: Vec<Stmt>, every: bool) -> Result<Vec<Done>, StoreError> {
         let side = self.side.clone();
         let work = move || {
             let mut c = side.lock().map_err(|_| "the database lock is poisoned")?;
             let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(side_err)?;
             let mut done = Vec::with_capacity(stmts.len());
             for s in &stmts {
-                done.push(run_side(&tx, s).map_err(side_err)?);
+                let d = run_side(&tx, s).map_err(side_err)?;
+                if every && d.changed == 0 {
+                    return Err(StoreError::Taken);
+                }
+                done.push(d);
             }
             tx.commit().map_err(side_err)?;
             Ok(done)

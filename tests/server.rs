@@ -8,6 +8,8 @@
 
 #[path = "support/online.rs"]
 mod online;
+#[path = "support/passkey.rs"]
+mod passkey;
 #[path = "support/postgres.rs"]
 mod postgres;
 
@@ -1024,12 +1026,28 @@ fn with_ids(v: &Value, ids: &std::collections::HashMap<String, Value>) -> Value 
 /// Play an exchange of docs/online.md against a server, line by line: each client sends what
 /// the page shows and receives (among other frames) what it shows.
 async fn play_documented(name: &str) {
+    play_documented_signed_in(name, &[]).await;
+}
+
+/// As [`play_documented`], with the clients named in `signed_in` signed in to accounts of
+/// their names ("ann" as "Ann"), made with a software passkey first.
+async fn play_documented_signed_in(name: &str, signed_in: &[&str]) {
     let (addr, _server) = server(|_| {}, db(name)).await;
+    let mut sessions = std::collections::HashMap::new();
+    for who in signed_in {
+        let mut display = who.to_string();
+        display[..1].make_ascii_uppercase();
+        sessions.insert(who.to_string(), passkey::account(addr, &display).await);
+    }
     let mut clients: std::collections::HashMap<String, (Client, Mirror)> = Default::default();
     let mut ids = std::collections::HashMap::new();
     for line in documented_exchange(name) {
         if !clients.contains_key(&line.who) {
-            clients.insert(line.who.clone(), (Client::connect(addr).await, Mirror::default()));
+            let c = match sessions.get(&line.who) {
+                Some(token) => Client::signed_in(addr, token).await,
+                None => Client::connect(addr).await,
+            };
+            clients.insert(line.who.clone(), (c, Mirror::default()));
         }
         let (c, mirror) = clients.get_mut(&line.who).unwrap();
         if line.sends {
@@ -1070,6 +1088,13 @@ async fn bot_exchange() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clock_exchange() {
     play_documented("clock_exchange").await;
+}
+
+/// docs/online.md's rated game: two accounts, a one-second clock that Ann lets run out, and
+/// she loses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_exchange() {
+    play_documented_signed_in("rated_exchange", &["ann", "bo"]).await;
 }
 
 /// docs/online.md's quick play: two players paired, the game found in the lobby and watched.

@@ -2,7 +2,8 @@
 // passkey (WebAuthn), made, signed in to on another device, given a second passkey, signed
 // out of and deleted. The server keeps the session in an HttpOnly cookie, so this page
 // never holds a credential; it only carries the browser's passkey answers to /account.
-import { $ } from "./dom.js";
+import { $, el } from "./dom.js";
+import { kindText, ratingText } from "./leaderboard.js";
 
 /** base64url text → bytes, and back (WebAuthn's JSON writes binary fields so). */
 const fromB64 = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
@@ -66,8 +67,10 @@ export class AccountDialog {
 
   /** Ask the server who is signed in. */
   async refresh() {
+    const before = this.account?.id;
     try { this.account = (await call("/account")).account; } catch { this.account = null; }
     this.show();
+    if (before !== this.account?.id) this.changed();
     return this.account;
   }
 
@@ -81,6 +84,17 @@ export class AccountDialog {
     }
     $("#acct-who").textContent = t("account.signedIn", { name: a.name });
     $("#acct-passkeys").textContent = t("account.passkeys", { n: a.passkeys });
+    $("#acct-ratings").replaceChildren(...a.ratings.map((r) => el("li", {},
+      t("account.rating", { kind: kindText(r.kind, t), rating: ratingText(r.rating, r.deviation, t.lang), n: r.games }))));
+    $("#acct-ratings-none").hidden = a.ratings.length > 0;
+  }
+
+  /** Signed in or out: the page's connection starts again with the new cookie, and the
+   *  rated choices show or hide. */
+  changed() {
+    this.page.online?.renew?.();
+    this.page.newGame?.syncOnline();
+    this.page.lobby?.syncRated();
   }
 
   say(text) { $("#acct-status").textContent = text; }
@@ -98,9 +112,11 @@ export class AccountDialog {
         ? await navigator.credentials.create({ publicKey: pk })
         : await navigator.credentials.get({ publicKey: pk });
       const done = await call("/account/finish", { ceremony: start.ceremony, credential: answer(cred) });
+      const before = this.account?.id;
       this.account = done.account ?? null;
       if (this.account) { this.page.settings.name = this.account.name; this.page.keepSettings(); }
       this.show();
+      if (before !== this.account?.id) this.changed();
       $("#acct-delete-box").hidden = true;
       this.say(t(done.deleted ? "account.deleted" : kind === "passkey" ? "account.added" : "account.welcome", { name: this.account?.name ?? "" }));
     } catch (e) {
@@ -122,6 +138,7 @@ export class AccountDialog {
     try { await call("/account/sign-out", {}); } catch (e) { this.say(this.why(e)); return; }
     this.account = null;
     this.show();
+    this.changed();
     this.say(this.page.t("account.signedOut"));
   }
 }

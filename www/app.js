@@ -22,6 +22,7 @@ import { ReviewPanel, dropKeptReviews } from "./review.js";
 import { COLORS, NewGameDialog } from "./new-game.js";
 import { LobbyDialog } from "./lobby.js";
 import { AccountDialog } from "./account.js";
+import { LeaderboardDialog } from "./leaderboard.js";
 import { Sheet, moreMenu, shareDialog } from "./bars.js";
 
 const SAVE_KEY = "carcassonne.save.v1";
@@ -253,6 +254,7 @@ async function start() {
   page.newGame = new NewGameDialog(page);
   page.lobby = new LobbyDialog(page);
   page.account = new AccountDialog(page);
+  page.board = new LeaderboardDialog(page);
   $(".board-wrap").append(page.card.root);
   new ResizeObserver(() => page.side.keepClear()).observe(page.card.root);
   window.carc = { bindings: W, game: null, view: null, bots: page.table.bots, replay: page.replay, sound: played,

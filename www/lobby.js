@@ -4,6 +4,7 @@
 // read again every 5 seconds while the dialog is open.
 import { $, el } from "./dom.js";
 import { clockOf, ruleText } from "./clocks.js";
+import { kindText } from "./leaderboard.js";
 
 const LOBBY_EVERY_MS = 5000;
 
@@ -57,10 +58,16 @@ export class LobbyDialog {
     $("#quick-clock").replaceChildren(...[...$("#ng-clock").options].filter((o) => o.value !== "custom").map((o) => o.cloneNode(true)));
     $("#quick-clock").value = clock || "300+3";
     this.show(this.waiting);
+    this.syncRated();
     $("#lobby").showModal();
     this.refresh();
     clearInterval(this.timer);
     this.timer = setInterval(() => this.refresh(), LOBBY_EVERY_MS);
+  }
+
+  /** Rated quick play is offered to a signed-in player. */
+  syncRated() {
+    $("#quick-rated-box").hidden = !this.page.account?.account;
   }
 
   /** Ask for quick play with the form's choices. */
@@ -69,7 +76,8 @@ export class LobbyDialog {
     if (!name) { $("#quick-name").focus(); return; }
     this.page.settings.name = name;
     this.page.keepSettings();
-    this.connection().quick(name, $("#quick-sets").value.split(","), clockOf($("#quick-clock").value));
+    const rated = !$("#quick-rated-box").hidden && $("#quick-rated").checked;
+    this.connection().quick(name, $("#quick-sets").value.split(","), clockOf($("#quick-clock").value), rated);
     this.show(true);
     if (this.page.game) this.page.render();
   }
@@ -80,7 +88,7 @@ export class LobbyDialog {
     this.waiting = waiting;
     $("#quick-go").hidden = waiting;
     $("#quick-cancel").hidden = !waiting;
-    for (const id of ["#quick-name", "#quick-sets", "#quick-clock"]) $(id).disabled = waiting;
+    for (const id of ["#quick-name", "#quick-sets", "#quick-clock", "#quick-rated"]) $(id).disabled = waiting;
     $("#quick-status").textContent = error || (waiting ? t("quick.waiting") : "");
   }
 
@@ -93,7 +101,8 @@ export class LobbyDialog {
     const line = (r, button) => el("li", {},
       el("span", { class: "names" }, r.seats.map((s) => (s.kind === "open" ? t("lobby.openSeat") : s.name)).join(", ")),
       el("span", { class: "state" }, [r.sets.map((s) => t(`set.${s}`)).join(" + "),
-        r.clock ? ruleText(r.clock, t) : t("lobby.noClock")].join(" · ")),
+        r.clock ? ruleText(r.clock, t) : t("lobby.noClock"), r.rated ? t("lobby.rated", { kind: kindText(r.rated, t) }) : ""]
+        .filter(Boolean).join(" · ")),
       el("span", { class: "muted" }, r.status === "playing" ? t("lobby.moves", { n: r.actions }) : ""),
       button);
     $("#lobby-waiting").replaceChildren(...lobby.waiting.map((r) => line(r,

@@ -66,6 +66,8 @@ export class NewGameDialog {
     $("#ng-clock-own").hidden = !on || $("#ng-clock").value !== "custom";
     for (const i of $("#ng-clock-own").querySelectorAll("input")) i.disabled = $("#ng-clock-own").hidden;
     $("#ng-clock-note").hidden = !on || !$("#ng-clock").value;
+    // Rated games are for accounts (signed in: the account dialog).
+    $("#ng-rated-box").hidden = !on || !this.page.account?.account;
   }
 
   /** The clock chosen, as `create` takes it (docs/online.md, Clocks), or none. */
@@ -149,6 +151,8 @@ export class NewGameDialog {
 
   /** A server answers (or not) beside the page: online play may be chosen. */
   serverFound(yes) {
+    // Who is signed in decides whether rated games are offered.
+    if (yes) this.page.account?.refresh();
     $("#ng-online-box").hidden = !yes;
     $("#ng-lobby-box").hidden = !yes;
     this.syncOnline();
@@ -190,7 +194,8 @@ export class NewGameDialog {
     if (page.hasServer && $("#ng-online").checked) {
       // Online: the server picks the seed and plays the computers.
       const clock = this.clockChoice();
-      page.onlinePanel.create({ ...opts, ...(clock ? { clock } : {}), public: $("#ng-public").checked }).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
+      const rated = !$("#ng-rated-box").hidden && $("#ng-rated").checked;
+      page.onlinePanel.create({ ...opts, ...(clock ? { clock } : {}), public: $("#ng-public").checked, rated }).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
       return;
     }
     if (seedText) {

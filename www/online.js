@@ -102,6 +102,16 @@ export class Online extends EventTarget {
     this.ws?.close();
   }
 
+  /** Connect again at once (signed in or out: the server reads the cookie when the
+   *  socket opens); the room joined, or the quick-play wish, is asked again. */
+  renew() {
+    if (this.closed || !this.ws) return;
+    const old = this.ws;
+    this.ws = null;
+    old.close();
+    this.connect();
+  }
+
   setStatus(s) {
     this.status = s;
     this.emit("status", s);
@@ -134,12 +144,12 @@ export class Online extends EventTarget {
 
   /** Wait to be paired with the next player who asks for the same sets and clock (asked
    *  again after a reconnection until paired or cancelled); "paired" tells the room. */
-  quick(name, sets, clock) {
+  quick(name, sets, clock, rated = false) {
     // The server leaves the room this connection was in.
     this.joining = null;
     this.room = null;
     this.seat = null;
-    this.quickWish = { type: "quick", name, sets, ...(clock ? { clock } : {}) };
+    this.quickWish = { type: "quick", name, sets, ...(clock ? { clock } : {}), ...(rated ? { rated } : {}) };
     this.raw(this.quickWish);
     this.emit("room", null);
   }

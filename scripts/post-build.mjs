@@ -86,6 +86,7 @@ ${local("side-panel.js")}
 ${local("replay-viewer.js")}
 ${local("review.js")}
 ${local("lobby.js")}
+${local("daily.js")}
 ${local("leaderboard.js")}
 ${local("account.js")}
 ${local("online-panel.js")}

@@ -42,7 +42,7 @@ $quick || cargo clippy --target wasm32-unknown-unknown --lib --features pack-de 
 step "native tests: the engine, and online play on SQLite with the fault tests (cargo test --features server)"
 cargo test --features server
 step "online play again, every server test on PostgreSQL (a throwaway cluster)"
-CARC_TEST_STORE=postgres cargo test --features server --test server --test server_clock --test server_lobby --test server_accounts --test server_ratings
+CARC_TEST_STORE=postgres cargo test --features server --test server --test server_clock --test server_lobby --test server_accounts --test server_ratings --test server_duplicate
 $quick && exit 0
 
 step "JS API in headless Chromium (wasm-bindgen-test)"

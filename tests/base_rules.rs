@@ -420,3 +420,37 @@ fn base_road_2_a_square_counts_once_when_the_road_loops_back_through_it() {
     assert_eq!((s[0].feature, s[0].complete, s[0].tiles, s[0].value), (FeatureKind::Road, true, 4, 4));
     assert_eq!(g.scores(), vec![0, 4]);
 }
+
+/// BASE-SETUP-3 with `first_player` (issue 38's duplicate match): the seat named plays
+/// first, the turn passes on in seat order, and the same seed deals the same tiles in the
+/// same order, so the other seat gets the first seat's tiles of the first game. A seat the
+/// game does not have is refused.
+#[test]
+fn base_setup_3_first_player_starts_on_the_same_tile_order() {
+    use carcassonne::engine::rng::Rng;
+    use carcassonne::engine::{Setup, SetupError, TileSet};
+    let first = Game::new(TileSet::builtin(), Setup::base(&["Ann", "Bo"], 77)).unwrap();
+    let mut swapped = Setup::base(&["Ann", "Bo"], 77);
+    swapped.options.first_player = BLUE;
+    let mut second = Game::new(TileSet::builtin(), swapped).unwrap();
+    assert_eq!(first.current_player(), RED);
+    assert_eq!(second.current_player(), BLUE, "Bo starts the second game");
+    assert_eq!(first.draw_order(), second.draw_order(), "the same tiles in the same order");
+    assert_eq!(first.phase(), second.phase(), "the same first tile, now Bo's");
+    // Turns alternate from Bo: tile i of the deck goes to Bo when i is even.
+    let (mut rng, mut scratch, mut drawn) = (Rng::new(5), Vec::new(), Vec::new());
+    while drawn.len() < 6 && second.phase() != Phase::Over {
+        if let Phase::Tile { tile } = second.phase() {
+            drawn.push((second.current_player(), tile));
+        }
+        let a = second.random_action(&mut rng, &mut scratch);
+        second.apply(&a).unwrap();
+    }
+    let players: Vec<usize> = drawn.iter().map(|(p, _)| *p).collect();
+    assert_eq!(players, [BLUE, RED, BLUE, RED, BLUE, RED]);
+    let tiles: Vec<_> = drawn.iter().map(|(_, t)| *t).collect();
+    assert_eq!(tiles, first.draw_order()[..6], "every tile dealt in the first game's order");
+    let mut bad = Setup::base(&["Ann", "Bo"], 77);
+    bad.options.first_player = 2;
+    assert_eq!(Game::new(TileSet::builtin(), bad).err(), Some(SetupError::FirstPlayer(2)));
+}

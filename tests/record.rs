@@ -534,3 +534,21 @@ fn an_action_error_tells_a_malformed_action_from_an_illegal_one() {
     );
     assert!(g == before, "a refused message changes nothing");
 }
+
+/// A record whose game starts with another seat (`first_player`, a duplicate match's second
+/// game) replays with that seat first, and writes the option back; a bad value is refused.
+#[test]
+fn a_record_keeps_the_first_player() {
+    use carcassonne::engine::TileSet;
+    use carcassonne::record::Record;
+    let text = r#"{"format": "carcassonne-record", "version": 1, "setup": {"players": [{"name": "Ann"}, {"name": "Bo"}],
+        "sets": ["base"], "options": {"first_player": 1}, "seed": 9}, "actions": []}"#;
+    let r = Record::parse(text).unwrap();
+    let (g, _) = r.replay(TileSet::builtin()).unwrap();
+    assert_eq!(g.current_player(), 1);
+    assert!(Record::of_game(&g).to_json().contains("\"first_player\":1"));
+    for bad in ["\"x\"", "-1", "5"] {
+        let t = text.replace("\"first_player\": 1", &format!("\"first_player\": {bad}"));
+        assert!(Record::parse(&t).and_then(|r| r.replay(TileSet::builtin()).map(|_| ())).is_err(), "{bad}");
+    }
+}

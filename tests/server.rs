@@ -1097,6 +1097,13 @@ async fn rated_exchange() {
     play_documented_signed_in("rated_exchange", &["ann", "bo"]).await;
 }
 
+/// docs/online.md's duplicate match: two computers' first game, then the second on the same
+/// tiles with the second seat first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn duplicate_exchange() {
+    play_documented("duplicate_exchange").await;
+}
+
 /// docs/online.md's quick play: two players paired, the game found in the lobby and watched.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_exchange() {

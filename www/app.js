@@ -195,6 +195,9 @@ function wireGame() {
     try { page.review.open(page.game.exportRecord()); } catch (e) { page.notice(e.message); }
   });
   $("#results-new").addEventListener("click", () => { $("#results").close(); page.openNewGame(); });
+  // The daily deck: its result as a link (the share dialog), and a friend's beside one's own.
+  $("#results-daily").addEventListener("click", () => { $("#results").close(); $("#btn-share").click(); });
+  $("#results-compare").addEventListener("click", () => { location.href = $("#results-compare").dataset.href; });
   for (const id of ["#board-rotate", "#btn-rotate"]) $(id).addEventListener("click", () => { table.view?.rotate(); page.render(); });
   // A figure placed waits for End turn (or Enter, or a second click on it); Take back (or
   // Escape) lifts it again.

@@ -101,7 +101,8 @@ export class LobbyDialog {
     const line = (r, button) => el("li", {},
       el("span", { class: "names" }, r.seats.map((s) => (s.kind === "open" ? t("lobby.openSeat") : s.name)).join(", ")),
       el("span", { class: "state" }, [r.sets.map((s) => t(`set.${s}`)).join(" + "),
-        r.clock ? ruleText(r.clock, t) : t("lobby.noClock"), r.rated ? t("lobby.rated", { kind: kindText(r.rated, t) }) : ""]
+        r.clock ? ruleText(r.clock, t) : t("lobby.noClock"), r.rated ? t("lobby.rated", { kind: kindText(r.rated, t) }) : "",
+        r.duplicate ? t("lobby.duplicate") : ""]
         .filter(Boolean).join(" · ")),
       el("span", { class: "muted" }, r.status === "playing" ? t("lobby.moves", { n: r.actions }) : ""),
       button);

@@ -5,6 +5,7 @@ import { $, el } from "./dom.js";
 import { levelsWon } from "./coop.js";
 import { guideProgress, guidesFor, keepProgress, say } from "./guide.js";
 import { clockOf } from "./clocks.js";
+import { dailyGame, showDailyButton } from "./daily.js";
 
 /** Seat i's colour, named `name.i` in the texts. */
 export const COLORS = ["#d9342b", "#2f6fd6", "#2e9b4a", "#e8c21f", "#3a3a3a"];
@@ -24,6 +25,13 @@ export class NewGameDialog {
       this.syncOnline();
     });
     $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
+    // Today's deck: a base game against the hard computer on the day's seed (offline too).
+    $("#ng-daily").addEventListener("click", () => {
+      const t = page.t, name = page.settings.name || t("daily.you");
+      page.onlinePanel.leave();
+      page.attach(new page.W.Game({ ...dailyGame(name, t), lang: t.lang }), { fresh: true });
+      $("#new-game").close();
+    });
     for (const r of document.querySelectorAll('input[name="ng-mode"]')) r.addEventListener("change", () => this.syncMode());
     $("#ng-online").addEventListener("change", () => this.syncOnline());
     $("#ng-clock").addEventListener("change", () => this.syncOnline());
@@ -146,6 +154,7 @@ export class NewGameDialog {
     const offered = guideProgress().offered;
     $("#ng-guide-offer").hidden = offered;
     if (!offered) keepProgress({ offered: true });
+    showDailyButton(page.t);
     $("#new-game").showModal();
   }
 
@@ -195,7 +204,8 @@ export class NewGameDialog {
       // Online: the server picks the seed and plays the computers.
       const clock = this.clockChoice();
       const rated = !$("#ng-rated-box").hidden && $("#ng-rated").checked;
-      page.onlinePanel.create({ ...opts, ...(clock ? { clock } : {}), public: $("#ng-public").checked, rated }).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
+      const duplicate = $("#ng-duplicate").checked;
+      page.onlinePanel.create({ ...opts, ...(clock ? { clock } : {}), public: $("#ng-public").checked, rated, duplicate }).then(() => $("#new-game").close(), (e) => { $("#ng-error").textContent = e.message; });
       return;
     }
     if (seedText) {

@@ -180,7 +180,8 @@ export class OnlinePanel {
     const seats = opts.players.map((p, i) => i === 0 || !p.computer ? { name: p.name, kind: "person" }
       : p.computer === "open" ? { name: p.name, kind: "open" } : { name: p.name, kind: "computer", level: p.computer });
     const created = await o.create({ seats, sets: opts.sets, options: opts.options,
-      ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.public ? { public: true } : {}), ...(opts.rated ? { rated: true } : {}) });
+      ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.public ? { public: true } : {}), ...(opts.rated ? { rated: true } : {}),
+      ...(opts.duplicate ? { duplicate: true } : {}) });
     try { localStorage.setItem(inviteKey(created.room), JSON.stringify(this.links(created.room, created.tokens, seats, created.open))); } catch { /* full */ }
     rememberSeat(created.room, created.tokens[0]);
     history.replaceState(null, "", `${location.pathname}#room=${created.room}`);
@@ -236,7 +237,8 @@ export class OnlinePanel {
       : lost !== null ? t("clock.lostOnTime", { name: r.seats[lost]?.name ?? "?" })
         : r.status === "over" ? t("online.over") : you === null ? t("online.watching") : "",
     r.clock ? t("clock.room", { rule: ruleText(r.clock, t) }) : "",
-    r.rated ? t("lobby.rated", { kind: kindText(r.rated, t) }) : ""].filter(Boolean).join(" · ");
+    r.rated ? t("lobby.rated", { kind: kindText(r.rated, t) }) : "",
+    r.duplicate ? t("match.playing", { game: r.duplicate.game }) : ""].filter(Boolean).join(" · ");
     const muted = mutedSeats(r.room);
     $("#on-seats").replaceChildren(...r.seats.map((s, i) => el("li", {},
       el("span", { class: `dot ${s.connected || s.kind === "computer" ? "on" : "off"}`, "aria-hidden": "true" }),

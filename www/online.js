@@ -204,6 +204,8 @@ export class Online extends EventTarget {
       } catch { /* the move no longer reads on this copy: the general words below */ }
     }
     if (m.code === "illegal_action") return this.t("refusal.illegal_action.other");
+    // A rated game's reason, in the page's words.
+    if (m.code === "rated" && this.t.has?.(`rated.${m.params?.reason}`)) return this.t(`rated.${m.params.reason}`);
     const key = `refusal.${m.code}`;
     if (!m.code || !this.t.has?.(key)) return m.message;
     return this.t(key, { why: m.params?.detail ?? m.message, ...(m.params || {}) });

@@ -100,6 +100,22 @@ export function renderResults(root, s, { t, color, chart = null, compact = false
   root.replaceChildren(...parts);
 }
 
+/**
+ * A duplicate match's line for the results (docs/online.md, "Duplicate matches"): after its
+ * first game, that the second deals the same tiles with the other seat first; after the
+ * second, the match: the sum of both games' margins. `dup` is the room frame's `duplicate`,
+ * `s` the game's snapshot (two players).
+ */
+export function matchText(dup, s, t) {
+  const names = s.players.map((p) => p.name), now = s.players.map((p) => p.score);
+  if (dup.game !== 2 || !dup.first) return t("match.first", { name: names[1] });
+  const m1 = dup.first[0] - dup.first[1], m2 = now[0] - now[1], total = m1 + m2;
+  const signed = (m) => (m > 0 ? `+${m}` : m < 0 ? `\u2212${-m}` : "0");
+  if (total === 0) return t("match.draw", { a: signed(m1), b: signed(m2) });
+  const w = total > 0 ? 0 : 1, k = w === 0 ? 1 : -1;
+  return t("match.won", { name: names[w], n: Math.abs(total), a: signed(k * m1), b: signed(k * m2) });
+}
+
 /** The points by category: a row per category, a column per seat, the totals last. */
 function breakdown(s, t) {
   const cats = [...new Set(s.tally.flatMap((x) => Object.keys(x)))]

@@ -5,7 +5,8 @@
 import { $, el } from "./dom.js";
 import { markWon, outcomeText, reasonsText, renderTeam } from "./coop.js";
 import { renderTilesLeft, scoreChart } from "./panels.js";
-import { headline, renderResults } from "./results.js";
+import { headline, matchText, renderResults } from "./results.js";
+import { compareLink, dailyOf, dailyText, keepDaily, keptDailies } from "./daily.js";
 import { TOPIC_OF } from "./help.js";
 import { drawBoxTile, drawnLabel, markOf, touchScreen, WHY_TOPIC } from "./controller.js";
 import { ClockTicker, clockSpan } from "./clocks.js";
@@ -135,11 +136,29 @@ export class SidePanel {
       $("#final-title").textContent = t(coop ? (coop.outcome?.won ? "final.teamWon" : "final.ghostsWon") : "final.title");
       $("#final-winner").textContent = coop ? outcomeText(coop, t) : headline(s, t);
       if (coop?.outcome?.won && !replay.active) markWon(coop.level, s.sets.includes("spellcircles"));
-      const key = `${replay.active ? "r" : "g"}:${s.actions}:${t.lang}:${settings.marks}`;
+      // An online duplicate match: its standing after either of its games. Which game is
+      // shown is the record's to say (the room frame of a rematch comes before its game).
+      const room = !replay.active && s.players.length === 2 ? this.page.online?.room : null;
+      // The setup, where it decides the line: a duplicate match's game (its first player)
+      // or a game that may be a daily deck (its seed). Games alike in all but these would
+      // otherwise share a key.
+      const daily = !coop && !room && s.players.length === 2 && s.computers?.[1] === "hard";
+      const setup = room?.duplicate || daily ? JSON.parse(shown.exportRecord()).setup : null;
+      const key = `${replay.active ? "r" : "g"}:${room?.game ?? ""}:${room?.duplicate?.game ?? ""}:${setup?.seed ?? ""}:`
+        + `${setup?.options?.first_player ?? 0}:${s.actions}:${t.lang}:${settings.marks}`;
       const body = $("#results-body");
       if (body.dataset.shown !== key) {
         body.dataset.shown = key;
-        renderResults(body, s, { t, color, outcome: coop ? outcomeText(coop, t) : null,
+        const dup = room?.duplicate ? (setup?.options?.first_player === 1 ? room.duplicate : { game: 1 }) : null;
+        // The daily deck: its line, this browser's own game kept, a friend's offered beside it.
+        const day = daily ? dailyOf(setup) : null;
+        const code = day ? shown.shareCode() : null, mine = day ? keptDailies()[day] : null;
+        if (day && !replay.active) keepDaily(day, code);
+        $("#results-daily").hidden = !day;
+        $("#results-compare").hidden = !(day && replay.active && mine && mine !== code);
+        if (mine && code) $("#results-compare").dataset.href = compareLink(mine, code);
+        const outcome = coop ? outcomeText(coop, t) : dup ? matchText(dup, s, t) : day ? dailyText(day, s, t) : null;
+        renderResults(body, s, { t, color, outcome,
           chart: coop ? null : scoreChart(shown.scoreTimeline(), s.players.map((p) => p.name),
             s.players.map((_, i) => color(i)), t, settings.marks) });
       }

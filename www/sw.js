@@ -7,7 +7,7 @@
 const CACHE = "carcassonne-__BUILD__";
 // scripts/post-build.mjs checks that this names every file the game loads (and names the
 // build after them).
-const FILES = ["./", "index.html", "boot.js", "app.js", "side-panel.js", "online-panel.js", "replay-viewer.js", "review.js", "new-game.js", "bars.js", "settings.js", "computers.js", "dom.js", "coop.js", "online.js", "clocks.js", "lobby.js", "account.js", "leaderboard.js", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "study.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "style.css", "carcassonne.js",
+const FILES = ["./", "index.html", "boot.js", "app.js", "side-panel.js", "online-panel.js", "replay-viewer.js", "review.js", "new-game.js", "bars.js", "settings.js", "computers.js", "dom.js", "coop.js", "online.js", "clocks.js", "lobby.js", "account.js", "leaderboard.js", "daily.js", "compare.js", "compare.html", "inspect.js", "panels.js", "results.js", "sound.js", "help.js", "guide.js", "study.js", "controller.js", "text.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "style.css", "carcassonne.js",
   "carcassonne_bg.wasm", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm", "manifest.webmanifest", "icons/icon-192.png", "icons/icon-512.png",
   "icons/maskable-512.png", "packs.js", "carcassonne-text-nl.js", "carcassonne-text-nl_bg.wasm", "carcassonne-text-de.js", "carcassonne-text-de_bg.wasm",
   "carcassonne-text-fr.js", "carcassonne-text-fr_bg.wasm", "guides/base.json", "guides/farmers.json", "guides/ghosts.json", "guides/spellcircles.json",

@@ -349,6 +349,10 @@ pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupE
         return Err(SetupError::PlayerCount(setup.players.len()));
     }
     setup.check_limits()?;
+    let first = setup.options.first_player;
+    if first >= setup.players.len() || (coop && first != 0) {
+        return Err(SetupError::FirstPlayer(first));
+    }
     for (i, s) in setup.sets.iter().enumerate() {
         if setup.sets[..i].contains(s) {
             return Err(SetupError::DuplicateSet(*s));
@@ -396,6 +400,8 @@ pub(crate) fn new_game(tiles: Arc<TileSet>, setup: Setup) -> Result<Game, SetupE
     for started in hooks(rules_in_play, |r| r.started) {
         started(&mut game);
     }
+    // BASE-SETUP-3: the first seat starts, unless the setup names another.
+    game.current = first;
     let mut events = Vec::new();
     game.begin_turn(&mut events);
     game.opening = events;

@@ -50,6 +50,15 @@ pub struct Options {
     /// (default none: the competitive game). Written to records only when chosen.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub coop: Option<super::coop::CoopOptions>,
+    /// The seat that plays first (default 0: the first seat, BASE-SETUP-3). A duplicate
+    /// match's second game starts with the other seat on the same tile order (issue 38).
+    /// Written to records only when not 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub first_player: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {
@@ -79,6 +88,7 @@ impl Default for Options {
             eloise: true,
             tiny_city: false,
             coop: None,
+            first_player: 0,
         }
     }
 }
@@ -257,6 +267,9 @@ pub enum SetupError {
     NotAvailable(String),
     /// A cooperative setup the rules or the level's numbers do not allow.
     Coop(String),
+    /// `first_player` names no seat (or is set in the cooperative game, whose turn order
+    /// the level gives).
+    FirstPlayer(usize),
 }
 
 impl fmt::Display for SetupError {
@@ -286,6 +299,9 @@ impl fmt::Display for SetupError {
             SetupError::UnknownSet(s) => write!(f, "unknown tile set {s:?}; the sets are {}", Set::names()),
             SetupError::NoBase => write!(f, "every game needs the \"base\" set"),
             SetupError::DuplicateSet(s) => write!(f, "the set \"{s}\" is named twice"),
+            SetupError::FirstPlayer(n) => {
+                write!(f, "\"first_player\" {n} names no seat (seats count from 0; not in the cooperative game)")
+            }
             SetupError::UnknownTile(t) => write!(f, "the draw names tile {t:?}, which is not in the chosen sets"),
             SetupError::OptionalTile(t) => write!(
                 f,

@@ -93,7 +93,12 @@ pub fn parse_options(v: Option<&Value>) -> Result<Options, RecordError> {
         }
     }
     // Each option is checked by name, so that an error names the option it is about.
-    let all = Options { tiny_city: true, coop: crate::engine::coop::CoopOptions::level(1), ..Options::default() };
+    let all = Options {
+        tiny_city: true,
+        first_player: 1,
+        coop: crate::engine::coop::CoopOptions::level(1),
+        ..Options::default()
+    };
     let known = serde_json::to_value(all).expect("plain data");
     let known = known.as_object().expect("an object");
     for (key, value) in &flat {

@@ -55,6 +55,7 @@ pub fn lobby_of(rooms: &[Summary]) -> ServerMsg {
             sets: meta.sets.clone(),
             clock: meta.clock,
             rated: meta.rated.clone(),
+            duplicate: meta.duplicate.is_some(),
             seats: meta
                 .seats
                 .iter()

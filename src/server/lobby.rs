@@ -11,8 +11,8 @@ use super::protocol::{self, ClientMsg, SeatKind, ServerMsg};
 use super::quick::{Paired, QuickRefusal, Ticket, Wish};
 use super::random::{random_id, random_seed};
 use super::ratings;
-use super::refusal::Refusal;
-use super::room::{hash, seat_meta, Meta, Progress, Room};
+use super::refusal::{RatedWhy, Refusal};
+use super::room::{self, hash, seat_meta, Meta, Progress, Room};
 use super::socket::{leave, Client};
 use super::store::{self, Lease};
 use crate::ai::Level;
@@ -42,9 +42,9 @@ pub(super) async fn handle(server: &Arc<Server>, c: &mut Client, m: ClientMsg, i
             Some(r) => r.lock().await.legal().map(|m| vec![m]),
             None => Err(Refusal::JoinFirst),
         },
-        ClientMsg::Create { seats, sets, options, absent_secs, clock, public, rated } => {
+        ClientMsg::Create { seats, sets, options, absent_secs, clock, public, rated, duplicate } => {
             let accounts = vec![c.account.clone()];
-            let room = NewRoom { seats, sets, options, absent_secs, clock, public, rated, accounts };
+            let room = NewRoom { seats, sets, options, absent_secs, clock, public, rated, duplicate, accounts };
             create(server, ip, room).await.map(|m| vec![m])
         }
         ClientMsg::Lobby => server.listing.answer(&server.store, server.config.time.now_ms()).await.map(|m| vec![m]),
@@ -238,6 +238,8 @@ struct NewRoom {
     public: bool,
     /// A rated room.
     rated: bool,
+    /// A duplicate room.
+    duplicate: bool,
     /// The seats' accounts where known: the creator's (seat 0), both players' for quick play.
     accounts: Vec<Option<Account>>,
 }
@@ -272,7 +274,7 @@ async fn pair(
     crate::engine::Game::new(server.tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
     let (tell, rx) = tokio::sync::oneshot::channel();
     if wish.rated && (c.account.is_none() || wish.clock.is_none()) {
-        return Err(Refusal::Rated("a rated game needs you signed in, and a clock"));
+        return Err(Refusal::Rated(RatedWhy::QuickNeeds));
     }
     let account = c.account.clone();
     let ticket =
@@ -286,7 +288,7 @@ async fn pair(
         }
         Ok(Some(mate)) if wish.rated && mate.account.as_ref().map(|a| &a.id) == account.as_ref().map(|a| &a.id) => {
             server.quick.put_back(mate);
-            return Err(Refusal::Rated("you are already waiting for a rated game"));
+            return Err(Refusal::Rated(RatedWhy::Waiting));
         }
         Ok(Some(mate)) => mate,
     };
@@ -299,6 +301,7 @@ async fn pair(
         clock: wish.clock,
         public: true,
         rated: wish.rated,
+        duplicate: false,
         accounts: vec![mate.account.clone(), account],
     };
     let made = match create(server, ip, asked).await {
@@ -360,11 +363,11 @@ async fn rated_room(
     clock: &mut Option<ClockRule>,
     accounts: &[Option<Account>],
 ) -> Result<(String, Vec<Option<String>>), Refusal> {
-    let kind = ratings::kind(sets, options).map_err(Refusal::Rated)?;
+    let kind = ratings::kind(sets, options).ok_or(Refusal::Rated(RatedWhy::Rules))?;
     if seats.len() != 2 {
-        return Err(Refusal::Rated("a rated game has two seats"));
+        return Err(Refusal::Rated(RatedWhy::TwoSeats));
     }
-    let rule = clock.as_mut().ok_or(Refusal::Rated("a rated game needs a clock"))?;
+    let rule = clock.as_mut().ok_or(Refusal::Rated(RatedWhy::Clock))?;
     rule.timeout = Timeout::Loss;
     let mut ids = Vec::new();
     for (i, seat) in seats.iter_mut().enumerate() {
@@ -373,10 +376,8 @@ async fn rated_room(
                 seat.name = a.name;
                 Some(a.id)
             }
-            (SeatKind::Person, None) if i == 0 => return Err(Refusal::Rated("sign in to make a rated game")),
-            (SeatKind::Person, None) => {
-                return Err(Refusal::Rated("a rated game's second seat is open or a computer's, not invited by link"))
-            }
+            (SeatKind::Person, None) if i == 0 => return Err(Refusal::Rated(RatedWhy::SignInToMake)),
+            (SeatKind::Person, None) => return Err(Refusal::Rated(RatedWhy::Invited)),
             (SeatKind::Open, _) => None,
             (SeatKind::Computer(level), _) => {
                 let level: Level = level.parse().map_err(Refusal::Level)?;
@@ -393,17 +394,23 @@ async fn rated_room(
         ids.push(id);
     }
     if seats[0].kind != SeatKind::Person {
-        return Err(Refusal::Rated("a rated game's first seat is its creator's"));
+        return Err(Refusal::Rated(RatedWhy::FirstSeat));
     }
     if ids[0].is_some() && ids[0] == ids[1] {
-        return Err(Refusal::Rated("you cannot play yourself in a rated game"));
+        return Err(Refusal::Rated(RatedWhy::Yourself));
     }
     Ok((kind, ids))
 }
 
 /// Make a room once the address may (see [`create`]).
 async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<ServerMsg, Refusal> {
-    let NewRoom { mut seats, sets, options, absent_secs, mut clock, public, rated, accounts } = asked;
+    let NewRoom { mut seats, sets, options, absent_secs, mut clock, public, rated, duplicate, accounts } = asked;
+    if duplicate && (seats.len() != 2 || options.get("coop").is_some_and(|c| !c.is_null())) {
+        return Err(Refusal::Setup("a duplicate match is for two seats, not the cooperative game".into()));
+    }
+    if duplicate && options.get("first_player").is_some() {
+        return Err(Refusal::Setup("a duplicate match chooses who starts each game itself".into()));
+    }
     // Live rooms, counted in memory: no database work, and a room that ended and went idle
     // frees its place.
     if server.rooms.lock().expect("rooms").len() as u64 >= server.config.max_rooms {
@@ -439,6 +446,7 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
         clock,
         public,
         rated: rated_seats.map(|(kind, _)| kind),
+        duplicate: duplicate.then(room::Duplicate::default),
         ..Meta::new(meta_seats, sets, options, absent_secs)
     };
     // The setup is checked now, so that a room that could never start is not made.

@@ -64,6 +64,8 @@ pub enum ClientMsg {
         public: bool,
         /// A rated game (docs/online.md, "Ratings"): two seats, accounts, a clock that loses.
         rated: bool,
+        /// A duplicate room: each match is two games on one tile order, the seats swapped.
+        duplicate: bool,
     },
     /// Follow a room: with a seat's token to play it, without to watch.
     Join {
@@ -447,7 +449,7 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
     let kind = field(o, "type")?.as_str().ok_or_else(|| BadMessage::NotText("type".into()))?;
     Ok(match kind {
         "create" => {
-            only(o, &["seats", "sets", "options", "absent_secs", "clock", "public", "rated"])?;
+            only(o, &["seats", "sets", "options", "absent_secs", "clock", "public", "rated", "duplicate"])?;
             let seats = field(o, "seats")?.as_array().ok_or(Shape("\"seats\" must be a list"))?;
             if !(1..=5).contains(&seats.len()) {
                 return Err(Shape("a room has 1 to 5 seats"));
@@ -478,8 +480,9 @@ pub fn parse(message: &str) -> Result<ClientMsg, BadMessage> {
                 return Err(Shape("\"options\" must be an object"));
             }
             let absent_secs = if o.contains_key("absent_secs") { number(o, "absent_secs", 86_400)? } else { 120 };
-            let (public, rated) = (flag(o, "public")?, flag(o, "rated")?);
-            ClientMsg::Create { seats, sets, options, absent_secs, clock: clock_field(o)?, public, rated }
+            let (public, rated, duplicate) = (flag(o, "public")?, flag(o, "rated")?, flag(o, "duplicate")?);
+            let clock = clock_field(o)?;
+            ClientMsg::Create { seats, sets, options, absent_secs, clock, public, rated, duplicate }
         }
         "join" => {
             only(o, &["room", "token", "name"])?;
@@ -739,6 +742,9 @@ pub struct LobbyRoom {
     /// A rated room: its kind (left out: not rated).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rated: Option<String>,
+    /// A duplicate room (two games on one tile order, the seats swapped).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub duplicate: bool,
     /// The seats: name, kind and a computer's level.
     pub seats: Vec<LobbySeat>,
     /// `lobby` or `playing`.
@@ -747,6 +753,16 @@ pub struct LobbyRoom {
     pub actions: usize,
     /// When the last was played (or the game began), in seconds since 1970.
     pub moved_at: Option<u64>,
+}
+
+/// Where a duplicate room's match stands, as told in the room frame.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DuplicateFrame {
+    /// 1 or 2: the game of the match being played (or last played).
+    pub game: u8,
+    /// The first game's final points, each seat's, once the second has begun.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<Vec<i32>>,
 }
 
 /// A seat of a [`LobbyRoom`].
@@ -806,6 +822,9 @@ pub struct RoomFrame {
     /// A rated room: the kind its games are rated in (left out: not rated).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rated: Option<String>,
+    /// A duplicate room: which game of the match this is (left out: not duplicate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duplicate: Option<DuplicateFrame>,
     /// How many watch.
     pub watchers: u32,
     /// The seats.

@@ -16,11 +16,10 @@ use serde::Serialize;
 
 /// The kind of game a rated room's setup is rated in: its sets (base first, the others
 /// sorted, joined by `+`), and `+abbot` with the Abbot. Rated games use the standard
-/// rules: co-op and other options are refused.
-pub fn kind(sets: &[String], options: &serde_json::Value) -> Result<String, &'static str> {
-    let extra = options.as_object().map_or(0, |o| o.keys().filter(|k| *k != "abbot").count());
-    if extra > 0 {
-        return Err("rated games use the standard rules (the Abbot may be added), not co-op or other options");
+/// rules: none with co-op or any other option.
+pub fn kind(sets: &[String], options: &serde_json::Value) -> Option<String> {
+    if options.as_object().is_some_and(|o| o.keys().any(|k| k != "abbot")) {
+        return None;
     }
     let mut others: Vec<&str> = sets.iter().map(String::as_str).filter(|s| *s != "base").collect();
     others.sort_unstable();
@@ -29,7 +28,7 @@ pub fn kind(sets: &[String], options: &serde_json::Value) -> Result<String, &'st
     if options.get("abbot").and_then(serde_json::Value::as_bool) == Some(true) {
         kind.push_str("+abbot");
     }
-    Ok(kind)
+    Some(kind)
 }
 
 /// An account's rating in one kind of game.

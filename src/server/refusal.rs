@@ -97,7 +97,77 @@ pub enum Refusal {
     QuickFull,
     /// A rated game's conditions are not met (two seats, accounts, a clock, the standard
     /// rules), or what was asked is not done in a rated game: why.
-    Rated(&'static str),
+    Rated(RatedWhy),
+}
+
+/// Why a rated game refused something (the page says each in its own words, by its id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatedWhy {
+    /// Rated quick play without an account or a clock.
+    QuickNeeds,
+    /// A second rated wish of an account that waits already.
+    Waiting,
+    /// Not two seats.
+    TwoSeats,
+    /// No clock.
+    Clock,
+    /// Made by a connection not signed in.
+    SignInToMake,
+    /// A second seat invited by link.
+    Invited,
+    /// Seat 0 not a person.
+    FirstSeat,
+    /// Both seats one account.
+    Yourself,
+    /// An open seat claimed by a connection not signed in.
+    SignInToTake,
+    /// An open seat claimed by the account that plays the other.
+    AlreadyPlaying,
+    /// A seat handed to a computer.
+    HandOver,
+    /// Co-op or another option than the Abbot.
+    Rules,
+}
+
+impl RatedWhy {
+    /// The id the page's words are found by (`rated.<id>`).
+    pub fn id(self) -> &'static str {
+        match self {
+            RatedWhy::QuickNeeds => "quick_needs",
+            RatedWhy::Waiting => "waiting",
+            RatedWhy::TwoSeats => "two_seats",
+            RatedWhy::Clock => "clock",
+            RatedWhy::SignInToMake => "sign_in_to_make",
+            RatedWhy::Invited => "invited",
+            RatedWhy::FirstSeat => "first_seat",
+            RatedWhy::Yourself => "yourself",
+            RatedWhy::SignInToTake => "sign_in_to_take",
+            RatedWhy::AlreadyPlaying => "already_playing",
+            RatedWhy::HandOver => "hand_over",
+            RatedWhy::Rules => "rules",
+        }
+    }
+}
+
+impl fmt::Display for RatedWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RatedWhy::QuickNeeds => "a rated game needs you signed in, and a clock",
+            RatedWhy::Waiting => "you are already waiting for a rated game",
+            RatedWhy::TwoSeats => "a rated game has two seats",
+            RatedWhy::Clock => "a rated game needs a clock",
+            RatedWhy::SignInToMake => "sign in to make a rated game",
+            RatedWhy::Invited => "a rated game's second seat is open or a computer's, not invited by link",
+            RatedWhy::FirstSeat => "a rated game's first seat is its creator's",
+            RatedWhy::Yourself => "you cannot play yourself in a rated game",
+            RatedWhy::SignInToTake => "sign in to take a seat in a rated game",
+            RatedWhy::AlreadyPlaying => "you already play in this rated game",
+            RatedWhy::HandOver => "in a rated game the clock decides: a seat whose time runs out loses",
+            RatedWhy::Rules => {
+                "rated games use the standard rules (the Abbot may be added), not co-op or other options"
+            }
+        })
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -116,7 +186,7 @@ impl fmt::Display for Refusal {
                 write!(f, "this address has {QUICK_PER_ADDRESS} quick-play requests waiting, as many as it may")
             }
             Refusal::QuickFull => f.write_str("too many players are waiting for quick play: try again soon"),
-            Refusal::Rated(why) => f.write_str(why),
+            Refusal::Rated(why) => write!(f, "{why}"),
             Refusal::OutOfTime => f.write_str("your time ran out before this move came"),
             Refusal::MovedOn { at, n } => write!(f, "the game has moved on: it is at action {at}, not {n}"),
             Refusal::NoSuchSeat => f.write_str("no such seat"),
@@ -205,6 +275,7 @@ impl Refusal {
             Refusal::ChatTooFast => json!({"max": CHAT_PER_WINDOW, "secs": CHAT_WINDOW.as_secs()}),
             Refusal::NotAwayLongEnough { away, absent } => json!({"away": away, "absent": absent}),
             Refusal::Level(m) | Refusal::Setup(m) | Refusal::Damaged(m) => json!({"detail": m}),
+            Refusal::Rated(why) => json!({"reason": why.id()}),
             Refusal::Action(e) => json!({"detail": e.to_string()}),
             Refusal::Store(e) => json!({"detail": e.to_string()}),
             Refusal::Unreachable(e) => json!({"detail": e.to_string()}),

@@ -3,8 +3,10 @@
 //! is checked by the engine, committed to the store, and only then applied and broadcast.
 
 use super::clock::{Clock, ClockFrame, ClockRule, Time, Timeout};
-use super::protocol::{ChatLine, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT, MAX_LEGAL};
-use super::refusal::Refusal;
+use super::protocol::{
+    ChatLine, DuplicateFrame, Occupant, RoomFrame, SeatFrame, SeatKind, ServerMsg, CHAT_KEPT, MAX_LEGAL,
+};
+use super::refusal::{RatedWhy, Refusal};
 use super::store::{ProgressRow, Store, Stored};
 use crate::ai::Level;
 use crate::engine::{Game, TileSet};
@@ -121,6 +123,19 @@ pub struct Meta {
     /// A rated room: the kind of game its games are rated in ([`super::ratings::kind`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<String>,
+    /// A duplicate room: its games are matches of two on one tile order, the seats swapped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate: Option<Duplicate>,
+}
+
+/// Where a duplicate room's match stands (docs/online.md, "Duplicate matches"): two games
+/// on the same tile order, the second begun by the second seat; the match is the sum of
+/// the two games' margins.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Duplicate {
+    /// The first game's final points, once the second game runs (none: the first runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<Vec<i32>>,
 }
 
 impl Meta {
@@ -138,6 +153,7 @@ impl Meta {
             lost_on_time: None,
             public: false,
             rated: None,
+            duplicate: None,
         }
     }
 
@@ -496,6 +512,11 @@ impl Room {
             lost_on_time: self.meta.lost_on_time,
             public: self.meta.public,
             rated: self.meta.rated.clone(),
+            duplicate: self
+                .meta
+                .duplicate
+                .as_ref()
+                .map(|d| DuplicateFrame { game: if d.first.is_some() { 2 } else { 1 }, first: d.first.clone() }),
             watchers: self.watchers,
             seats: self
                 .meta
@@ -586,12 +607,26 @@ impl Room {
                 _ => json!({"name": s.name}),
             })
             .collect();
-        let setup_v =
-            json!({"players": players, "sets": self.meta.sets, "options": self.meta.options, "seed": seed.to_string()});
+        let mut meta = self.meta.clone();
+        let (mut options, mut seed) = (self.meta.options.clone(), seed);
+        // A duplicate match's second game: the first game's tile order, the second seat
+        // first. Any other start begins a new match.
+        if let Some(d) = meta.duplicate.as_mut() {
+            match &self.game {
+                Some(g) if d.first.is_none() && self.is_over() => {
+                    if let crate::engine::Deck::Seed(s) = g.setup().deck {
+                        seed = s;
+                    }
+                    d.first = Some(g.scores());
+                    options["first_player"] = json!(1);
+                }
+                _ => d.first = None,
+            }
+        }
+        let setup_v = json!({"players": players, "sets": self.meta.sets, "options": options, "seed": seed.to_string()});
         let setup = parse_setup(&setup_v).map_err(|e| Refusal::Setup(e.to_string()))?;
         let game = Game::new(tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
         // Saved first, in one write with the metadata that names it; memory changes after.
-        let mut meta = self.meta.clone();
         meta.game += 1;
         meta.lost_on_time = None;
         // The first seat's clock starts with the game (unless a computer plays it).
@@ -743,9 +778,9 @@ impl Room {
         let seat = self.meta.seats.iter().position(|s| s.kind == Occupant::Open).ok_or(Refusal::NoOpenSeat)?;
         let (name, account) = match (&self.meta.rated, account) {
             (None, _) => (name, None),
-            (Some(_), None) => return Err(Refusal::Rated("sign in to take a seat in a rated game")),
+            (Some(_), None) => return Err(Refusal::Rated(RatedWhy::SignInToTake)),
             (Some(_), Some(a)) if self.meta.seats.iter().any(|s| s.account.as_deref() == Some(&a.id)) => {
-                return Err(Refusal::Rated("you already play in this rated game"))
+                return Err(Refusal::Rated(RatedWhy::AlreadyPlaying))
             }
             (Some(_), Some(a)) => (a.name.clone(), Some(a.id.clone())),
         };
@@ -778,7 +813,7 @@ impl Room {
     /// A seat now played by a computer (the host's choice for an absent player).
     pub async fn hand_to_computer(&mut self, store: &Store, seat: usize, level: Level) -> Result<(), Refusal> {
         if self.meta.rated.is_some() {
-            return Err(Refusal::Rated("in a rated game the clock decides: a seat whose time runs out loses"));
+            return Err(Refusal::Rated(RatedWhy::HandOver));
         }
         let absent = self.meta.absent_secs;
         let s = self.meta.seats.get(seat).ok_or(Refusal::NoSuchSeat)?;

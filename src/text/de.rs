@@ -991,6 +991,9 @@ impl Speech for German {
             SetupError::UnknownSet(s) => format!("unbekannte Erweiterung {s:?}"),
             SetupError::NoBase => "jedes Spiel braucht das Grundspiel (\"base\")".into(),
             SetupError::DuplicateSet(s) => format!("die Erweiterung \"{s}\" steht zweimal da"),
+            SetupError::FirstPlayer(n) => {
+                format!("\"first_player\" {n} nennt keinen Platz (Plätze zählen ab 0; nicht im kooperativen Spiel)")
+            }
             SetupError::UnknownTile(t) => {
                 format!("die Reihenfolge nennt das Plättchen {t:?}, das in keiner gewählten Schachtel ist")
             }

@@ -268,6 +268,7 @@ fn setup_errors() -> Vec<SetupError> {
         SetupError::DrawOrder("x".into()),
         SetupError::NotAvailable("x".into()),
         SetupError::Coop("x".into()),
+        SetupError::FirstPlayer(3),
     ]
 }
 
@@ -291,7 +292,8 @@ fn every_setup_error_is_listed(e: &SetupError) {
         | SetupError::Excludes { .. }
         | SetupError::DrawOrder(_)
         | SetupError::NotAvailable(_)
-        | SetupError::Coop(_) => {}
+        | SetupError::Coop(_)
+        | SetupError::FirstPlayer(_) => {}
     }
 }
 

@@ -905,6 +905,9 @@ impl Speech for French {
             SetupError::UnknownSet(s) => format!("extension inconnue {s:?}"),
             SetupError::NoBase => "toute partie a besoin du jeu de base («\u{a0}base\u{a0}»)".into(),
             SetupError::DuplicateSet(s) => format!("l'extension «\u{a0}{s}\u{a0}» est citée deux fois"),
+            SetupError::FirstPlayer(n) => format!(
+                "«\u{a0}first_player\u{a0}» {n} ne désigne aucune place (elles comptent depuis 0\u{a0}; pas dans le jeu coopératif)"
+            ),
             SetupError::UnknownTile(t) => {
                 format!("l'ordre des tuiles nomme la tuile {t:?}, qui n'est dans aucune boîte choisie")
             }

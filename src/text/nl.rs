@@ -807,6 +807,9 @@ impl Speech for Dutch {
             SetupError::UnknownSet(s) => format!("onbekende uitbreiding {s:?}"),
             SetupError::NoBase => "elk spel heeft de basisdoos (\"base\") nodig".into(),
             SetupError::DuplicateSet(s) => format!("de uitbreiding \"{s}\" staat er twee keer"),
+            SetupError::FirstPlayer(n) => {
+                format!("\"first_player\" {n} is geen plaats (plaatsen tellen vanaf 0; niet in het coöperatieve spel)")
+            }
             SetupError::UnknownTile(t) => format!("de trekstapel noemt tegel {t:?}, die niet in de gekozen dozen zit"),
             SetupError::OptionalTile(t) => format!(
                 "de trekstapel noemt tegel {t:?}, die alleen sommige drukken hebben: zet de optie \"optional_tiles\" aan"

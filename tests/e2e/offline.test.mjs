@@ -132,8 +132,8 @@ test("the service worker caches only the game's own files, per build, and never 
     assert.deepEqual(Object.keys(c), [build], "one cache, named after this build");
     assert.deepEqual(c[build], ["", "account.js", "app.js", "bars.js", "base.json", "boot.js", "bot-worker.js", "carcassonne-bot.js", "carcassonne-bot_bg.wasm",
       "carcassonne-text-de.js", "carcassonne-text-de_bg.wasm", "carcassonne-text-fr.js", "carcassonne-text-fr_bg.wasm", "carcassonne-text-nl.js",
-      "carcassonne-text-nl_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm", "clocks.js", "computers.js", "controller.js", "coop-1.json", "coop-3.json", "coop.js",
-      "dom.js", "eloise.json", "farmers.json", "ghosts.json", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",
+      "carcassonne-text-nl_bg.wasm", "carcassonne.js", "carcassonne_bg.wasm", "clocks.js", "compare.html", "compare.js", "computers.js", "controller.js", "coop-1.json", "coop-3.json", "coop.js",
+      "daily.js", "dom.js", "eloise.json", "farmers.json", "ghosts.json", "guide.js", "help.js", "icon-192.png", "icon-512.png", "index.html", "inspect.js",
       "lang-de.js", "lang-en.js", "lang-fr.js", "lang-nl.js", "leaderboard.js", "lobby.js", "manifest.webmanifest", "maskable-512.png", "new-game.js", "online-panel.js", "online.js",
       "packs.js", "panels.js", "replay-viewer.js", "results.js", "review.js", "settings.js", "shrines.json", "side-panel.js", "sound.js", "spellcircles.json", "study.js", "text.js",
       "watchtowers.json"],

@@ -997,22 +997,6 @@ fn documented_exchange(name: &str) -> Vec<Line> {
         .collect()
 }
 
-/// Whether `actual` is what the document shows: "…" is any value, an upper-case word is an
-/// id the server made (the same one wherever it appears), an object names only some fields.
-fn as_documented(expected: &Value, actual: &Value, ids: &mut std::collections::HashMap<String, Value>) -> bool {
-    match expected {
-        Value::String(s) if s == "…" => true,
-        Value::String(s) if !s.is_empty() && s.chars().all(|c| c.is_ascii_uppercase()) => {
-            ids.entry(s.clone()).or_insert_with(|| actual.clone()) == actual
-        }
-        Value::Object(o) => o.iter().all(|(k, v)| actual.get(k).is_some_and(|a| as_documented(v, a, ids))),
-        Value::Array(a) => actual
-            .as_array()
-            .is_some_and(|b| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| as_documented(x, y, ids))),
-        _ => expected == actual,
-    }
-}
-
 /// The ids the server made, in place of their names, in a message to send.
 fn with_ids(v: &Value, ids: &std::collections::HashMap<String, Value>) -> Value {
     match v {

@@ -206,3 +206,52 @@ async fn a_page_over_https_gets_a_secure_cookie() {
     let mixed = request(addr, &plain, "POST", "/account/finish", None, Some(&body)).await;
     assert_eq!(mixed.body["error"], "no_ceremony", "{:?}", mixed.body);
 }
+
+/// docs/online.md's account exchange, line by line: each device sends what the page shows
+/// (ids and the passkey's answers filled in) and gets what it shows.
+#[tokio::test]
+async fn account_exchange() {
+    let (addr, _run) = server(|_| {}, db("accounts-exchange")).await;
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/online.md")).unwrap();
+    let start = doc.find("<!-- exchange: account_exchange -->").expect("the exchange");
+    let block = doc[start..].split("```").nth(1).expect("a fenced block");
+    let o = origin(addr);
+    let mut key = SoftKey::new(); // both devices hold it: a synced passkey
+    let mut ids: std::collections::HashMap<String, Value> = Default::default();
+    let (mut tokens, mut options) = (std::collections::HashMap::new(), Value::Null);
+    let mut pending: Option<(String, Answer)> = None;
+    for line in block.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let (who, rest) = line.split_once(' ').unwrap();
+        let (arrow, rest) = rest.split_once(' ').unwrap();
+        if arrow == "→" {
+            let (method, rest) = rest.split_once(' ').unwrap();
+            let (path, body) = rest.split_once(' ').unwrap_or((rest, ""));
+            let body: Option<Value> = (!body.is_empty()).then(|| {
+                let mut v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{line}: {e}"));
+                if let Some(c) = v.get("ceremony").and_then(Value::as_str) {
+                    v["ceremony"] = ids.get(c).cloned().unwrap_or(json!(c));
+                }
+                if v.get("credential").is_some() {
+                    let registering = options["publicKey"].get("rp").is_some();
+                    v["credential"] = if registering { key.register(&options, &o) } else { key.sign(&options, &o) };
+                }
+                v
+            });
+            let answer = request(addr, &o, method, path, tokens.get(who).map(String::as_str), body.as_ref()).await;
+            pending = Some((who.to_string(), answer));
+            continue;
+        }
+        let (status, expected) = rest.split_once(' ').unwrap();
+        let expected: Value = serde_json::from_str(expected).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let (from, answer) = pending.take().expect("an answer follows a request");
+        assert_eq!(from, who, "{line}");
+        assert_eq!(answer.status.to_string(), status, "{line}: {:?}", answer.body);
+        assert!(as_documented(&expected, &answer.body, &mut ids), "{line}: {}", answer.body);
+        if answer.body.get("options").is_some() {
+            options = answer.body["options"].clone();
+        }
+        if let Some(t) = answer.token() {
+            tokens.insert(who.to_string(), t);
+        }
+    }
+}

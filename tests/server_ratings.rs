@@ -256,3 +256,42 @@ async fn a_rated_room_needs_accounts_two_seats_a_clock_and_the_standard_rules() 
     host.send(json!({"type": "quick", "name": "Eve", "sets": ["base"], "rated": true})).await;
     assert_eq!(host.until("error").await["code"], "rated");
 }
+
+#[tokio::test]
+async fn a_bots_account_plays_rated_games_with_its_key_and_is_marked_on_the_leaderboard() {
+    let time = Time::default();
+    let t = time.clone();
+    let (addr, _run) = server(move |c| c.time = t, db("ratings-bot")).await;
+    let (robo, hu) = (account(addr, "Robo").await, account(addr, "Hu").await);
+    let o = origin(addr);
+    assert_eq!(request(addr, &o, "POST", "/account/bot-key", None, None).await.status, 401, "signed in only");
+    let made = request(addr, &o, "POST", "/account/bot-key", Some(&robo), None).await;
+    let key = made.body["key"].as_str().expect("a key").to_string();
+    assert_eq!(me(addr, &robo).await["bot"], true, "the account is a program's now");
+    // The program connects with its key in a header (never in the address) and plays.
+    let mut bot = Client::bot(addr, &key).await;
+    bot.send(json!({"type": "create", "rated": true, "sets": ["base"], "clock": {"base": 10},
+        "seats": [{"name": "x", "kind": "person"}, {"name": "Open", "kind": "open"}]}))
+        .await;
+    let room = bot.until("created").await;
+    bot.send(json!({"type": "join", "room": room["room"], "token": room["tokens"][0]})).await;
+    assert_eq!(bot.until("room").await["seats"][0]["name"], "Robo");
+    let mut h = Client::signed_in(addr, &hu).await;
+    h.send(json!({"type": "claim", "room": room["room"], "name": "Hu", "secret": room["open"]})).await;
+    h.until("claimed").await;
+    bot.send(json!({"type": "start"})).await;
+    bot.until("state").await;
+    host_runs_out(&time, &mut bot, 10).await;
+    rated_games(addr, &hu, 1).await;
+    let board = request(addr, &o, "GET", "/ratings/board?kind=base", None, None).await;
+    let lines = board.body["board"].as_array().unwrap();
+    assert_eq!((lines[0]["name"].as_str(), lines[0]["bot"].as_bool()), (Some("Hu"), Some(false)));
+    assert_eq!((lines[1]["name"].as_str(), lines[1]["bot"].as_bool()), (Some("Robo"), Some(true)));
+    // A key that is not one signs nobody in.
+    let mut nobody = Client::bot(addr, &"A".repeat(44)).await;
+    nobody
+        .send(json!({"type": "create", "rated": true, "sets": ["base"], "clock": {"base": 10},
+        "seats": [{"name": "x", "kind": "person"}, {"name": "Open", "kind": "open"}]}))
+        .await;
+    assert_eq!(nobody.until("error").await["params"]["reason"], "sign_in_to_make");
+}

@@ -56,11 +56,15 @@ export class AccountDialog {
     $("#acct-delete").addEventListener("click", () => { $("#acct-delete-box").hidden = false; $("#acct-delete-go").focus(); });
     $("#acct-delete-no").addEventListener("click", () => { $("#acct-delete-box").hidden = true; });
     $("#acct-delete-go").addEventListener("click", () => this.run("delete"));
+    $("#acct-bot").addEventListener("click", () => { $("#acct-bot-box").hidden = false; $("#acct-bot-key").hidden = true; $("#acct-bot-go").focus(); });
+    $("#acct-bot-no").addEventListener("click", () => { $("#acct-bot-box").hidden = true; });
+    $("#acct-bot-go").addEventListener("click", () => this.botKey());
   }
 
   async open() {
     this.say("");
     $("#acct-delete-box").hidden = true;
+    $("#acct-bot-box").hidden = true;
     $("#account").showModal();
     await this.refresh();
   }
@@ -82,7 +86,7 @@ export class AccountDialog {
       if (!$("#acct-name").value) $("#acct-name").value = this.page.settings.name || "";
       return;
     }
-    $("#acct-who").textContent = t("account.signedIn", { name: a.name });
+    $("#acct-who").textContent = t(a.bot ? "account.signedInBot" : "account.signedIn", { name: a.name });
     $("#acct-passkeys").textContent = t("account.passkeys", { n: a.passkeys });
     $("#acct-ratings").replaceChildren(...a.ratings.map((r) => el("li", {},
       t("account.rating", { kind: kindText(r.kind, t), rating: ratingText(r.rating, r.deviation, t.lang), n: r.games }))));
@@ -132,6 +136,20 @@ export class AccountDialog {
     const codes = { name_taken: "account.taken", no_such_account: "account.none", quota: "account.quota",
       name_reserved: "account.reserved", no_domain: "account.noDomain" };
     return codes[e.code] ? t(codes[e.code]) : e.message;
+  }
+
+  /** A key for the player's bot: shown once, the account marked as a program's. */
+  async botKey() {
+    try {
+      const { key } = await call("/account/bot-key", {});
+      $("#acct-bot-key").value = key;
+      $("#acct-bot-key").hidden = false;
+      $("#acct-bot-key").select();
+      this.say(this.page.t("account.botMade"));
+      if (this.account) { this.account.bot = true; this.show(); }
+    } catch (e) {
+      this.say(this.why(e));
+    }
   }
 
   async signOut() {

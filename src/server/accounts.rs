@@ -13,6 +13,8 @@ use webauthn_rs::prelude::{Passkey, PasskeyAuthentication, PasskeyRegistration};
 
 /// Days a session lasts (the cookie's Max-Age too).
 pub const SESSION_DAYS: u64 = 30;
+/// Days a bot's key lasts.
+pub const BOT_KEY_DAYS: u64 = 365;
 /// The most passkeys one account keeps.
 pub const MAX_PASSKEYS: usize = 10;
 /// Seconds a ceremony (between its two requests) stays open.
@@ -251,8 +253,21 @@ pub async fn take_ceremony(store: &Store, id: &str, now: u64) -> Result<Ceremony
 
 /// A new session for an account: the cookie's token (only its hash is stored).
 pub async fn open_session(store: &Store, account: &str, now: u64) -> Result<String, AccountError> {
+    session_for(store, account, now, SESSION_DAYS).await
+}
+
+/// A key for a program to play as the account (a session of [`BOT_KEY_DAYS`] that the
+/// program shows in an `Authorization: Bearer` header), and the account marked as played
+/// by a program from now on: the leaderboard says so. Earlier keys stay until they expire
+/// or the account signs everything out by deleting itself.
+pub async fn bot_key(store: &Store, account: &str, now: u64) -> Result<String, AccountError> {
+    store.run(stmt("UPDATE accounts SET bot = 1 WHERE id = $1", [account.into()])).await?;
+    session_for(store, account, now, BOT_KEY_DAYS).await
+}
+
+async fn session_for(store: &Store, account: &str, now: u64, days: u64) -> Result<String, AccountError> {
     let token = format!("{}{}", random_id(), random_id());
-    let expires = (now + SESSION_DAYS * DAY_MS) as i64;
+    let expires = (now + days * DAY_MS) as i64;
     store
         .transact(vec![
             stmt("DELETE FROM sessions WHERE expires < $1", [(now as i64).into()]),

@@ -40,6 +40,7 @@ pub(super) fn routes() -> Router<Arc<Server>> {
         .route("/account/delete", post(delete))
         .route("/account/finish", post(finish))
         .route("/account/sign-out", post(sign_out))
+        .route("/account/bot-key", post(bot_key))
         .layer(DefaultBodyLimit::max(MAX_BODY))
 }
 
@@ -110,7 +111,12 @@ fn webauthn(origin: &str) -> Result<Webauthn, Refused> {
     WebauthnBuilder::new(rp_id, &url).and_then(|b| b.rp_name("Carcassonne").build()).map_err(|_| no_name())
 }
 
-/// The session's token from the request's cookies (well-formed ones only).
+/// A token as made (44 base64url characters), or nothing.
+fn well_formed(v: &str) -> Option<String> {
+    (v.len() == 44 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')).then(|| v.to_string())
+}
+
+/// The session's token from the request's cookies.
 fn token(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(header::COOKIE)
@@ -119,13 +125,19 @@ fn token(headers: &HeaderMap) -> Option<String> {
         .flat_map(|h| h.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())
-        .filter(|v| v.len() == 44 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+        .and_then(|(_, v)| well_formed(v))
 }
 
-/// The account the request's cookie signs in as, if any (the WebSocket asks this too).
+/// A bot's key from an `Authorization: Bearer` header.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    well_formed(v.strip_prefix("Bearer ")?.trim())
+}
+
+/// The account the request's cookie (a page) or bearer key (a bot) signs in as, if any
+/// (the WebSocket asks this too).
 pub(super) async fn account_of(server: &Server, headers: &HeaderMap) -> Option<Account> {
-    let token = token(headers)?;
+    let token = token(headers).or_else(|| bearer(headers))?;
     accounts::session(&server.store, &token, server.config.time.now_ms()).await.ok().flatten()
 }
 
@@ -146,7 +158,7 @@ fn cookie(origin: &str, token: Option<&str>) -> HeaderValue {
 async fn about(server: &Server, account: &Account) -> Result<Value, Refused> {
     let passkeys = accounts::passkey_count(&server.store, &account.id).await?;
     let ratings = super::ratings::of(&server.store, &account.id).await?;
-    Ok(json!({ "id": account.id, "name": account.name, "passkeys": passkeys, "ratings": ratings }))
+    Ok(json!({ "id": account.id, "name": account.name, "bot": account.bot, "passkeys": passkeys, "ratings": ratings }))
 }
 
 fn no_store<T: IntoResponse>(body: T) -> Response {
@@ -345,6 +357,20 @@ async fn finish(
         (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
     ];
     Ok((set, Json(json!({ "account": about(&server, &account).await? }))).into_response())
+}
+
+/// `POST /account/bot-key`: a key for a program to play as the signed-in account, which
+/// is marked as a program's from now on (docs/online.md, "A bot").
+async fn bot_key(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<listener::Peer>,
+    headers: HeaderMap,
+) -> Result<Response, Refused> {
+    own_origin(&headers)?;
+    let account = account_of(&server, &headers).await.ok_or_else(signed_out)?;
+    quota(&server, &server.account_requests, &peer, &headers)?;
+    let key = accounts::bot_key(&server.store, &account.id, server.config.time.now_ms()).await?;
+    Ok(no_store(Json(json!({ "key": key, "days": accounts::BOT_KEY_DAYS }))))
 }
 
 /// `POST /account/sign-out`: the session ends, here and in the cookie.

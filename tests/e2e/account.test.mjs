@@ -102,6 +102,13 @@ test("a passkey account is made, used on a second device, given a second passkey
   await status(b, /Welcome, Ann Tiler\./);
   await shot(b, "account-phone-second-passkey-390");
 
+  // A key for Ann's bot: shown once, and the account is a program's from then on.
+  await a.click("#acct-bot");
+  await a.click("#acct-bot-go");
+  await status(a, /Copy the key now/);
+  assert.match(await a.inputValue("#acct-bot-key"), /^[\w-]{44}$/);
+  assert.equal(await a.textContent("#acct-who"), "Signed in as Ann Tiler (a program's account)");
+  await shot(a, "account-bot-key-1280");
   // The desktop deletes the account, confirmed with its passkey.
   await a.click("#acct-delete");
   assert.ok(await a.locator("#acct-delete-box").isVisible());

@@ -9,6 +9,8 @@
 //! mid-game and mid-start, the other carrying the games on.
 #![cfg(feature = "server")]
 
+#[path = "support/passkey.rs"]
+mod passkey;
 #[path = "support/postgres.rs"]
 mod postgres;
 
@@ -762,4 +764,47 @@ async fn quick_play_pairs_players_on_different_instances() {
     send(&mut dee, ask("Dee")).await;
     let (c, d) = (first(&mut cy, 10, paired).await.unwrap(), first(&mut dee, 10, paired).await.unwrap());
     assert_eq!(c["room"], d["room"]);
+}
+
+/// A WebSocket signed in by a session's cookie.
+async fn connect_as(addr: &str, token: &str) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    request.headers_mut().insert("cookie", format!("carc_session={token}").parse().unwrap());
+    tokio_tungstenite::connect_async(request).await.expect("the server takes the connection").0
+}
+
+/// Issue 38: a signed-in player who reaches a rated room through the instance that does not
+/// hold it keeps the account there: the forwarding instance names it to the owner (believed
+/// only with the cluster's secret), so the seat claimed is the account's; a player signed
+/// out is refused the same way through either instance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_player_forwarded_to_a_rooms_owner_keeps_the_account() {
+    let url = postgres::cluster().database("accounts_two");
+    let flags = ["--lease-secs", "2"];
+    let servers = [start_on(&url, &flags), start_on(&url, &flags)];
+    let addrs: Vec<std::net::SocketAddr> = servers.iter().map(|s| s.1.parse().unwrap()).collect();
+    let (ann, bo) = (passkey::account(addrs[0], "Ann").await, passkey::account(addrs[1], "Bo").await);
+    let mut a = connect_as(&servers[0].1, &ann).await;
+    send(
+        &mut a,
+        json!({"type": "create", "rated": true, "sets": ["base"], "clock": {"base": 600},
+        "seats": [{"name": "x", "kind": "person"}, {"name": "Open", "kind": "open"}]}),
+    )
+    .await;
+    let made = first(&mut a, 10, |v| (v["type"] == "created").then(|| v.clone())).await.expect("a rated room");
+    let claim = json!({"type": "claim", "room": made["room"], "name": "Whoever", "secret": made["open"]});
+    // Signed out, through the other instance: refused by the owner.
+    let mut anon = connect(&servers[1].1).await;
+    send(&mut anon, claim.clone()).await;
+    let refused = first(&mut anon, 10, |v| (v["type"] == "error").then(|| v.clone())).await.expect("a refusal");
+    assert_eq!(refused["params"]["reason"], "sign_in_to_take", "{refused}");
+    // Bo, signed in on the other instance: forwarded with his account.
+    let mut b = connect_as(&servers[1].1, &bo).await;
+    send(&mut b, claim).await;
+    let claimed = first(&mut b, 10, |v| (v["type"] == "claimed").then(|| v.clone())).await.expect("Bo's seat");
+    send(&mut b, json!({"type": "join", "room": made["room"], "token": claimed["token"]})).await;
+    let room = first(&mut b, 10, |v| (v["type"] == "room").then(|| v.clone())).await.expect("the room");
+    assert_eq!(room["seats"][1]["name"], "Bo", "the seat is the account's, by its name: {room}");
+    assert_eq!(room["rated"], "base");
 }

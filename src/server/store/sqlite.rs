@@ -248,7 +248,12 @@ impl Sqlite {
         let side = self.side.clone();
         let work = move || {
             let mut c = side.lock().map_err(|_| "the database lock is poisoned")?;
-            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(side_err)?;
+            // Reads alone (a session looked up at every signed-in connection) take no write
+            // lock from the rooms' writer; a write takes it at once (no upgrade deadlock).
+            let reads = stmts.iter().all(|s| s.sql.trim_start().starts_with("SELECT"));
+            let behavior =
+                if reads { rusqlite::TransactionBehavior::Deferred } else { rusqlite::TransactionBehavior::Immediate };
+            let tx = c.transaction_with_behavior(behavior).map_err(side_err)?;
             let mut done = Vec::with_capacity(stmts.len());
             for s in &stmts {
                 let d = run_side(&tx, s).map_err(side_err)?;

@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 
 const dist = path.resolve(process.argv[2] || "dist");
 const read = (f) => fs.readFileSync(path.join(dist, f), "utf8");
@@ -130,12 +131,26 @@ const workerLine = 'workerUrl: new URL("bot-worker.js", import.meta.url)';
 if (!elementModule.includes("const ready = __wbg_init") || !elementModule.includes(workerLine)) {
   throw new Error("carcassonne-game.js: its ready promise or worker URL changed; update the element bundle");
 }
+// The element has no new-game screen, lobby, account, leaderboard, review, help pages,
+// gallery or daily deck of its own: the page's texts for those (by their keys' first word,
+// none of which the element's scripts use) stay out of its copy of the text tables, which
+// keeps the one script within its size (tests/e2e/fansite.test.mjs).
+const PAGE_ONLY = new Set(["account", "ladder", "daily", "compare", "match", "kind", "rated", "review", "help", "gallery",
+  "lobby", "ng", "mine", "setnote"]);
+const elementTables = {};
+for (const lang of ["en", "nl", "de", "fr"]) {
+  const table = (await import(pathToFileURL(path.join(dist, `lang-${lang}.js`)).href))[lang];
+  if (!table) throw new Error(`lang-${lang}.js: no table \`${lang}\` to put in the element`);
+  const kept = Object.entries(table).filter(([k]) => !PAGE_ONLY.has(k.split(".")[0]));
+  elementTables[`lang-${lang}.js`] = `const ${lang} = ${JSON.stringify(Object.fromEntries(kept))};`;
+}
+const elementText = (f) => elementTables[f] ?? local(f);
 const bundle = `/*! <carcassonne-game> in one file: <script src="${ELEMENT}"></script> (docs/embedding.md) */
 (() => {
 "use strict";
 const WASM_BYTES = Uint8Array.from(atob("${wasm}"), (c) => c.charCodeAt(0));
 ${plain.replaceAll("import.meta.url", "document.baseURI") /* the bytes are given: never used */}
-${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "clocks.js", "inspect.js", "guide.js", "study.js"].map(local).join("\n")}
+${["dom.js", "lang-en.js", "lang-nl.js", "lang-de.js", "lang-fr.js", "text.js", "packs-inline.js", "computers.js", "sound.js", "coop.js", "results.js", "controller.js", "online.js", "clocks.js", "inspect.js", "guide.js", "study.js"].map(elementText).join("\n")}
 ${elementModule.replace(workerLine, "workerUrl: null")}
 window.CarcassonneGame = CarcassonneGame;
 })();

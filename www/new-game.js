@@ -27,7 +27,9 @@ export class NewGameDialog {
     $("#ng-cancel").addEventListener("click", () => $("#new-game").close());
     // Today's deck: a base game against the hard computer on the day's seed (offline too).
     $("#ng-daily").addEventListener("click", () => {
-      const t = page.t, name = page.settings.name || t("daily.you");
+      // The name goes with the shared result: whoever opens it reads who played.
+      const t = page.t, name = $("#ng-daily-name").value.trim() || t("daily.you");
+      if ($("#ng-daily-name").value.trim()) { page.settings.name = name; page.keepSettings(); }
       page.onlinePanel.leave();
       page.attach(new page.W.Game({ ...dailyGame(name, t), lang: t.lang }), { fresh: true });
       $("#new-game").close();
@@ -155,6 +157,7 @@ export class NewGameDialog {
     $("#ng-guide-offer").hidden = offered;
     if (!offered) keepProgress({ offered: true });
     showDailyButton(page.t);
+    if (!$("#ng-daily-name").value) $("#ng-daily-name").value = page.settings.name || "";
     $("#new-game").showModal();
   }
 

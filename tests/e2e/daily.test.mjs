@@ -52,6 +52,7 @@ test("Ann plays today's deck against the hard computer, shares it, and Bo compar
   await ready(a);
   if (await a.locator("#new-game[open]").count() === 0) await a.click("#btn-new");
   assert.match(await a.textContent("#ng-daily-date"), /\d{4}/);
+  await a.fill("#ng-daily-name", "Ann");
   await a.click("#ng-daily");
   const setup = await a.evaluate(() => JSON.parse(window.carc.game.exportRecord()).setup);
   const today = dailyDay();
@@ -64,7 +65,7 @@ test("Ann plays today's deck against the hard computer, shares it, and Bo compar
   const [me, bot] = s.players.map((p) => p.score);
   const line = await a.textContent("#final-outcome");
   assert.match(line, me === bot ? /drew with the hard computer/ : new RegExp(`${me > bot ? "won" : "lost"} by ${Math.abs(me - bot)} points?`));
-  assert.match(line, /^Daily deck of \w+ \d+, \d{4}: You /);
+  assert.match(line, /^Daily deck of \w+ \d+, \d{4}: Ann /);
   assert.ok(await a.locator("#results-daily").isVisible(), "the result may be shared");
   assert.ok(!(await a.locator("#results-compare").isVisible()), "nothing to compare with in one's own game");
   await shot(a, "daily-result-1280");
@@ -102,14 +103,14 @@ test("Ann plays today's deck against the hard computer, shares it, and Bo compar
   await b.waitForFunction(() => window.compare?.ready);
   assert.match(await b.textContent("#cmp-title"), /^Two games of the daily deck of \w+ \d+, \d{4}$/);
   assert.match(await b.textContent("#cmp-a-title"), /^Bo: \d+ against \d+$/);
-  assert.match(await b.textContent("#cmp-b-title"), new RegExp(`^You: ${me} against ${bot}$`));
+  assert.match(await b.textContent("#cmp-b-title"), new RegExp(`^Ann: ${me} against ${bot}$`));
   // Move by move: after the first turn both boards hold the same first tile.
   await b.click("#cmp-first");
   await b.click("#cmp-forward");
   const first = await b.evaluate(() => window.compare.sides.map((s) => s.game.snapshot().board.map((q) => q.tile)));
   assert.equal(first[0].length, 2);
   assert.deepEqual(first[0], first[1], "the same tile on both boards");
-  assert.match(await b.textContent("#cmp-move"), /^Turn 1 of \d+: Bo: \d+ against \d+ · You: \d+ against \d+$/);
+  assert.match(await b.textContent("#cmp-move"), /^Turn 1 of \d+: Bo: \d+ against \d+ · Ann: \d+ against \d+$/);
   await shot(b, "daily-compare-390");
   assert.deepEqual(await violations(b), []);
   // The same page on a desktop.

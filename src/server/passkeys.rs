@@ -161,6 +161,11 @@ async fn about(server: &Server, account: &Account) -> Result<Value, Refused> {
     Ok(json!({ "id": account.id, "name": account.name, "bot": account.bot, "passkeys": passkeys, "ratings": ratings }))
 }
 
+/// An answer that keeps a session (`token`) or ends it (None) in the cookie.
+fn with_cookie(origin: &str, token: Option<&str>, body: Value) -> Response {
+    no_store(([(header::SET_COOKIE, cookie(origin, token))], Json(body)))
+}
+
 fn no_store<T: IntoResponse>(body: T) -> Response {
     ([(header::CACHE_CONTROL, "no-store")], body).into_response()
 }
@@ -342,21 +347,13 @@ async fn finish(
             if delete {
                 account_of(&server, &headers).await.filter(|a| a.id == account).ok_or_else(signed_out)?;
                 accounts::delete(&server.store, &account).await?;
-                let gone = [
-                    (header::SET_COOKIE, cookie(&origin, None)),
-                    (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-                ];
-                return Ok((gone, Json(json!({ "deleted": true }))).into_response());
+                return Ok(with_cookie(&origin, None, json!({ "deleted": true })));
             }
             accounts::by_id(&server.store, &account).await?.ok_or(AccountError::NoSuchAccount)?
         }
     };
     let token = accounts::open_session(&server.store, &account.id, now).await?;
-    let set = [
-        (header::SET_COOKIE, cookie(&origin, Some(&token))),
-        (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-    ];
-    Ok((set, Json(json!({ "account": about(&server, &account).await? }))).into_response())
+    Ok(with_cookie(&origin, Some(&token), json!({ "account": about(&server, &account).await? })))
 }
 
 /// `POST /account/bot-key`: a key for a program to play as the signed-in account, which
@@ -379,7 +376,5 @@ async fn sign_out(State(server): State<Arc<Server>>, headers: HeaderMap) -> Resu
     if let Some(t) = token(&headers) {
         accounts::close_session(&server.store, &t).await?;
     }
-    let gone =
-        [(header::SET_COOKIE, cookie(&origin, None)), (header::CACHE_CONTROL, HeaderValue::from_static("no-store"))];
-    Ok((gone, Json(json!({ "account": null }))).into_response())
+    Ok(with_cookie(&origin, None, json!({ "account": null })))
 }

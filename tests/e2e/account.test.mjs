@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launch, newPage, shot, ready, startServer, violations } from "./harness.mjs";
+import { launch, passkeyDevice, shot, ready, startServer, violations } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-account-"));
 let server, browser, url;
@@ -22,16 +22,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); server?.child.kill("SIGKILL"); fs.rmSync(dir, { recursive: true, force: true }); });
 
-/** A page with a virtual platform authenticator (user verification by "fingerprint"). */
-async function device(options) {
-  const page = await newPage(browser, options);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: {
-    protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true,
-    isUserVerified: true, automaticPresenceSimulation: true } });
-  return { page, cdp, id: authenticatorId };
-}
+const device = (options) => passkeyDevice(browser, options);
 
 async function openAccount(page) {
   await page.goto(url);

@@ -129,6 +129,18 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
+/** A new page with a virtual platform authenticator (Chromium's WebAuthn domain; the user
+ *  verified as by a fingerprint): `{page, cdp, id}`, the authenticator's id for `cdp`. */
+export async function passkeyDevice(browser, options = {}) {
+  const page = await newPage(browser, options);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: {
+    protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true,
+    isUserVerified: true, automaticPresenceSimulation: true } });
+  return { page, cdp, id: authenticatorId };
+}
+
 /** Wait until the app has started and exposes window.carc.game. */
 export async function ready(page) {
   await page.waitForFunction(() => window.carc && window.carc.game && window.carc.view, null, { timeout: 15000 });

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launch, newPage, shot, ready, startServer, violations } from "./harness.mjs";
+import { launch, passkeyDevice, shot, ready, startServer, violations } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-rating-"));
 let server, browser, url;
@@ -21,11 +21,7 @@ after(async () => { await browser?.close(); server?.child.kill("SIGKILL"); fs.rm
 
 /** A page with a virtual platform authenticator, signed up as `name`. */
 async function player(name, options) {
-  const page = await newPage(browser, options);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", { options: { protocol: "ctap2", transport: "internal",
-    hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } });
+  const { page } = await passkeyDevice(browser, options);
   await page.goto(url);
   await ready(page);
   if (await page.locator("#new-game[open]").count() === 0) await page.click("#btn-new");

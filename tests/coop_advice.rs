@@ -201,3 +201,38 @@ fn a_plan_that_joins_two_colours_on_a_road_says_each_is_behind_its_mark() {
     assert_eq!(why[1], Reason::Claims { feature: "road", value: 1 }, "{why:?}");
     assert!(!why.iter().any(|r| matches!(r, Reason::Lifts { too: true, .. })), "{why:?}");
 }
+
+/// Level 5, two players, one team marker: the level-6 test's roads. Every colour on a
+/// feature scores its whole value for the team (COOP-3a-1), so blue's road beside red's,
+/// both reaching the empty square (-2,-2), is worth a tile there that joins them; that
+/// tile makes one road of 3 squares, worth 3 to each colour now (COOP-3a).
+#[test]
+fn at_level_5_a_plan_puts_a_colour_beside_another_and_a_tile_joins_them() {
+    let mut draw = bench_draw(3);
+    draw.extend(["ghosts.x-end", "ghosts.23", "ghosts.23", "ghosts.23"]);
+    draw.resize(60, "ghosts.11");
+    let mut g = coop_game(level(5), 2, false, &draw);
+    bench(&mut g, 3);
+    turn_with(&mut g, "ghosts.x-end", -3, -2, 0, "red", "E");
+    let blue = [tile(&g, -1, -2, 0), Action::from(Move::Meeple { colour: colour("blue"), spot: spot("E") })];
+    let why = reasons(&g, &blue);
+    assert_eq!(
+        why[..2],
+        [
+            Reason::Beside { colour: "blue", other: "red", feature: "road" },
+            Reason::Claims { feature: "road", value: 1 }
+        ],
+        "{why:?}"
+    );
+    // The same tile turned, west of red's end, with blue on a road that reaches no square
+    // red's does: no join to plan.
+    let apart = [tile(&g, -4, -2, 1), Action::from(Move::Meeple { colour: colour("blue"), spot: spot("E") })];
+    let why = reasons(&g, &apart);
+    assert_eq!(why[0], Reason::Claims { feature: "road", value: 1 }, "{why:?}");
+    assert!(!why.iter().any(|r| matches!(r, Reason::Beside { .. })), "{why:?}");
+    turn_with(&mut g, "ghosts.23", -1, -2, 0, "blue", "E");
+    let join = [tile(&g, -2, -2, 0), Action::Pass];
+    let why = reasons(&g, &join);
+    assert_eq!(why[0], Reason::Shares { colour: "red", other: "blue", feature: "road", value: 3 }, "{why:?}");
+    assert!(!why.iter().any(|r| matches!(r, Reason::Lifts { .. })), "level 5 has one marker: {why:?}");
+}

@@ -38,6 +38,8 @@ export function reasonsText(why, piles, t) {
       case "keeps_meeples": return t("hint.why.keeps_meeples", { n: r.left });
       case "lifts": return t(`hint.why.lifts${r.mark === "goal" ? ".goal" : ""}${r.too ? ".too" : ""}`,
         { n: r.away, mark: r.mark, colour: t(`colour.${r.colour}`), where: t(`hint.where.${r.feature}`) });
+      case "shares": case "beside": return t(`hint.why.${r.why}.${r.feature}`,
+        { ...r, colour: t(`colour.${r.colour}`), other: t(`colour.${r.other}`) });
       case "pace": return t(paceKey("hint.why.pace", r, piles), { ...r, n: r.tiles });
       default: return t(`hint.why.${r.why}`, r);
     }

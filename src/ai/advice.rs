@@ -5,6 +5,7 @@
 
 use crate::engine::coop::levels::{CemeteryGhost, Markers};
 use crate::engine::coop::{CoopState, Hound, COLOURS, HOUNDS};
+use crate::engine::features::NodeIdx;
 use crate::engine::{Action, Event, FeatureKind, Game};
 use serde::Serialize;
 
@@ -133,6 +134,29 @@ pub enum Reason {
         /// It shares the feature with other colours.
         too: bool,
     },
+    /// One team marker (levels 1–5): colours that held apart features now share one, so
+    /// that it scores its whole value for each of them (COOP-3a-1).
+    Shares {
+        /// One of the colours the plan brought together (`blue`).
+        colour: &'static str,
+        /// Another, which it had shared no feature with (`red`).
+        other: &'static str,
+        /// `road`, `city` or `castle`.
+        feature: &'static str,
+        /// What it would score now, for each colour (COOP-3a).
+        value: i32,
+    },
+    /// One team marker (levels 1–5): a meeple goes on a road or city that reaches an open
+    /// square another colour's road or city also reaches, so that one tile there can
+    /// join them and both colours score the whole (COOP-3a-1).
+    Beside {
+        /// The meeple's colour.
+        colour: &'static str,
+        /// The other feature's colour.
+        other: &'static str,
+        /// `road` or `city`.
+        feature: &'static str,
+    },
     /// No meeple placed: the free ones are kept for features that pay.
     KeepsMeeples {
         /// The free meeples of the player's colours.
@@ -188,6 +212,8 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
     let lifts = st1.level.as_ref().is_some_and(|l| l.markers == Markers::Colour);
     if lifts {
         out.extend(joins(game, &after));
+    } else {
+        out.extend(shares(game, &after));
     }
     for e in &events {
         match e {
@@ -195,6 +221,9 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
                 let claimed = claim(&after, *x, *y, spot);
                 if let (true, Some(Reason::Claims { feature, .. })) = (lifts, &claimed) {
                     out.extend(lift(&after, *colour, feature, false));
+                }
+                if !lifts {
+                    out.extend(beside(&after, *x, *y, spot));
                 }
                 out.extend(claimed);
             }
@@ -255,6 +284,58 @@ fn joins(before: &Game, after: &Game) -> Vec<Reason> {
         }
     }
     out
+}
+
+/// One team marker: for each feature where the plan puts colours together that shared no
+/// feature before, a [`Reason::Shares`] naming one such pair.
+fn shares(before: &Game, after: &Game) -> Vec<Reason> {
+    let (figures, f) = (after.figures(), after.features());
+    let (new, old) = (partners(after), partners(before));
+    let mut out = Vec::new();
+    let mut told: Vec<NodeIdx> = Vec::new();
+    for a in figures {
+        let root = f.root(a.node);
+        let fresh = new[a.owner as usize & 7] & !old[a.owner as usize & 7];
+        let met = figures.iter().find(|b| fresh & (1 << (b.owner & 7)) != 0 && f.root(b.node) == root);
+        let (Some(b), Some(feature)) = (met, feature_name(f.node(root).kind)) else { continue };
+        if told.contains(&root) {
+            continue;
+        }
+        told.push(root);
+        let name = |owner: u8| COLOURS.get(after.palette_colour(owner) as usize).copied();
+        if let (Some(colour), Some(other)) = (name(a.owner), name(b.owner)) {
+            out.push(Reason::Shares { colour, other, feature, value: after.coop_value(root) });
+        }
+    }
+    out
+}
+
+/// One team marker: a [`Reason::Beside`] if the meeple just placed at `(x, y)`, `spot`
+/// stands on a road or city that reaches an open square another colour's road or city of
+/// the same kind reaches too (the joins the teammates plan for, `eval::team_value`).
+fn beside(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
+    let (figures, f) = (game.figures(), game.features());
+    let fig = (0..figures.len()).find(|&i| {
+        let (p, s) = game.figure_spot(i);
+        p.x == x && p.y == y && s.to_string() == spot
+    })?;
+    let (me, root) = (figures[fig].owner, f.root(figures[fig].node));
+    let kind = f.node(root).kind;
+    if !matches!(kind, FeatureKind::Road | FeatureKind::City) || f.is_limited(root) {
+        return None;
+    }
+    let mine = game.edge_squares(root).0;
+    let other = figures.iter().find(|b| {
+        let r = f.root(b.node);
+        b.owner != me
+            && r != root
+            && f.node(r).kind == kind
+            && !f.is_limited(r)
+            && figures.iter().all(|c| c.owner != me || f.root(c.node) != r)
+            && game.edge_squares(r).0.iter().any(|s| mine.contains(s))
+    })?;
+    let name = |owner: u8| COLOURS.get(game.palette_colour(owner) as usize).copied();
+    Some(Reason::Beside { colour: name(me)?, other: name(other.owner)?, feature: feature_name(kind)? })
 }
 
 /// A feature's name in the hint's words, for the kinds a meeple scores in the cooperative

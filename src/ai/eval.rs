@@ -98,12 +98,17 @@ mod team {
     pub const GHOST: f32 = 1.5;
     pub const KNEE: f32 = 5.0;
     pub const KNEE_WEIGHT: f32 = 4.0;
-    /// Level 6: the chance counted that two features of one kind reaching the same open
-    /// square are joined there, so that each colour on either scores the whole (of 0.3,
-    /// 0.6 and 1.0, the best for easy teams at level 5). With one team marker it made
-    /// teams hold features open for joins: hard won 98.5% of level-1 games, not 100%
-    /// (docs/coop.md), so it counts only where each colour has its own marker.
+    /// Levels 5–6: the chance counted that two features of one kind reaching the same
+    /// open square are joined there, so that each colour on either scores the whole (of
+    /// 0.3, 0.6 and 1.0, the best for easy and medium teams at level 5). At levels 1–4 it
+    /// made teams hold features open for joins (hard won 98.5% of level-1 games, not
+    /// 100%: docs/coop.md), so it counts only where the face-down tiles leave too few
+    /// tiles to score one colour at a time.
     pub const JOIN: f32 = 0.6;
+    /// Levels 5–6: each empty square around an open cemetery. While one is open a tile of
+    /// the active pile goes face down every turn (COOP-3c), and it closes only when all
+    /// 8 neighbours are occupied.
+    pub const CEMETERY: f32 = 1.0;
     /// Each free meeple.
     pub const FREE: f32 = 1.0;
     /// Pace: the points still needed for the next mark beyond what the active pile's
@@ -142,8 +147,9 @@ pub fn team_value(game: &Game) -> f32 {
     let mut roots = Vec::new();
     let mut colours = Vec::new();
     // The open roads and cities with colours on them, for the joins still to come, which
-    // count where each colour must pass every mark on its own marker (COOP-DEC-13).
-    let joins = level.markers == Markers::Colour;
+    // count where the face-down tiles eat the piles (COOP-3c) or each colour must pass
+    // every mark on its own marker (COOP-DEC-13).
+    let joins = level.face_down || level.markers == Markers::Colour;
     let mut held: Vec<Held> = Vec::new();
     for f in game.figures() {
         let root = game.features().root(f.node);
@@ -184,9 +190,15 @@ pub fn team_value(game: &Game) -> f32 {
             }
             for (from, to) in [(a, b), (b, a)] {
                 let gains = to.colours & !from.colours;
-                for (c, p) in projected.iter_mut().enumerate() {
-                    if gains & (1 << c) != 0 {
-                        *p += team::JOIN * from.worth;
+                match projected.len() {
+                    // One team marker: it rises by the value once for each colour.
+                    1 => projected[0] += team::JOIN * from.worth * gains.count_ones() as f32,
+                    _ => {
+                        for (c, p) in projected.iter_mut().enumerate() {
+                            if gains & (1 << c) != 0 {
+                                *p += team::JOIN * from.worth;
+                            }
+                        }
                     }
                 }
             }
@@ -206,5 +218,16 @@ pub fn team_value(game: &Game) -> f32 {
     // The next mark to reach before the active pile runs out: a hound on the track, or the goal.
     let need = (next - low).max(0.0);
     let pressure = team::PRESS * (need - team::RATE * game.active_pile_left() as f32).max(0.0);
-    progress + hounds + safety + team::FREE * free as f32 - pressure
+    progress + hounds + safety + team::FREE * free as f32 - pressure - team::CEMETERY * cemetery_gaps(game)
+}
+
+/// Levels 5–6: the empty squares around the open cemeteries, each counted once for each
+/// cemetery it would help close (none at other levels, where an open cemetery costs ghosts,
+/// not tiles).
+fn cemetery_gaps(game: &Game) -> f32 {
+    if !game.coop().level().face_down {
+        return 0.0;
+    }
+    let board = game.board();
+    game.coop_open_cemeteries().iter().filter_map(|&p| board.at(p)).map(|s| 8.0 - s.neighbours as f32).sum()
 }

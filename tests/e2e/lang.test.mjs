@@ -60,8 +60,9 @@ const FAMILIES = {
   figure: ["meeple", "abbot", "guard"],
   "hint.coop": ["meeple", "score", "bury", "fewer", "attract", "cemetery_ghost", "mist_ghost", "cat", "hound", "removal", "face_down"],
   hint: ["tile", "figure", "circle", "cat"],
-  // src/ai/advice.rs's Reason::Lifts: a hound or the goal, alone or beside other colours.
-  "hint.why": ["lifts", "lifts.too", "lifts.goal", "lifts.goal.too"],
+  // src/ai/advice.rs's Reason::Lifts: a hound or the goal, alone or beside other colours;
+  // Reason::Shares and Reason::Beside by feature.
+  "hint.why": ["lifts", "lifts.too", "lifts.goal", "lifts.goal.too", "shares.road", "shares.city", "shares.castle", "beside.road", "beside.city"],
   "hint.where": ["road", "city", "castle"],
   refused: ["isolated", "fits", "river"],
   cat: ["road", "city", "monastery", "shrine", "castle", "cemetery", "garden", "tower", "challenge won", "challenge bonus",
@@ -162,4 +163,21 @@ test("a fifth language is one more table: picked, checked and spoken like the ot
   } finally {
     delete LANGUAGES.it;
   }
+});
+
+test("level 5's joins in words: a colour beside another's road, two colours sharing a city (src/ai/advice.rs)", async () => {
+  const { reasonsText } = await import(path.join(root, "www/coop.js"));
+  // As thinkTurn's `why` sends them (serde: Reason::Beside, Reason::Shares).
+  const why = [
+    { why: "beside", colour: "blue", other: "red", feature: "road" },
+    { why: "shares", colour: "red", other: "green", feature: "city", value: 6 },
+  ];
+  const words = (lang) => reasonsText(why, 3, (key, params) => text(lang, key, params));
+  assert.equal(words("en"), text("en", "hint.because", { list: [
+    "blue goes beside red's road: one tile can join them, and then it scores for both colours",
+    "red and green now share this city: it scores for each colour (6 now)"].join(text("en", "hint.and")) }));
+  assert.equal(words("nl"), text("nl", "hint.because", { list: [
+    "blauw komt naast de weg van rood: één tegel kan ze verbinden, en dan telt die voor beide kleuren",
+    "rood en groen delen nu deze stad: die telt voor elke kleur (6 nu)"].join(text("nl", "hint.and")) }));
+  for (const lang of ["de", "fr"]) assert.doesNotMatch(words(lang), /\{|hint\./, `${lang}: every placeholder filled`);
 });

@@ -218,12 +218,15 @@ pub fn reasons(game: &Game, plan: &[Action]) -> Vec<Reason> {
     for e in &events {
         match e {
             Event::MeeplePlaced { x, y, spot, colour, .. } => {
-                let claimed = claim(&after, *x, *y, spot);
+                // The meeple, if it is still there (a feature the tile completed has been
+                // scored already and says so in its own reason).
+                let Some(fig) = placed(&after, *x, *y, spot) else { continue };
+                let claimed = claim(&after, fig);
                 if let (true, Some(Reason::Claims { feature, .. })) = (lifts, &claimed) {
                     out.extend(lift(&after, *colour, feature, false));
                 }
                 if !lifts {
-                    out.extend(beside(&after, *x, *y, spot));
+                    out.extend(beside(&after, fig));
                 }
                 out.extend(claimed);
             }
@@ -267,75 +270,75 @@ fn partners(game: &Game) -> [u8; 8] {
     out
 }
 
-/// The colours that a plan puts beside colours they shared no feature with before: a
-/// [`Reason::Lifts`] with `too` for each such colour still short of its next mark.
-fn joins(before: &Game, after: &Game) -> Vec<Reason> {
+/// Each meeting a plan makes, told to `found`: per colour, its first figure on a road,
+/// city or castle where it meets a colour it shared no feature with before, with that
+/// colour, the feature's name and its root.
+fn meetings(before: &Game, after: &Game, found: &mut dyn FnMut(u8, u8, &'static str, NodeIdx)) {
     let (figures, f) = (after.figures(), after.features());
-    let mut out = Vec::new();
-    for (c, (new, old)) in partners(after).into_iter().zip(partners(before)).enumerate() {
-        let fresh = new & !old;
-        // The feature where the colour meets a colour it had not met.
-        let met = figures.iter().find(|a| {
-            a.owner as usize == c
-                && figures.iter().any(|b| fresh & (1 << (b.owner & 7)) != 0 && f.root(b.node) == f.root(a.node))
-        });
-        if let Some(name) = met.and_then(|a| feature_name(f.node(f.root(a.node)).kind)) {
-            out.extend(lift(after, after.palette_colour(c as u8), name, true));
+    let (new, old) = (partners(after), partners(before));
+    let mut seen = 0u8;
+    for a in figures {
+        let fresh = new[a.owner as usize & 7] & !old[a.owner as usize & 7];
+        let root = f.root(a.node);
+        for b in figures {
+            if seen & (1 << (a.owner & 7)) == 0 && fresh & (1 << (b.owner & 7)) != 0 && f.root(b.node) == root {
+                seen |= 1 << (a.owner & 7);
+                if let Some(name) = feature_name(f.node(root).kind) {
+                    found(a.owner, b.owner, name, root);
+                }
+            }
         }
     }
+}
+
+/// Level 6: the colours that a plan puts beside colours they shared no feature with
+/// before: a [`Reason::Lifts`] with `too` for each such colour still short of its next mark.
+fn joins(before: &Game, after: &Game) -> Vec<Reason> {
+    let mut out = Vec::new();
+    meetings(before, after, &mut |a, _, feature, _| out.extend(lift(after, after.palette_colour(a), feature, true)));
     out
 }
 
 /// One team marker: for each feature where the plan puts colours together that shared no
 /// feature before, a [`Reason::Shares`] naming one such pair.
 fn shares(before: &Game, after: &Game) -> Vec<Reason> {
-    let (figures, f) = (after.figures(), after.features());
-    let (new, old) = (partners(after), partners(before));
     let mut out = Vec::new();
-    let mut told: Vec<NodeIdx> = Vec::new();
-    for a in figures {
-        let root = f.root(a.node);
-        let fresh = new[a.owner as usize & 7] & !old[a.owner as usize & 7];
-        let met = figures.iter().find(|b| fresh & (1 << (b.owner & 7)) != 0 && f.root(b.node) == root);
-        let (Some(b), Some(feature)) = (met, feature_name(f.node(root).kind)) else { continue };
-        if told.contains(&root) {
-            continue;
-        }
-        told.push(root);
-        let name = |owner: u8| COLOURS.get(after.palette_colour(owner) as usize).copied();
-        if let (Some(colour), Some(other)) = (name(a.owner), name(b.owner)) {
+    // Each meeting is found from both sides: told once, from the lower colour's.
+    meetings(before, after, &mut |a, b, feature, root| {
+        if let (true, Some(colour), Some(other)) = (a < b, colour_name(after, a), colour_name(after, b)) {
             out.push(Reason::Shares { colour, other, feature, value: after.coop_value(root) });
         }
-    }
+    });
     out
 }
 
-/// One team marker: a [`Reason::Beside`] if the meeple just placed at `(x, y)`, `spot`
-/// stands on a road or city that reaches an open square another colour's road or city of
-/// the same kind reaches too (the joins the teammates plan for, `eval::team_value`).
-fn beside(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
+/// One team marker: a [`Reason::Beside`] if the meeple `fig` just placed stands on a
+/// road or city that reaches an open square another colour's road or city of the same
+/// kind reaches too (the joins the teammates plan for, `eval::team_value`).
+fn beside(game: &Game, fig: usize) -> Option<Reason> {
     let (figures, f) = (game.figures(), game.features());
-    let fig = (0..figures.len()).find(|&i| {
-        let (p, s) = game.figure_spot(i);
-        p.x == x && p.y == y && s.to_string() == spot
-    })?;
     let (me, root) = (figures[fig].owner, f.root(figures[fig].node));
     let kind = f.node(root).kind;
-    if !matches!(kind, FeatureKind::Road | FeatureKind::City) || f.is_limited(root) {
-        return None;
-    }
+    let feature = feature_name(kind).filter(|_| kind != FeatureKind::Castle)?;
     let mine = game.edge_squares(root).0;
     let other = figures.iter().find(|b| {
         let r = f.root(b.node);
-        b.owner != me
-            && r != root
-            && f.node(r).kind == kind
-            && !f.is_limited(r)
-            && figures.iter().all(|c| c.owner != me || f.root(c.node) != r)
-            && game.edge_squares(r).0.iter().any(|s| mine.contains(s))
+        b.owner != me && r != root && f.node(r).kind == kind && game.edge_squares(r).0.iter().any(|s| mine.contains(s))
     })?;
-    let name = |owner: u8| COLOURS.get(game.palette_colour(owner) as usize).copied();
-    Some(Reason::Beside { colour: name(me)?, other: name(other.owner)?, feature: feature_name(kind)? })
+    Some(Reason::Beside { colour: colour_name(game, me)?, other: colour_name(game, other.owner)?, feature })
+}
+
+/// The name of a colour in play (an index into `players`): `red`.
+fn colour_name(game: &Game, owner: u8) -> Option<&'static str> {
+    COLOURS.get(game.palette_colour(owner) as usize).copied()
+}
+
+/// The figure a meeple just placed at `(x, y)`, `spot` is, if it is still there.
+fn placed(game: &Game, x: i32, y: i32, spot: &str) -> Option<usize> {
+    (0..game.figures().len()).find(|&i| {
+        let (p, s) = game.figure_spot(i);
+        p.x == x && p.y == y && s.to_string() == spot
+    })
 }
 
 /// A feature's name in the hint's words, for the kinds a meeple scores in the cooperative
@@ -349,13 +352,8 @@ fn feature_name(kind: FeatureKind) -> Option<&'static str> {
     }
 }
 
-/// The feature a meeple just placed at `(x, y)`, `spot` stands on, if it is still there
-/// (a feature the tile completed has been scored already and says so in its own reason).
-fn claim(game: &Game, x: i32, y: i32, spot: &str) -> Option<Reason> {
-    let fig = (0..game.figures().len()).find(|&i| {
-        let (p, s) = game.figure_spot(i);
-        p.x == x && p.y == y && s.to_string() == spot
-    })?;
+/// The road, city or castle the meeple `fig` just placed stands on.
+fn claim(game: &Game, fig: usize) -> Option<Reason> {
     let root = game.features().root(game.figures()[fig].node);
     let feature = feature_name(game.features().node(root).kind)?;
     Some(Reason::Claims { feature, value: game.coop_value(root) })

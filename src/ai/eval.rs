@@ -190,16 +190,10 @@ pub fn team_value(game: &Game) -> f32 {
             }
             for (from, to) in [(a, b), (b, a)] {
                 let gains = to.colours & !from.colours;
-                match projected.len() {
-                    // One team marker: it rises by the value once for each colour.
-                    1 => projected[0] += team::JOIN * from.worth * gains.count_ones() as f32,
-                    _ => {
-                        for (c, p) in projected.iter_mut().enumerate() {
-                            if gains & (1 << c) != 0 {
-                                *p += team::JOIN * from.worth;
-                            }
-                        }
-                    }
+                for c in (0..8).filter(|c| gains & (1 << c) != 0) {
+                    // One team marker rises by the value once for each colour.
+                    let m = if projected.len() == 1 { 0 } else { c };
+                    projected[m] += team::JOIN * from.worth;
                 }
             }
         }
@@ -228,6 +222,5 @@ fn cemetery_gaps(game: &Game) -> f32 {
     if !game.coop().level().face_down {
         return 0.0;
     }
-    let board = game.board();
-    game.coop_open_cemeteries().iter().filter_map(|&p| board.at(p)).map(|s| 8.0 - s.neighbours as f32).sum()
+    game.coop_cemetery_gaps() as f32
 }

@@ -494,6 +494,12 @@ impl Game {
         turn::open_cemeteries(self).map(|sq| self.board.square(sq).pos).collect()
     }
 
+    /// The empty squares around the cemeteries not yet closed, each counted once for each
+    /// of them it neighbours: the squares still to fill before they all close (COOP-DEF-3).
+    pub fn coop_cemetery_gaps(&self) -> u32 {
+        turn::open_cemeteries(self).map(|sq| 8 - self.board.square(sq).neighbours as u32).sum()
+    }
+
     /// Ghosts that can still be placed: the separate supply and Eloïse's pile.
     pub fn coop_supply(&self) -> u8 {
         self.coop.supply + self.coop.pile

@@ -193,7 +193,9 @@ pub fn team_value(game: &Game) -> f32 {
                 for c in (0..8).filter(|c| gains & (1 << c) != 0) {
                     // One team marker rises by the value once for each colour.
                     let m = if projected.len() == 1 { 0 } else { c };
-                    projected[m] += team::JOIN * from.worth;
+                    if let Some(p) = projected.get_mut(m) {
+                        *p += team::JOIN * from.worth;
+                    }
                 }
             }
         }

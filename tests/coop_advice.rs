@@ -175,18 +175,25 @@ fn every_plan_of_a_team_has_reasons() {
     }
 }
 
+/// At `lvl`, two players, after the bench (4 turns: red and green's seat again): red's
+/// road end at (-3,-2), open to the east, and blue's seat to play with ghosts.23 in hand.
+fn red_road_end(lvl: u8) -> Game {
+    let mut draw = bench_draw(3);
+    draw.extend(["ghosts.x-end", "ghosts.23", "ghosts.23", "ghosts.23"]);
+    draw.resize(60, "ghosts.11");
+    let mut g = coop_game(level(lvl), 2, false, &draw);
+    bench(&mut g, 3);
+    turn_with(&mut g, "ghosts.x-end", -3, -2, 0, "red", "E");
+    g
+}
+
 /// Level 6, two players: red's road end at (-3,-2) and blue's road at (-1,-2), open to the
 /// east, with one square between them. Every colour must pass each mark on its own marker
 /// (COOP-DEC-13), and every colour on a feature scores the whole of it (COOP-3a-1): the
 /// road joining them is worth it for both, 8 points short of Rufus each (COOP-DEC-14).
 #[test]
 fn a_plan_that_joins_two_colours_on_a_road_says_each_is_behind_its_mark() {
-    let mut draw = bench_draw(3);
-    draw.extend(["ghosts.x-end", "ghosts.23", "ghosts.23", "ghosts.23"]);
-    draw.resize(60, "ghosts.11");
-    let mut g = coop_game(level(6), 2, false, &draw);
-    bench(&mut g, 3); // 4 turns: red and green's seat again
-    turn_with(&mut g, "ghosts.x-end", -3, -2, 0, "red", "E");
+    let mut g = red_road_end(6);
     turn_with(&mut g, "ghosts.23", -1, -2, 0, "blue", "E");
     assert_eq!(g.coop().markers, vec![0, 0, 0, 0]);
     let join = [tile(&g, -2, -2, 0), Action::Pass];
@@ -208,12 +215,7 @@ fn a_plan_that_joins_two_colours_on_a_road_says_each_is_behind_its_mark() {
 /// tile makes one road of 3 squares, worth 3 to each colour now (COOP-3a).
 #[test]
 fn at_level_5_a_plan_puts_a_colour_beside_another_and_a_tile_joins_them() {
-    let mut draw = bench_draw(3);
-    draw.extend(["ghosts.x-end", "ghosts.23", "ghosts.23", "ghosts.23"]);
-    draw.resize(60, "ghosts.11");
-    let mut g = coop_game(level(5), 2, false, &draw);
-    bench(&mut g, 3);
-    turn_with(&mut g, "ghosts.x-end", -3, -2, 0, "red", "E");
+    let mut g = red_road_end(5);
     let blue = [tile(&g, -1, -2, 0), Action::from(Move::Meeple { colour: colour("blue"), spot: spot("E") })];
     let why = reasons(&g, &blue);
     assert_eq!(

@@ -64,7 +64,8 @@ test("a preset clock from the new-game screen is the room's, shown beside the pl
   assert.deepEqual(await a.evaluate(() => window.carc.online.room.clock), { base: 300, increment: 3, timeout: "computer" });
   assert.match(await a.textContent("#on-room"), /Clock: 5 min \+ 3 s a move/);
   await a.click("#on-start");
-  await a.waitForFunction(() => document.querySelectorAll("#players .clock").length === 2);
+  // The spans come with the players' list; their times with the server's first clock frame.
+  await a.waitForFunction(() => document.querySelectorAll("#players .clock:not([hidden]) .clock-time:not(:empty)").length === 2);
   const [ann, bo] = await clocks(a);
   assert.ok(["5:00", "4:59"].includes(ann[0]) && ann[2] && !ann[1], `Ann's clock runs: ${ann}`);
   assert.deepEqual(bo, ["5:00", false, false]);

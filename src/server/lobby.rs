@@ -269,9 +269,7 @@ async fn pair(
     wish: Wish,
 ) -> Result<ServerMsg, Refusal> {
     // A wish that could never start a game is refused before it waits.
-    let setup = json!({"players": [{"name": "A"}, {"name": "B"}], "sets": wish.sets, "options": {}, "seed": 1});
-    let setup = crate::record::parse_setup(&setup).map_err(|e| Refusal::Setup(e.to_string()))?;
-    crate::engine::Game::new(server.tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
+    check_setup(server, ["A", "B"], &wish.sets, &json!({}))?;
     let (tell, rx) = tokio::sync::oneshot::channel();
     if wish.rated && (c.account.is_none() || wish.clock.is_none()) {
         return Err(Refusal::Rated(RatedWhy::QuickNeeds));
@@ -451,12 +449,7 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
     };
     // The setup is checked now, so that a room that could never start is not made.
     let mut probe = Room::new(String::new(), meta.clone(), None);
-    let check = crate::record::parse_setup(&json!({
-        "players": meta.seats.iter().map(|s| json!({"name": s.name})).collect::<Vec<_>>(),
-        "sets": meta.sets, "options": meta.options, "seed": 1,
-    }))
-    .map_err(|e| Refusal::Setup(e.to_string()))?;
-    crate::engine::Game::new(server.tiles.clone(), check).map_err(|e| Refusal::Setup(e.to_string()))?;
+    check_setup(server, meta.seats.iter().map(|s| s.name.as_str()), &meta.sets, &meta.options)?;
     let id = random_id();
     probe.id = id.clone();
     probe.address = ip;
@@ -469,4 +462,20 @@ async fn make_room(server: &Arc<Server>, ip: IpAddr, asked: NewRoom) -> Result<S
     server.store.new_room(&id, serde_json::to_string(&meta).expect("plain data"), public_at).await?;
     server.rooms.lock().expect("rooms").insert(id.clone(), probe.shared());
     Ok(ServerMsg::Created { room: id, tokens, host, open })
+}
+
+/// Refuses a setup that could never start a game (a room's, or a quick-play wish's), so
+/// that no room is made and no wish waits for one: seats named `names`, `sets` and
+/// `options` as the client gave them.
+fn check_setup<'a>(
+    server: &Server,
+    names: impl IntoIterator<Item = &'a str>,
+    sets: &[String],
+    options: &Value,
+) -> Result<(), Refusal> {
+    let players: Vec<Value> = names.into_iter().map(|name| json!({ "name": name })).collect();
+    let setup = json!({"players": players, "sets": sets, "options": options, "seed": 1});
+    let setup = crate::record::parse_setup(&setup).map_err(|e| Refusal::Setup(e.to_string()))?;
+    crate::engine::Game::new(server.tiles.clone(), setup).map_err(|e| Refusal::Setup(e.to_string()))?;
+    Ok(())
 }

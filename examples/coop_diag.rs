@@ -2,7 +2,8 @@
 //! test): two seats of one computer level at one level, and per game the tiles placed and
 //! laid face down, the points of features (and of those with several colours), of the
 //! hounds, the burials, the cemeteries placed and their empty neighbours then, and the
-//! losses by the hounds passed (0: lost in pile 1). docs/coop.md has its figures.
+//! losses by the hounds passed (0: lost in pile 1), and the time a decision takes.
+//! docs/coop.md has its figures.
 //!
 //! `cargo run --release --example coop_diag -- LEVEL N GAMES [FIRST]` (games FIRST to
 //! FIRST + GAMES − 1, so that two runs side by side split the work).
@@ -25,6 +26,9 @@ struct Tally {
     empty_then: u32,
     given_up: u32,
     lost_by_hounds: [u32; 3],
+    decisions: u32,
+    ms: f64,
+    slowest: f64,
 }
 
 fn main() {
@@ -48,7 +52,16 @@ fn main() {
         };
         let mut g = Game::new(TileSet::builtin(), setup).expect("a cooperative game");
         let mut bots: Vec<Bot> = (0..2).map(|k| Bot::new(level, i * 7 + k)).collect();
-        while let Some(action) = bots[g.current_player()].choose(&g) {
+        loop {
+            let seat = g.current_player();
+            let (before, clock) = (bots[seat].decisions(), std::time::Instant::now());
+            let Some(action) = bots[seat].choose(&g) else { break };
+            if bots[seat].decisions() > before {
+                let ms = clock.elapsed().as_secs_f64() * 1000.0;
+                t.decisions += 1;
+                t.ms += ms;
+                t.slowest = t.slowest.max(ms);
+            }
             for e in g.apply(&action).expect("a bot's action is legal") {
                 tally(&g, &e, &mut t);
             }
@@ -65,7 +78,8 @@ fn main() {
     println!(
         "won {}/{games}; per game: placed {:.1}, face down {:.1}, feature points {:.1} (several colours {:.1}), \
          hounds {:.1}, buried {:.1}, cemeteries {:.1} with {:.2} empty neighbours each, scorings given up {:.1}; \
-         losses by hounds passed {:?}",
+         losses by hounds passed {:?}; \
+         a decision {:.0} ms on average, the slowest {:.0} ms",
         t.won,
         per(t.placed as f64),
         per(t.face_down as f64),
@@ -76,7 +90,9 @@ fn main() {
         per(t.cemeteries as f64),
         t.empty_then as f64 / t.cemeteries.max(1) as f64,
         per(t.given_up as f64),
-        t.lost_by_hounds
+        t.lost_by_hounds,
+        t.ms / t.decisions.max(1) as f64,
+        t.slowest
     );
 }
 

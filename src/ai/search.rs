@@ -49,13 +49,20 @@ pub fn plans(game: &Game) -> Vec<Plan> {
 
 /// Every plan for the player to act in `game` (a determinised copy), best first by `judge`.
 pub fn plans_by(game: &Game, judge: Judge) -> Vec<Plan> {
+    listed(game, judge, &mut 0)
+}
+
+/// [`plans_by`], adding to `judged` the positions it valued: each plan's end, and each
+/// option of the steps taken greedily (what a listing costs: at levels 5 and 6 the square of
+/// every face-down tile is such a step, so a plan there costs several times one elsewhere).
+fn listed(game: &Game, judge: Judge, judged: &mut usize) -> Vec<Plan> {
     let me = game.current_player();
     let mut out = Vec::new();
     let mut prefix = Vec::new();
     let mut legal = Vec::new();
     game.legal_actions_into(&mut legal);
     for a in legal {
-        extend(game, me, a, judge, &mut prefix, &mut out);
+        extend(game, me, a, judge, &mut prefix, &mut out, judged);
     }
     // Best first, and among equals the order they were found in (as a stable sort would,
     // without linking one: the unstable sort is the one the rest of the game uses).
@@ -64,7 +71,15 @@ pub fn plans_by(game: &Game, judge: Judge) -> Vec<Plan> {
     found.into_iter().map(|(_, p)| p).collect()
 }
 
-fn extend(game: &Game, me: usize, action: Action, judge: Judge, prefix: &mut Vec<Action>, out: &mut Vec<Plan>) {
+fn extend(
+    game: &Game,
+    me: usize,
+    action: Action,
+    judge: Judge,
+    prefix: &mut Vec<Action>,
+    out: &mut Vec<Plan>,
+    judged: &mut usize,
+) {
     if out.len() >= MAX_PLANS {
         return;
     }
@@ -74,26 +89,31 @@ fn extend(game: &Game, me: usize, action: Action, judge: Judge, prefix: &mut Vec
     }
     prefix.push(action);
     if turn_done(&g, me) {
+        *judged += 1;
         out.push(Plan { actions: prefix.clone(), value: judge.value(&g, me) });
     } else if branches(g.phase()) {
         for a in g.legal_actions() {
-            extend(&g, me, a, judge, prefix, out);
+            extend(&g, me, a, judge, prefix, out, judged);
         }
     } else {
         // Ghost, circle and cat choices can follow each other several times in a turn;
         // listing every combination multiplies the plans past use, so each is taken
         // greedily (best position right after it).
-        let best = g
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| {
-                let mut next = g.clone();
-                next.apply(&a).ok()?;
-                Some((judge.value(&next, me), a))
-            })
-            .max_by(|x, y| x.0.total_cmp(&y.0));
+        // (A plain loop: the page's .wasm is smaller for it. The last of equals wins.)
+        let mut best: Option<(f32, Action)> = None;
+        for a in g.legal_actions() {
+            let mut next = g.clone();
+            if next.apply(&a).is_err() {
+                continue;
+            }
+            *judged += 1;
+            let v = judge.value(&next, me);
+            if best.is_none_or(|(b, _)| v.total_cmp(&b).is_ge()) {
+                best = Some((v, a));
+            }
+        }
         if let Some((_, a)) = best {
-            extend(&g, me, a, judge, prefix, out);
+            extend(&g, me, a, judge, prefix, out, judged);
         }
     }
     prefix.pop();
@@ -214,13 +234,15 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
     let mut legal = Vec::new();
     let mut events = Vec::new();
     // Greedy rollouts list every plan of every turn they play: past this many plans in all,
-    // the search stops once each candidate has had a simulation, so that a crowded board
-    // keeps a decision within the browser's second (the slowest native decision of a hard
-    // co-op team fell from 499 ms to 237 ms: docs/coop.md).
-    let mut work = 0usize;
+    // the search stops once each candidate has had a simulation, and past this many
+    // positions valued it stops at once (the best candidates have had theirs), so that a
+    // crowded board keeps a decision within the browser's second. The slowest native
+    // decision of a hard co-op team fell from 499 ms to 237 ms at level 3, and at level 5,
+    // where each plan also chooses a face-down square, from 1,125 ms to 578 ms: docs/coop.md.
+    let (mut work, mut judged) = (0usize, 0usize);
     let mut simulations = 0;
     for n in 0..budget.simulations {
-        if work >= GREEDY_WORK && n as usize >= all.len() {
+        if (work >= GREEDY_WORK && n as usize >= all.len()) || judged >= GREEDY_JUDGED {
             break;
         }
         simulations += 1;
@@ -234,7 +256,8 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
                 break;
             }
         }
-        work += play_out(&mut g, budget, rng, &mut legal, &mut events);
+        let (plans, valued) = play_out(&mut g, budget, rng, &mut legal, &mut events);
+        (work, judged) = (work + plans, judged + valued);
         visits[pick] += 1;
         totals[pick] += budget.judge.value(&g, me);
     }
@@ -249,19 +272,20 @@ pub fn monte_carlo(game: &Game, rng: &mut Rng, budget: Budget) -> (Plan, SearchS
 }
 
 /// The turns a simulation plays after the plan it tries: `budget.rounds` rounds of every
-/// seat's, as `budget.rollout` says. Returns the plans a greedy rollout listed.
+/// seat's, as `budget.rollout` says. Returns the plans a greedy rollout listed and the
+/// positions it valued.
 pub(super) fn play_out(
     g: &mut Game,
     budget: Budget,
     rng: &mut Rng,
     legal: &mut Vec<Action>,
     events: &mut Vec<Event>,
-) -> usize {
+) -> (usize, usize) {
     let horizon = budget.rounds * g.players().len() as u32;
     match budget.rollout {
         Rollout::Random => {
             random_turns(g, horizon, rng, legal, events);
-            0
+            (0, 0)
         }
         Rollout::Greedy => greedy_turns(g, horizon, budget.judge, events),
     }
@@ -285,15 +309,19 @@ fn random_turns(g: &mut Game, turns: u32, rng: &mut Rng, legal: &mut Vec<Action>
 /// The most plans the greedy rollouts of one search list (see `monte_carlo`).
 const GREEDY_WORK: usize = 25_000;
 
+/// The most positions they value: more than the decisions of levels 1 to 4 reach (at most
+/// 48,452 in 8 games a level, `examples/coop_diag`), so that only levels 5 and 6 stop here.
+const GREEDY_JUDGED: usize = 100_000;
+
 /// `turns` turns, each the best plan by `judge` (a solo player's turns too:
-/// a plan always ends its turn). Returns the plans listed.
-fn greedy_turns(g: &mut Game, turns: u32, judge: Judge, events: &mut Vec<Event>) -> usize {
-    let mut work = 0;
+/// a plan always ends its turn). Returns the plans listed and the positions valued.
+fn greedy_turns(g: &mut Game, turns: u32, judge: Judge, events: &mut Vec<Event>) -> (usize, usize) {
+    let (mut work, mut judged) = (0, 0);
     for _ in 0..turns {
         if g.is_over() {
             break;
         }
-        let all = plans_by(g, judge);
+        let all = listed(g, judge, &mut judged);
         work += all.len();
         let Some(best) = all.into_iter().next() else { break };
         for a in &best.actions {
@@ -301,7 +329,7 @@ fn greedy_turns(g: &mut Game, turns: u32, judge: Judge, events: &mut Vec<Event>)
             g.apply_into(a, events).expect("a plan is legal on the game it was made on");
         }
     }
-    work
+    (work, judged)
 }
 
 /// Exploration weight, in points of margin.

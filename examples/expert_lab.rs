@@ -28,6 +28,7 @@ fn judge(text: &str) -> Judge {
                 figure: v[3],
                 farm: v[4],
                 join: v.get(5).copied().unwrap_or(0.0),
+                reserve: v.get(6).copied().unwrap_or(0.0),
             })
         }
     }

@@ -323,9 +323,11 @@ mod outlook {
         assert_eq!(projected, vec![3, 0]);
         let figure = WEIGHTS.figure * 2.0 / 4.0; // 2 of the 4 tiles of the draw are left
         let s = expected_standings(&dead, &WEIGHTS);
-        // Red: the city as it is, 6 meeples in the supply, the knight never back.
-        assert!((s[0] - (3.0 + 6.0 * figure)).abs() < 1e-4, "{s:?}");
-        assert!((s[1] - 7.0 * figure).abs() < 1e-4, "{s:?}");
+        // Red: the city as it is, 6 meeples in the supply (two of them counted again as the
+        // reserve), the knight never back.
+        let reserve = 2.0 * WEIGHTS.reserve;
+        assert!((s[0] - (3.0 + (6.0 + reserve) * figure)).abs() < 1e-4, "{s:?}");
+        assert!((s[1] - (7.0 + reserve) * figure).abs() < 1e-4, "{s:?}");
     }
 
     #[test]
@@ -343,6 +345,43 @@ mod outlook {
         assert!(chance > 0.05);
         assert!((a[0] - d[0] - chance * (3.0 + figure)).abs() < 1e-4, "{a:?} against {d:?}");
         assert_eq!(a[1], d[1], "Blue has nothing on it");
+    }
+
+    /// Red puts a meeple out on each of its turns (some come back from completed roads and
+    /// cities) until it keeps one figure; Blue keeps all seven. A player with no figure
+    /// left cannot claim what a tile opens, so the last two in the supply are each worth
+    /// `reserve` more of a figure's worth: the reserve adds one such share for Red and two
+    /// for Blue.
+    #[test]
+    fn the_last_figures_in_the_supply_are_worth_more() {
+        let draw: Vec<&str> =
+            [["base.B"; 4], ["base.E"; 4], ["base.U"; 4]].concat().into_iter().chain(["base.V"; 8]).collect();
+        let mut g = red_and_blue(&draw);
+        let place = |g: &mut Game| {
+            let tile = g.legal_actions().into_iter().find(|a| matches!(a, Action::PlaceTile { .. })).unwrap();
+            g.apply(&tile).unwrap();
+        };
+        while g.players()[0].in_supply(FigureKind::Meeple) > 1 {
+            assert!(g.tiles_left() >= 3, "Red keeps more than one figure to the end");
+            place(&mut g);
+            let meeple = g
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::PlaceFigure { figure: FigureKind::Meeple, .. }))
+                .unwrap_or(Action::Pass);
+            g.apply(&meeple).unwrap();
+            place(&mut g);
+            g.apply(&Action::Pass).unwrap();
+        }
+        assert_eq!(g.players()[1].in_supply(FigureKind::Meeple), 7);
+        let plain = Weights { reserve: 0.0, ..WEIGHTS };
+        let (with, without) = (expected_standings(&g, &WEIGHTS), expected_standings(&g, &plain));
+        // The figures' worth falls with the share of the draw still to come.
+        let share = WEIGHTS.reserve * WEIGHTS.figure * g.tiles_left() as f32 / draw.len() as f32;
+        assert!(share > 0.0);
+        assert!((with[0] - without[0] - share).abs() < 1e-4, "{with:?} against {without:?}");
+        assert!((with[1] - without[1] - 2.0 * share).abs() < 1e-4, "{with:?} against {without:?}");
+        const { assert!(WEIGHTS.reserve > 0.0) };
     }
 
     /// Red's city (the start tile's and base.F, 2 squares and a coat of arms: 3 now) and

@@ -9,6 +9,8 @@
 //!   long as tiles are left and its empty neighbours can be filled;
 //! - a figure on a feature that will complete comes back to be used again; one on a
 //!   feature that cannot stays out for the rest of the game;
+//! - the last figures in the supply are worth more than the first: with none left, a
+//!   player cannot claim what the next tile opens;
 //! - a field's farmers will score each open city it touches that gets completed
 //!   (BASE-FIELD-2), counted at a quarter of its chance;
 //! - two roads or cities that reach the same open square may be joined by one tile, and
@@ -44,10 +46,14 @@ pub struct Weights {
     /// (BASE-MAJ-1): a threat to the one who holds the larger feature alone, a chance for
     /// the other.
     pub join: f32,
+    /// What each of the last two figures in the supply is worth on top of `figure`, as a
+    /// share of it: a player with no figure left cannot claim the feature a tile opens.
+    pub reserve: f32,
 }
 
 /// The weights the expert plays with.
-pub const WEIGHTS: Weights = Weights { share: 0.1, per_square: 0.5, fill: 0.06, figure: 3.0, farm: 0.25, join: 0.3 };
+pub const WEIGHTS: Weights =
+    Weights { share: 0.1, per_square: 0.5, fill: 0.06, figure: 3.0, farm: 0.25, join: 0.3, reserve: 2.0 };
 
 /// The unseen tiles, counted for the questions the outlook asks of open squares.
 struct Unseen<'g> {
@@ -111,7 +117,8 @@ pub fn expected_standings(game: &Game, w: &Weights) -> Vec<f32> {
     let total = game.draw_order().len().max(1) as f32;
     let figure = w.figure * left / total;
     for (p, s) in game.players().iter().zip(standing.iter_mut()) {
-        *s += figure * super::eval::figures(p);
+        let n = super::eval::figures(p);
+        *s += figure * (n + w.reserve * n.min(2.0));
     }
     let mut unseen = Unseen::new(game);
     let mut seen: Vec<NodeIdx> = Vec::new();

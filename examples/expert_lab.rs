@@ -2,7 +2,7 @@
 //! seat-swapped pairs on two threads, with each side's time per decision.
 //!
 //! `cargo run --release --example expert_lab -- SETS PAIRS CAND SIMS ROUNDS JUDGE [AGAINST] [SEED] [ROLLOUT]`
-//! - JUDGE: `standing`, `outlook` (the expert's weights) or `outlook:SHARE,PER_SQUARE,FILL,FIGURE,FARM[,JOIN]`;
+//! - JUDGE: `standing`, `outlook` (the expert's weights) or `outlook:SHARE,PER_SQUARE,FILL,FIGURE,FARM[,JOIN[,RESERVE]]`;
 //! - AGAINST: a level (hard by default), or `judge:JUDGE` for a bot that plays the best
 //!   plan by that judge with no search (with CAND 1 and ROUNDS 0 on A's side too, this
 //!   compares two evaluations over thousands of fast games);

@@ -51,11 +51,35 @@ fn start(db: &std::path::Path) -> (Serving, String) {
 
 /// Start the server on a database (a file or a URL) with more flags.
 fn start_on(db: &str, more: &[&str]) -> (Serving, String) {
-    start_on_port(db, "0", more)
+    start_on_port(db, "0", more).expect("carc serve starts on a free port")
 }
 
-/// Start the server on a database at a port (0: a free one).
-fn start_on_port(db: &str, port: &str, more: &[&str]) -> (Serving, String) {
+/// Start the server, for a test that starts it again at the same address, on a port below
+/// the kernel's ephemeral range (another one if that is taken): while it is down, no
+/// outgoing connection and no port-0 listener of a test running alongside can take it.
+fn start_restartable(db: &str, more: &[&str]) -> (Serving, String) {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let mut rng = Rng::new(u64::from(nanos) ^ u64::from(std::process::id()));
+    (0..5)
+        .find_map(|_| start_on_port(db, &(10_000 + rng.below(22_000)).to_string(), more))
+        .expect("carc serve starts on one of five ports below the ephemeral range")
+}
+
+/// Start the server again at `port` once the kernel has freed it (it may take a moment).
+fn start_again(db: &str, port: &str, more: &[&str]) -> (Serving, String) {
+    (0..20)
+        .find_map(|_| {
+            start_on_port(db, port, more).or_else(|| {
+                std::thread::sleep(Duration::from_millis(250));
+                None
+            })
+        })
+        .expect("carc serve starts again at its port")
+}
+
+/// Start the server on a database at a port (0: a free one); None if it could not listen
+/// there (it says why on stderr and exits).
+fn start_on_port(db: &str, port: &str, more: &[&str]) -> Option<(Serving, String)> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
         .args(["serve", "--port", port, "--db", db, "--dist", "/nonexistent", "--bot-delay-ms", "0"])
         .args(more)
@@ -66,8 +90,9 @@ fn start_on_port(db: &str, port: &str, more: &[&str]) -> (Serving, String) {
         .expect("carc serve starts");
     let mut line = String::new();
     BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("the address line").to_string();
-    (Serving(child), addr)
+    let serving = Serving(child);
+    let addr = line.split("http://").nth(1).and_then(|s| s.split('/').next())?.to_string();
+    Some((serving, addr))
 }
 
 /// What a room's clients have been told: action n → the action.
@@ -633,7 +658,7 @@ async fn two_instances_on_postgresql_carry_the_games_through_kills_of_either() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_instance_restarted_at_its_address_takes_its_rooms_back_at_once() {
     let url = postgres::cluster().database("restart_same_address");
-    let (mut first_run, addr) = start_on(&url, &["--lease-secs", "30"]);
+    let (mut first_run, addr) = start_restartable(&url, &["--lease-secs", "30"]);
     let mut ws = connect(&addr).await;
     let seats = [json!({"name": "A", "kind": "person"}), json!({"name": "B", "kind": "person"})];
     send(&mut ws, json!({"type": "create", "seats": seats, "sets": ["base"]})).await;
@@ -645,7 +670,7 @@ async fn an_instance_restarted_at_its_address_takes_its_rooms_back_at_once() {
     first_run.kill();
     // The same address again (the port was just freed).
     let port = addr.rsplit(':').next().unwrap();
-    let (_second_run, again) = start_on_port(&url, port, &["--lease-secs", "30"]);
+    let (_second_run, again) = start_again(&url, port, &["--lease-secs", "30"]);
     assert_eq!(again, addr);
     let started = Instant::now();
     let mut ws = connect(&again).await;

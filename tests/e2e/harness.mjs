@@ -58,6 +58,44 @@ export function startServer({ db, port = 0, args = [] }) {
   });
 }
 
+/** A port for a server that must start again on the same port: below the kernel's
+ *  ephemeral range, so that while it is down no outgoing connection and no port-0
+ *  listener of a test file running alongside can take it ("Address already in use"). */
+function portBelowEphemeral() {
+  let low = 32768;
+  try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || low; } catch { /* not Linux */ }
+  const top = Math.max(Math.min(low, 32768), 12000);
+  return 10000 + Math.floor(Math.random() * (top - 10000));
+}
+
+/** Start `carc serve` as `startServer` does, on a port below the ephemeral range (another
+ *  one if that is taken), so that `restartServer` can start it again on the same port. */
+export async function startRestartableServer(options) {
+  for (let tries = 1; ; tries++) {
+    try { return await startServer({ ...options, port: portBelowEphemeral() }); } catch (e) { if (tries === 5) throw e; }
+  }
+}
+
+/** Kill `server` with SIGKILL (no chance to tidy up) and wait until its process is gone. */
+export async function killServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const gone = new Promise((r) => server.child.once("exit", r));
+  server.child.kill("SIGKILL");
+  await gone;
+}
+
+/** Start a server from `startRestartableServer` again with `options` on the same port,
+ *  killing it first if it still runs; the kernel may take a moment to free the port. */
+export async function restartServer(server, options) {
+  await killServer(server);
+  for (let tries = 1; ; tries++) {
+    try { return await startServer({ ...options, port: server.port }); } catch (e) {
+      if (tries === 20) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
 /** Ann makes an online room from the new-game screen at `url`: herself and a second seat,
  *  Bo invited by his own link (`second: "Bo"`) or an open seat (`"open"`). Returns the
  *  invite dialog's links, once the dialog is closed. */

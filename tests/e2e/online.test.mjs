@@ -7,16 +7,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, launch, newPage, shot, ready, makeOnlineRoom, followInvite, startServer as startAt, pullSheet } from "./harness.mjs";
+import { serve, launch, newPage, shot, ready, makeOnlineRoom, followInvite, startRestartableServer, killServer, restartServer, pullSheet } from "./harness.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-online-"));
 const DB = path.join(dir, "rooms.db");
 
-/** Start `carc serve` on `port` (0: any) with this file's database. */
-const startServer = (port = 0) => startAt({ db: DB, port });
-
 let server, browser;
-before(async () => { server = await startServer(); browser = await launch(); });
+before(async () => { server = await startRestartableServer({ db: DB }); browser = await launch(); });
 after(async () => { await browser?.close(); server?.child.kill("SIGKILL"); fs.rmSync(dir, { recursive: true, force: true }); });
 
 const snap = (page) => page.evaluate(() => window.carc.game.snapshot());
@@ -144,9 +141,9 @@ test("two players online by clicks, a reload, a server restart, and a watcher", 
       // The server is killed and started again on the same port and database: both
       // pages reconnect by themselves and carry on.
       restarted = true;
-      server.child.kill("SIGKILL");
+      await killServer(server);
       await a.waitForFunction(() => window.carc.online.status !== "online");
-      server = await startServer(server.port);
+      server = await restartServer(server, { db: DB });
       await Promise.all(pages.map((q) => q.waitForFunction(() => window.carc.online.status === "online", null, { timeout: 15000 })));
       // While the server was down, a page's reconnection could be refused: Chromium logs
       // that itself (a loaded machine took long enough to restart). It is no page error.

@@ -16,9 +16,17 @@ let server, browser;
 before(async () => { server = await startServer({ db: path.join(dir, "rooms.db") }); browser = await launch(); });
 after(async () => { await browser?.close(); server?.child.kill("SIGKILL"); fs.rmSync(dir, { recursive: true, force: true }); });
 
-/** Make a room of Ann and Bo with `clock` over a WebSocket from `page` (on the server's
- *  origin); returns its id and tokens. */
-function makeRoom(page, clock) {
+/** Make a room of Ann and Bo with `clock` over a WebSocket from a page of its own on the
+ *  server's origin; returns its id and tokens. The page is closed after: its favicon's 404
+ *  can come late, and would land in a player's page errors. */
+async function makeRoom(clock) {
+  const page = await newPage(browser);
+  await page.goto(server.url + "server.json");
+  try { return await create(page, clock); } finally { await page.context().close(); }
+}
+
+/** The `create` message on a WebSocket from `page`: the room's id and tokens. */
+function create(page, clock) {
   return page.evaluate((clock) => new Promise((resolve, reject) => {
     const ws = new WebSocket(new URL("ws", location.href).href.replace(/^http/, "ws"));
     ws.onopen = () => ws.send(JSON.stringify({ type: "create", sets: ["base"], options: {}, clock,
@@ -76,9 +84,7 @@ test("a preset clock from the new-game screen is the room's, shown beside the pl
 test("Ann lets a 12 + 3 s clock run out: both pages see a computer take her seat", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await a.goto(server.url + "server.json");
-  const { room, tokens } = await makeRoom(a, { base: 12, increment: 3, timeout: "computer" });
-  a.errors.length = 0; // server.json's page asked for a favicon
+  const { room, tokens } = await makeRoom({ base: 12, increment: 3, timeout: "computer" });
   await followInvite(a, `${server.url}#room=${room}&t=${tokens[0]}`);
   await followInvite(b, `${server.url}#room=${room}&t=${tokens[1]}`);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));
@@ -115,8 +121,7 @@ test("Ann lets a 12 + 3 s clock run out: both pages see a computer take her seat
 
 test("the element in a fan's page shows a room's clocks", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await a.goto(server.url + "server.json");
-  const { room, tokens } = await makeRoom(a, { base: 600, increment: 5 });
+  const { room, tokens } = await makeRoom({ base: 600, increment: 5 });
   await a.goto(server.url + "element-example.html");
   await a.evaluate(([url, room, token]) => {
     document.body.replaceChildren();
@@ -147,9 +152,7 @@ test("the element in a fan's page shows a room's clocks", async () => {
 test("with the rated rule the seat that runs out loses: both pages say so and nobody plays on", async () => {
   const a = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const b = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await a.goto(server.url + "server.json");
-  const { room, tokens } = await makeRoom(a, { base: 4, timeout: "loss" });
-  a.errors.length = 0; // server.json's page asked for a favicon
+  const { room, tokens } = await makeRoom({ base: 4, timeout: "loss" });
   await followInvite(a, `${server.url}#room=${room}&t=${tokens[0]}`);
   await followInvite(b, `${server.url}#room=${room}&t=${tokens[1]}`);
   await a.waitForFunction(() => window.carc.online?.room?.seats.every((s) => s.connected));

@@ -60,21 +60,31 @@ fn start_on(db: &str, more: &[&str]) -> (Serving, String) {
 fn start_restartable(db: &str, more: &[&str]) -> (Serving, String) {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
     let mut rng = Rng::new(u64::from(nanos) ^ u64::from(std::process::id()));
-    (0..5)
-        .find_map(|_| start_on_port(db, &(10_000 + rng.below(22_000)).to_string(), more))
+    attempts(5, Duration::ZERO, || start_on_port(db, &(10_000 + rng.below(22_000)).to_string(), more))
         .expect("carc serve starts on one of five ports below the ephemeral range")
 }
 
 /// Start the server again at `port` once the kernel has freed it (it may take a moment).
 fn start_again(db: &str, port: &str, more: &[&str]) -> (Serving, String) {
-    (0..20)
-        .find_map(|_| {
-            start_on_port(db, port, more).or_else(|| {
-                std::thread::sleep(Duration::from_millis(250));
-                None
-            })
-        })
+    attempts(20, Duration::from_millis(250), || start_on_port(db, port, more))
         .expect("carc serve starts again at its port")
+}
+
+/// `start` until it gives a server, `times` tries in all, `pause` apart.
+fn attempts(
+    times: usize,
+    pause: Duration,
+    mut start: impl FnMut() -> Option<(Serving, String)>,
+) -> Option<(Serving, String)> {
+    for tries in 1..=times {
+        if let Some(serving) = start() {
+            return Some(serving);
+        }
+        if tries < times {
+            std::thread::sleep(pause);
+        }
+    }
+    None
 }
 
 /// Start the server on a database at a port (0: a free one); None if it could not listen

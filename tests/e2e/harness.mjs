@@ -68,12 +68,21 @@ function portBelowEphemeral() {
   return 10000 + Math.floor(Math.random() * (top - 10000));
 }
 
+/** `start()` until it resolves, `times` tries in all, `pauseMs` apart; the last failure
+ *  is thrown. */
+async function attempts(times, pauseMs, start) {
+  for (let tries = 1; ; tries++) {
+    try { return await start(); } catch (e) {
+      if (tries === times) throw e;
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  }
+}
+
 /** Start `carc serve` as `startServer` does, on a port below the ephemeral range (another
  *  one if that is taken), so that `restartServer` can start it again on the same port. */
-export async function startRestartableServer(options) {
-  for (let tries = 1; ; tries++) {
-    try { return await startServer({ ...options, port: portBelowEphemeral() }); } catch (e) { if (tries === 5) throw e; }
-  }
+export function startRestartableServer(options) {
+  return attempts(5, 0, () => startServer({ ...options, port: portBelowEphemeral() }));
 }
 
 /** Kill `server` with SIGKILL (no chance to tidy up) and wait until its process is gone. */
@@ -88,12 +97,7 @@ export async function killServer(server) {
  *  killing it first if it still runs; the kernel may take a moment to free the port. */
 export async function restartServer(server, options) {
   await killServer(server);
-  for (let tries = 1; ; tries++) {
-    try { return await startServer({ ...options, port: server.port }); } catch (e) {
-      if (tries === 20) throw e;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  return attempts(20, 250, () => startServer({ ...options, port: server.port }));
 }
 
 /** Ann makes an online room from the new-game screen at `url`: herself and a second seat,
